@@ -1,0 +1,48 @@
+#pragma once
+
+#include <string>
+#include <utility>
+
+#include <tl/expected.hpp>
+
+namespace gpen {
+
+// What went wrong, coarsely; the message says it precisely for a person.
+enum class ErrorCode {
+    Io,                 // the file could not be opened, read or written
+    NotACheckpoint,     // the bytes are not a torch.save file at all
+    Truncated,          // the file ends before its own structure says it should
+    UnsupportedGlobal,  // the pickle names a global outside the allow-list
+    Malformed,          // structure present but inconsistent
+    MissingTensor,      // a tensor the network needs is absent
+    ShapeMismatch,      // a tensor has the wrong shape
+    NonFinite,          // a tensor holds NaN or infinity (corrupt bytes)
+    UnsupportedArchitecture,
+    InvalidArgument,
+    OutOfMemory,
+    Device,
+    Cancelled,  // not an error to report as a failure: the user asked for it
+    Internal,
+};
+
+struct Error {
+    ErrorCode code = ErrorCode::Internal;
+    std::string message;
+};
+
+template <class T>
+using Expected = tl::expected<T, Error>;
+
+inline tl::unexpected<Error> makeError(ErrorCode code, std::string message) {
+    return tl::unexpected<Error>(Error{code, std::move(message)});
+}
+
+// Prefixes the message with the thing it concerns ("GPEN-BFR-512.pth: ...").
+inline Error withContext(Error error, const std::string& context) {
+    if (!context.empty()) {
+        error.message = context + ": " + error.message;
+    }
+    return error;
+}
+
+}  // namespace gpen

@@ -1,0 +1,68 @@
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gpen/base/expected.h"
+#include "gpen/base/float_tensor.h"
+#include "gpen/io/checkpoint.h"
+#include "gpen/io/state_dict.h"
+#include "gpen/nn/runtime.h"
+
+namespace gpen {
+
+// The configuration of a GPEN generator (FullGenerator when inSize == outSize, FullGenerator_SR
+// when outSize > inSize), as in the reference implementation.
+struct GpenArchitecture {
+    int inSize = 512;
+    int outSize = 512;
+    int channelMultiplier = 2;
+    double narrow = 1.0;
+    int styleDim = 512;
+    int nMlp = 8;
+    bool isConcat = true;
+
+    bool isSuperResolution() const { return outSize > inSize; }
+    std::string describe() const;  // "FullGenerator 512, channel_multiplier 2, narrow 1"
+    friend bool operator==(const GpenArchitecture&, const GpenArchitecture&) = default;
+};
+
+// Every state-dict entry of that architecture, in the reference order, with its shape.
+std::vector<TensorSpec> gpenStateDictSpec(const GpenArchitecture& arch);
+
+// Infers the architecture from the entries' names and shapes; the result is then checked
+// against gpenStateDictSpec, so a success means the dict fits exactly.
+Expected<GpenArchitecture> inferGpenArchitecture(const StateDict& dict, const std::string& source);
+
+struct GpenLoadParams {
+    Device device;
+};
+
+// A GPEN generator ready to run. Immutable after creation; forward() may be called from several
+// threads at once.
+class GpenGenerator {
+public:
+    // Validates `weights` tensor by tensor against the inferred architecture, then builds.
+    static Expected<std::unique_ptr<GpenGenerator>> create(const StateDict& weights, const std::string& source,
+                                                           const GpenLoadParams& params = {});
+    ~GpenGenerator();
+    GpenGenerator(const GpenGenerator&) = delete;
+    GpenGenerator& operator=(const GpenGenerator&) = delete;
+
+    const GpenArchitecture& architecture() const;
+    const Device& device() const;
+    // The network as built, in the reference's state-dict order (for checks against the keys list).
+    StateDict stateDict() const;
+
+    // input: [N, 3, inSize, inSize] RGB in [-1, 1]; output: [N, 3, outSize, outSize] RGB.
+    Expected<FloatTensor> forward(const FloatTensor& input) const;
+
+    struct Impl;
+
+private:
+    explicit GpenGenerator(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> m_impl;
+};
+
+}  // namespace gpen

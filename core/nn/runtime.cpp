@@ -1,0 +1,56 @@
+#include "gpen/nn/runtime.h"
+
+#include <thread>
+
+#include <ATen/Context.h>
+#include <ATen/Parallel.h>
+
+#include "gpen/base/log.h"
+
+namespace gpen {
+
+std::string Device::toString() const {
+    return kind == DeviceKind::Cpu ? std::string("cpu") : "cuda:" + std::to_string(index);
+}
+
+bool cudaAvailable() { return at::hasCUDA(); }
+
+Expected<Device> parseDevice(const std::string& text) {
+    if (text == "cpu") {
+        return Device{};
+    }
+    if (text == "auto") {
+        return cudaAvailable() ? Device{DeviceKind::Cuda, 0} : Device{};
+    }
+    if (text.rfind("cuda", 0) == 0) {
+        int index = 0;
+        if (text.size() > 4) {
+            if (text[4] != ':' || text.size() == 5) {
+                return makeError(ErrorCode::InvalidArgument, "device '" + text + "': expected cuda or cuda:N");
+            }
+            try {
+                index = std::stoi(text.substr(5));
+            } catch (const std::exception&) {
+                return makeError(ErrorCode::InvalidArgument, "device '" + text + "': expected cuda or cuda:N");
+            }
+        }
+        if (!cudaAvailable()) {
+            return makeError(ErrorCode::Device, "device '" + text + "': this build or machine has no CUDA");
+        }
+        return Device{DeviceKind::Cuda, index};
+    }
+    return makeError(ErrorCode::InvalidArgument, "unknown device '" + text + "' (cpu, cuda, cuda:N, auto)");
+}
+
+void configureRuntime(const RuntimeParams& params) {
+    int threads = params.threads;
+    if (threads <= 0) {
+        threads = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+    }
+    at::set_num_threads(threads);
+    log(LogLevel::Info, "compute threads: " + std::to_string(threads) + (cudaAvailable() ? ", CUDA available" : ", CPU only"));
+}
+
+int computeThreads() { return at::get_num_threads(); }
+
+}  // namespace gpen

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages GPEN Studio needs to build, test and run; a no-op when all are
+# present. Sourced by run.sh and test.sh. Needs root (or sudo) only when something is missing.
+gpen_packages=(
+    build-essential cmake ninja-build ccache pkg-config
+    libtorch-dev libopencv-dev libdlib-dev libdlib-data libexpected-dev libexiv2-dev
+    nlohmann-json3-dev libgtest-dev
+    qt6-base-dev qt6-tools-dev qt6-l10n-tools libgl-dev
+    xvfb xauth
+)
+
+gpen_install_deps() {
+    local missing=()
+    for p in "${gpen_packages[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "Installing: ${missing[*]}" >&2
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -q
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
