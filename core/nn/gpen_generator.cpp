@@ -1,0 +1,329 @@
+#include "gpen/nn/gpen_generator.h"
+
+#include <cmath>
+#include <optional>
+
+#include <ATen/ATen.h>
+#include <ATen/CPUGeneratorImpl.h>
+#include <c10/core/InferenceMode.h>
+
+#include "io/state_dict_access.h"
+#include "nn/gpen_spec.h"
+#include "nn/stylegan_ops.h"
+#include "nn/tensor_convert.h"
+
+namespace gpen {
+
+using namespace gpen::nn;
+
+namespace {
+
+// EqualLinear with its runtime scales folded in at load: y = x W^T * scale + b * lr_mul.
+struct Linear {
+    at::Tensor weight;
+    at::Tensor bias;
+    bool activate = false;
+
+    at::Tensor operator()(const at::Tensor& x) const {
+        if (activate) {
+            return fusedLeakyRelu(at::linear(x, weight), bias);
+        }
+        return at::linear(x, weight, bias);
+    }
+};
+
+struct ModulatedConv {
+    at::Tensor weight;    // [Cout, Cin, k, k], times 1/sqrt(fan_in)
+    at::Tensor weightSq;  // [Cout, Cin]: sum over the kernel of weight^2, for the demodulation
+    PolyphaseKernels polyphase;
+    at::Tensor blurKernel;
+    Linear modulation;
+    bool demodulate = true;
+    bool upsample = false;
+    int kernelSize = 3;
+};
+
+struct StyledConv {
+    ModulatedConv conv;
+    at::Tensor noiseWeight;  // [1]
+    at::Tensor activateBias;
+};
+
+struct ToRgb {
+    ModulatedConv conv;
+    at::Tensor bias;  // [1, 3, 1, 1]
+    at::Tensor upsampleKernel;
+};
+
+struct EncoderStage {
+    at::Tensor weight;  // times 1/sqrt(fan_in)
+    at::Tensor bias;
+    at::Tensor blurKernel;  // undefined for ecd0
+};
+
+}  // namespace
+
+struct GpenGenerator::Impl {
+    GpenArchitecture arch;
+    Device device;
+    GpenLoadParams params;
+    StateDict weights;  // as loaded, in the reference order
+
+    std::vector<EncoderStage> encoder;
+    Linear finalLinear;
+    std::vector<Linear> styleMlp;
+    at::Tensor constantInput;
+    StyledConv conv1;
+    ToRgb toRgb1;
+    std::vector<StyledConv> convs;
+    std::vector<ToRgb> toRgbs;
+
+    at::Tensor modulatedConv(const ModulatedConv& m, const at::Tensor& x, const at::Tensor& latent) const;
+    at::Tensor toRgb(const ToRgb& t, const at::Tensor& x, const at::Tensor& latent, const at::Tensor& skip) const;
+    at::Tensor forward(const at::Tensor& input) const;
+};
+
+namespace {
+
+at::Tensor modulatedConvReference(const ModulatedConv& m, const at::Tensor& x, const at::Tensor& style) {
+    // The reference: per-sample weights scale * W * style, demodulated, as one grouped conv.
+    const auto n = x.size(0);
+    const auto cin = x.size(1);
+    const auto cout = m.weight.size(0);
+    const auto k = m.kernelSize;
+    at::Tensor w = m.weight.unsqueeze(0) * style.view({n, 1, cin, 1, 1});
+    if (m.demodulate) {
+        w = w * at::rsqrt(w.pow(2).sum({2, 3, 4}) + 1e-8).view({n, cout, 1, 1, 1});
+    }
+    const at::Tensor xg = x.reshape({1, n * cin, x.size(2), x.size(3)});
+    if (m.upsample) {
+        const at::Tensor wt = w.transpose(1, 2).reshape({n * cin, cout, k, k});
+        const std::int64_t stride[2] = {2, 2};
+        const std::int64_t zero[2] = {0, 0};
+        const std::int64_t one[2] = {1, 1};
+        at::Tensor out = at::conv_transpose2d(xg, wt, at::Tensor(), stride, zero, zero, n, one);
+        out = out.view({n, cout, out.size(2), out.size(3)});
+        return blur(out, m.blurKernel, 1, 1);
+    }
+    at::Tensor out = conv2d(xg, w.view({n * cout, cin, k, k}), 1, static_cast<int>(k / 2), static_cast<int>(k / 2),
+                            static_cast<int>(n));
+    return out.view({n, cout, out.size(2), out.size(3)});
+}
+
+at::Tensor modulatedConvFast(const ModulatedConv& m, const at::Tensor& x, const at::Tensor& style) {
+    // Modulate the activations instead of the weights: conv(x * s, W) * d equals
+    // conv(x, W * s * d) because s scales input channels and d output channels. The weight stays
+    // constant, and all samples of a batch share one ordinary convolution.
+    const auto n = x.size(0);
+    const auto cin = x.size(1);
+    const at::Tensor xs = x * style.view({n, cin, 1, 1});
+    at::Tensor out = m.upsample ? convTranspose3x3Stride2(xs, m.polyphase)
+                                : conv2d(xs, m.weight, 1, m.kernelSize / 2, m.kernelSize / 2);
+    if (m.demodulate) {
+        // sum_{i,k} (W[o,i,k] s[i])^2 = sum_i s[i]^2 sum_k W[o,i,k]^2
+        const at::Tensor d = at::rsqrt(at::matmul(style * style, m.weightSq.t()) + 1e-8);
+        out.mul_(d.view({n, -1, 1, 1}));
+    }
+    if (m.upsample) {
+        out = blur(out, m.blurKernel, 1, 1);
+    }
+    return out;
+}
+
+}  // namespace
+
+at::Tensor GpenGenerator::Impl::modulatedConv(const ModulatedConv& m, const at::Tensor& x,
+                                              const at::Tensor& latent) const {
+    const at::Tensor style = m.modulation(latent);
+    return params.kernels == GpenKernels::Reference ? modulatedConvReference(m, x, style)
+                                                    : modulatedConvFast(m, x, style);
+}
+
+at::Tensor GpenGenerator::Impl::toRgb(const ToRgb& t, const at::Tensor& x, const at::Tensor& latent,
+                                      const at::Tensor& skip) const {
+    at::Tensor out = modulatedConv(t.conv, x, latent);
+    out.add_(t.bias);
+    if (skip.defined()) {
+        out.add_(upsampleBlur(skip, t.upsampleKernel, 2, 1));
+    }
+    return out;
+}
+
+at::Tensor GpenGenerator::Impl::forward(const at::Tensor& input) const {
+    // Encoder: its features are the decoder's noise inputs, finest first.
+    std::vector<at::Tensor> features;
+    at::Tensor x = input;
+    for (const auto& e : encoder) {
+        if (e.blurKernel.defined()) {
+            x = conv2d(blur(x, e.blurKernel, 2, 2), e.weight, 2, 0, 0);
+        } else {
+            x = conv2d(x, e.weight, 1, 0, 0);  // ecd0 is a 1x1 convolution
+        }
+        x = fusedLeakyRelu(std::move(x), e.bias);
+        features.push_back(x);
+    }
+    const auto n = input.size(0);
+    at::Tensor latent = pixelNorm(finalLinear(x.reshape({n, -1})));
+    for (const auto& layer : styleMlp) {
+        latent = layer(latent);
+    }
+
+    // Decoder layers above the input size get fresh normal noise, as in the reference, but from a
+    // seeded generator so that a result is reproducible.
+    std::optional<at::Generator> rng;
+    auto noiseFor = [&](const at::Tensor& out, int size) -> at::Tensor {
+        const int stage = log2Exact(arch.inSize) - log2Exact(size);
+        if (stage >= 0 && stage < static_cast<int>(features.size())) {
+            return features[static_cast<std::size_t>(stage)];
+        }
+        if (!rng) {
+            rng = at::detail::createCPUGenerator(params.noiseSeed);
+        }
+        return at::randn(out.sizes(), *rng, at::TensorOptions().dtype(at::kFloat)).to(out.device());
+    };
+    auto styled = [&](const StyledConv& s, const at::Tensor& in, int size) {
+        // The noise has the shape of the conv's output; compute it, then inject.
+        at::Tensor out = modulatedConv(s.conv, in, latent);
+        const at::Tensor noise = noiseFor(out, size);
+        at::Tensor injected =
+            arch.isConcat ? at::cat({out, noise * s.noiseWeight}, 1) : out.add_(noise * s.noiseWeight);
+        return fusedLeakyRelu(std::move(injected), s.activateBias);
+    };
+
+    at::Tensor out = constantInput.expand({n, -1, -1, -1});
+    out = styled(conv1, out, 4);
+    at::Tensor skip = toRgb(toRgb1, out, latent, {});
+    for (std::size_t l = 0; l < toRgbs.size(); ++l) {
+        const int size = 8 << l;
+        out = styled(convs[2 * l], out, size);
+        out = styled(convs[2 * l + 1], out, size);
+        skip = toRgb(toRgbs[l], out, latent, skip);
+    }
+    return skip;
+}
+
+GpenGenerator::GpenGenerator(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
+GpenGenerator::~GpenGenerator() = default;
+
+const GpenArchitecture& GpenGenerator::architecture() const { return m_impl->arch; }
+const Device& GpenGenerator::device() const { return m_impl->device; }
+StateDict GpenGenerator::stateDict() const { return m_impl->weights; }
+
+Expected<FloatTensor> GpenGenerator::forward(const FloatTensor& input) const {
+    const auto& a = m_impl->arch;
+    if (input.shape.size() != 4 || input.shape[1] != 3 || input.shape[2] != a.inSize || input.shape[3] != a.inSize ||
+        input.shape[0] < 1) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "GPEN " + std::to_string(a.inSize) + " needs input [N, 3, " + std::to_string(a.inSize) +
+                             ", " + std::to_string(a.inSize) + "], got " + shapeToString(input.shape));
+    }
+    try {
+        c10::InferenceMode guard;
+        const at::Tensor x = toDevice(fromFloatTensor(input), m_impl->device);
+        return toFloatTensor(m_impl->forward(x));
+    } catch (const c10::Error& e) {
+        return makeError(ErrorCode::Internal, std::string("GPEN forward failed: ") + e.what_without_backtrace());
+    } catch (const std::bad_alloc&) {
+        return makeError(ErrorCode::OutOfMemory, "GPEN forward: out of memory for a batch of " +
+                                                     std::to_string(input.shape[0]));
+    }
+}
+
+namespace {
+
+// Reads entry `name` (validated before), moved to the device as float32.
+struct Loader {
+    const StateDict& dict;
+    const Device& device;
+
+    at::Tensor operator()(const std::string& name) const { return toDevice(findTensor(dict, name), device); }
+
+    Linear linear(const std::string& prefix, double lrMul, bool activate) const {
+        const at::Tensor w = (*this)(prefix + "weight");
+        const double scale = lrMul / std::sqrt(static_cast<double>(w.size(1)));
+        return {(w * scale).contiguous(), ((*this)(prefix + "bias") * lrMul).contiguous(), activate};
+    }
+
+    ModulatedConv modConv(const std::string& prefix, bool demodulate, bool upsample, const at::Tensor& blurKernel) const {
+        ModulatedConv m;
+        const at::Tensor w = (*this)(prefix + "weight").squeeze(0);  // [Cout, Cin, k, k]
+        const double fanIn = static_cast<double>(w.size(1) * w.size(2) * w.size(3));
+        m.weight = (w / std::sqrt(fanIn)).contiguous();
+        m.weightSq = m.weight.pow(2).sum({2, 3}).contiguous();
+        m.kernelSize = static_cast<int>(w.size(2));
+        m.demodulate = demodulate;
+        m.upsample = upsample;
+        if (upsample) {
+            m.polyphase = polyphaseKernels(m.weight);
+            m.blurKernel = blurKernel;
+        }
+        m.modulation = linear(prefix + "modulation.", 1.0, false);
+        return m;
+    }
+
+    StyledConv styledConv(const std::string& prefix, bool upsample, const at::Tensor& blurKernel) const {
+        return {modConv(prefix + "conv.", true, upsample, blurKernel), (*this)(prefix + "noise.weight"),
+                (*this)(prefix + "activate.bias")};
+    }
+
+    ToRgb toRgb(const std::string& prefix, const at::Tensor& upsampleKernel) const {
+        return {modConv(prefix + "conv.", false, false, {}), (*this)(prefix + "bias"), upsampleKernel};
+    }
+};
+
+}  // namespace
+
+Expected<std::unique_ptr<GpenGenerator>> GpenGenerator::create(const StateDict& weights, const std::string& source,
+                                                               const GpenLoadParams& params) {
+    auto arch = inferGpenArchitecture(weights, source);
+    if (!arch) {
+        return tl::unexpected(arch.error());
+    }
+    try {
+        c10::InferenceMode guard;
+        auto impl = std::make_unique<Impl>();
+        impl->arch = *arch;
+        impl->device = params.device;
+        impl->params = params;
+        for (const auto& spec : gpenStateDictSpec(*arch)) {
+            putTensor(impl->weights, spec.name, findTensor(weights, spec.name));
+        }
+        // The blur kernels are rebuilt, as the reference's modules do; the file's copies were
+        // only checked for shape.
+        const StateDict buffers = gpenBuiltBuffers(*arch);
+        const Loader load{weights, params.device};
+        const at::Tensor downKernel = toDevice(findTensor(buffers, "ecd1.0.0.kernel"), params.device);
+        const at::Tensor upKernel = downKernel * 4.0;
+
+        const int stages = gpenEncoderStages(*arch);
+        for (int e = 0; e < stages; ++e) {
+            const std::string p = "ecd" + std::to_string(e) + ".0.";
+            const at::Tensor w = load(p + (e == 0 ? "0.weight" : "1.weight"));
+            const double fanIn = static_cast<double>(w.size(1) * w.size(2) * w.size(3));
+            impl->encoder.push_back({(w / std::sqrt(fanIn)).contiguous(), load(p + (e == 0 ? "1.bias" : "2.bias")),
+                                     e == 0 ? at::Tensor() : downKernel});
+        }
+        impl->finalLinear = load.linear("final_linear.0.", 1.0, true);
+        constexpr double kLrMlp = 0.01;
+        for (int i = 1; i <= arch->nMlp; ++i) {
+            impl->styleMlp.push_back(load.linear("generator.style." + std::to_string(i) + ".", kLrMlp, true));
+        }
+        impl->constantInput = load("generator.input.input");
+        impl->conv1 = load.styledConv("generator.conv1.", false, {});
+        impl->toRgb1 = load.toRgb("generator.to_rgb1.", {});
+        const int levels = gpenDecoderLevels(*arch);
+        for (int l = 0; l < levels; ++l) {
+            impl->convs.push_back(load.styledConv("generator.convs." + std::to_string(2 * l) + ".", true, upKernel));
+            impl->convs.push_back(load.styledConv("generator.convs." + std::to_string(2 * l + 1) + ".", false, {}));
+            impl->toRgbs.push_back(load.toRgb("generator.to_rgbs." + std::to_string(l) + ".", upKernel));
+        }
+        return std::unique_ptr<GpenGenerator>(new GpenGenerator(std::move(impl)));
+    } catch (const c10::Error& e) {
+        return makeError(ErrorCode::Device, source + ": cannot build the network on " + params.device.toString() +
+                                                ": " + e.what_without_backtrace());
+    } catch (const std::bad_alloc&) {
+        return makeError(ErrorCode::OutOfMemory, source + ": out of memory while building the network");
+    }
+}
+
+}  // namespace gpen

@@ -108,3 +108,15 @@ Agreement compare(const FloatTensor& out, const FloatTensor& ref, double relTol)
 }
 
 }  // namespace gpen::test
+
+#include "gpen/nn/runtime.h"
+
+namespace gpen::test {
+void configureTestRuntime() {
+    static const bool once = [] {
+        configureRuntime({});
+        return true;
+    }();
+    (void)once;
+}
+}  // namespace gpen::test

@@ -47,3 +47,8 @@ Agreement compare(const FloatTensor& out, const FloatTensor& ref, double relTol)
                          << " (set -DGPEN_FIXTURES_DIR); parity not checked";                   \
         }                                                                                       \
     } while (0)
+
+namespace gpen::test {
+// Sets the compute threads once for the test process (libtorch would use one).
+void configureTestRuntime();
+}  // namespace gpen::test

@@ -13,8 +13,8 @@ enum class CheckpointFormat { Zip, Legacy };
 const char* checkpointFormatName(CheckpointFormat format);  // "zip (PyTorch >= 1.6)", "legacy"
 
 struct CheckpointReadParams {
-    // Key of a nested state dict to descend into. Empty: the first of kDefaultNestedKeys present
-    // whose value is a dict of tensors, else the top level.
+    // Key of a nested state dict to descend into. Empty: the top level when it holds tensors,
+    // else the first of kDefaultNestedKeys (in that order) whose value is a dict of tensors.
     std::string nestedKey;
     // Strip a leading "module." (DataParallel) from every name.
     bool stripModulePrefix = true;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -35,8 +36,22 @@ std::vector<TensorSpec> gpenStateDictSpec(const GpenArchitecture& arch);
 // against gpenStateDictSpec, so a success means the dict fits exactly.
 Expected<GpenArchitecture> inferGpenArchitecture(const StateDict& dict, const std::string& source);
 
+// The buffers the network builds itself rather than learns (the blur kernels), by name. A
+// checkpoint holds them too; they are checked for shape and then rebuilt, as the reference does.
+StateDict gpenBuiltBuffers(const GpenArchitecture& arch);
+
+// How the layers are computed. Both give the reference's numbers within the fixtures' tolerance.
+enum class GpenKernels {
+    Reference,  // exactly the reference's formulation: per-sample weights, conv_transpose2d
+    Fast,       // modulated activations with constant weights, polyphase upsampling
+};
+
 struct GpenLoadParams {
     Device device;
+    GpenKernels kernels = GpenKernels::Fast;
+    // Seed of the noise fed to the layers above the input size (FullGenerator_SR only), which the
+    // reference draws afresh on every call; a fixed seed keeps our results reproducible.
+    std::uint64_t noiseSeed = 0;
 };
 
 // A GPEN generator ready to run. Immutable after creation; forward() may be called from several
