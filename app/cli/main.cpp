@@ -1,3 +1,49 @@
-#include <cstdio>
+// gpen-cli: the headless front end. Wiring only: parse, call core, print.
 
-int main() { return 0; }
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+#include "cli/commands.h"
+#include "gpen/base/log.h"
+
+namespace {
+
+void usage() {
+    std::cerr << "usage: gpen-cli <command> [options]\n"
+                 "  inspect FILE.pth [--json]                      format, architecture, parameters\n"
+                 "  face --model FILE.pth --aligned IN.png OUT.png  restore one aligned face\n"
+                 "  bench [--model FILE.pth | --size 256|512|1024|2048] [--runs N] [--threads T]\n"
+                 "        [--batch B] [--precision fp32] [--kernels fast|reference] [--json]\n"
+                 "options common to all: --verbose (log to stderr)\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
+        usage();
+        return argc < 2 ? 2 : 0;
+    }
+    const std::string command = argv[1];
+    gpen::cli::Words words;
+    bool verbose = false;
+    for (int i = 2; i < argc; ++i) {
+        if (std::string(argv[i]) == "--verbose") {
+            verbose = true;
+        } else {
+            words.emplace_back(argv[i]);
+        }
+    }
+    gpen::setLogSink([verbose](gpen::LogLevel level, const std::string& message) {
+        if (verbose || level >= gpen::LogLevel::Warning) {
+            std::fprintf(stderr, "[%s] %s\n", gpen::logLevelName(level), message.c_str());
+        }
+    });
+    if (command == "inspect") return gpen::cli::inspectCommand(words);
+    if (command == "face") return gpen::cli::faceCommand(words);
+    if (command == "bench") return gpen::cli::benchCommand(words);
+    std::cerr << "gpen-cli: unknown command '" << command << "'\n";
+    usage();
+    return 2;
+}

@@ -189,3 +189,35 @@ Expected<GpenArchitecture> inferGpenArchitecture(const StateDict& dict, const st
 }
 
 }  // namespace gpen
+
+namespace gpen {
+
+double gpenForwardFlops(const GpenArchitecture& arch) {
+    using nn::gpenChannels;
+    const double fm = arch.isConcat ? 2.0 : 1.0;
+    double macs = 0;
+    // Encoder: 1x1 at full size, then 3x3 stride 2 convolutions.
+    int size = arch.inSize;
+    double in = gpenChannels(arch, size);
+    macs += 3.0 * in * size * size;
+    for (int e = 1; e < nn::gpenEncoderStages(arch); ++e) {
+        size /= 2;
+        const double out = gpenChannels(arch, size);
+        macs += in * out * 9.0 * size * size;
+        in = out;
+    }
+    macs += arch.styleDim * (gpenChannels(arch, 4) * 16.0 + arch.nMlp * arch.styleDim);
+    // Decoder: 3x3 modulated convolutions (the upsampling ones on the input grid), 1x1 ToRGB.
+    double c = gpenChannels(arch, 4);
+    macs += c * fm * c * 9.0 * 16.0 + c * fm * 3.0 * 16.0;
+    for (int s = 8; s <= arch.outSize; s *= 2) {
+        const double out = gpenChannels(arch, s);
+        macs += c * fm * out * 9.0 * (s / 2.0) * (s / 2.0);
+        macs += out * fm * out * 9.0 * s * s;
+        macs += out * fm * 3.0 * s * s;
+        c = out;
+    }
+    return 2.0 * macs;
+}
+
+}  // namespace gpen

@@ -4,6 +4,7 @@
 
 #include "gpen/io/checkpoint.h"
 #include "gpen/nn/gpen_generator.h"
+#include "gpen/nn/synthetic_weights.h"
 #include "support/fill_rule.h"
 #include "support/fixtures.h"
 
@@ -165,6 +166,22 @@ TEST_F(GpenGeneratorTest, RejectsAStateDictWithOneWrongShape) {
     EXPECT_NE(net.error().message.find("GPEN-BFR-256.pth"), std::string::npos);
     EXPECT_NE(net.error().message.find("generator.convs.3.conv.modulation.weight"), std::string::npos)
         << net.error().message;
+}
+
+}  // namespace
+}  // namespace gpen
+
+namespace gpen {
+namespace {
+
+// The benchmark builds its networks with the core's own fill rule: it must be the fixtures' rule.
+TEST_F(GpenGeneratorTest, CoreFillRuleWeightsReproduceTheReference256) {
+    GPEN_REQUIRE_FIXTURES();
+    const auto* c = test::findCase("GPEN-BFR-256-fill");
+    ASSERT_NE(c, nullptr);
+    auto net = GpenGenerator::create(fillRuleGpenWeights(archFromConfig(c->at("config"))), "fill 256");
+    ASSERT_TRUE(net) << net.error().message;
+    expectParity(**net, *c);
 }
 
 }  // namespace

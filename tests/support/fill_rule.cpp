@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "gpen/nn/synthetic_weights.h"
 #include "support/fixtures.h"
 
 namespace gpen::test {
@@ -35,14 +36,7 @@ OffsetScale bnRule(const std::string& name, const Shape& shape, double gain) {
 }  // namespace
 
 FloatTensor fillTensor(const Shape& shape, std::int64_t k, double offset, double scale) {
-    FloatTensor t(shape);
-    const auto kk = static_cast<std::uint64_t>(k);
-    for (std::size_t i = 0; i < t.data.size(); ++i) {
-        const std::uint64_t u = (static_cast<std::uint64_t>(i) * 2654435761ULL + kk * 97531ULL) & 0xFFFFFFFFULL;
-        const double v = static_cast<double>(u % 65536ULL) / 32768.0 - 1.0;
-        t.data[i] = static_cast<float>(offset + scale * v);
-    }
-    return t;
+    return fillRuleTensor(shape, k, offset, scale);
 }
 
 StateDict fillStateDict(const nlohmann::json& testCase, const StateDict& current) {

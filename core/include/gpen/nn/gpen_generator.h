@@ -81,3 +81,9 @@ private:
 };
 
 }  // namespace gpen
+
+namespace gpen {
+// Floating-point operations of one forward pass for one face (multiply-adds count two), from the
+// architecture: the convolutions and linear layers, which are all but a few percent of the work.
+double gpenForwardFlops(const GpenArchitecture& arch);
+}  // namespace gpen

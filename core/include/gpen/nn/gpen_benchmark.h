@@ -1,0 +1,51 @@
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <string>
+
+#include "gpen/base/expected.h"
+#include "gpen/nn/gpen_generator.h"
+
+namespace gpen {
+
+struct GpenBenchmarkParams {
+    std::filesystem::path model;  // a checkpoint; empty: synthesize `syntheticSize` by the fill rule
+    int syntheticSize = 512;      // 256 (cm 1, narrow 0.5) or 512/1024/2048 (cm 2, narrow 1)
+    int runs = 5;
+    int batch = 1;
+    int threads = 0;  // 0: one per core
+    GpenLoadParams load;
+};
+
+struct GpenBenchmarkResult {
+    std::string source;
+    GpenArchitecture arch;
+    int threads = 0;
+    int batch = 1;
+    double loadMs = 0;          // reading the checkpoint (or synthesizing it)
+    double buildMs = 0;         // validating and building the network
+    double coldForwardMs = 0;   // the very first forward: the warmup the lifecycle does at load
+    double firstForwardMs = 0;  // the first forward after that warmup
+    double medianForwardMs = 0; // steady, per batch
+    double minForwardMs = 0;
+    double gflopPerFace = 0;
+    std::uint64_t peakRssBytes = 0;
+
+    double medianPerFaceMs() const { return medianForwardMs / batch; }
+    double facesPerSecond() const { return medianForwardMs > 0 ? 1000.0 * batch / medianForwardMs : 0; }
+    double achievedGflops() const { return medianForwardMs > 0 ? gflopPerFace * batch / (medianForwardMs / 1000.0) : 0; }
+    double firstToSteady() const { return medianForwardMs > 0 ? firstForwardMs / medianForwardMs : 0; }
+    std::string toJson() const;
+    std::string toText() const;
+};
+
+// Times load, build, cold and steady forwards of one GPEN network. `progress` (may be empty)
+// receives a line per finished run.
+Expected<GpenBenchmarkResult> runGpenBenchmark(const GpenBenchmarkParams& params,
+                                              const std::function<void(const std::string&)>& progress = {});
+
+// The reference's released configuration for a size (256: cm 1, narrow 0.5; others cm 2, narrow 1).
+GpenArchitecture releasedGpenArchitecture(int size);
+
+}  // namespace gpen

@@ -1,0 +1,162 @@
+#include "gpen/nn/gpen_benchmark.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <sstream>
+#include <vector>
+
+#include "gpen/base/process_info.h"
+#include "gpen/io/checkpoint.h"
+#include "gpen/nn/runtime.h"
+#include "gpen/nn/synthetic_weights.h"
+
+namespace gpen {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+std::string fmt(double v, int decimals = 1) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+std::string jsonString(const std::string& s) {
+    std::string out = "\"";
+    for (const char c : s) {
+        if (c == '"' || c == '\\') {
+            out += '\\';
+        }
+        out += c;
+    }
+    return out + "\"";
+}
+
+}  // namespace
+
+GpenArchitecture releasedGpenArchitecture(int size) {
+    GpenArchitecture a;
+    a.inSize = a.outSize = size;
+    a.channelMultiplier = size == 256 ? 1 : 2;
+    a.narrow = size == 256 ? 0.5 : 1.0;
+    return a;
+}
+
+Expected<GpenBenchmarkResult> runGpenBenchmark(const GpenBenchmarkParams& params,
+                                              const std::function<void(const std::string&)>& progress) {
+    if (params.runs < 1 || params.batch < 1) {
+        return makeError(ErrorCode::InvalidArgument, "bench: --runs and --batch must be at least 1");
+    }
+    configureRuntime({.threads = params.threads});
+    GpenBenchmarkResult r;
+    r.threads = computeThreads();
+    r.batch = params.batch;
+
+    auto t0 = Clock::now();
+    StateDict weights;
+    if (params.model.empty()) {
+        r.source = "synthetic GPEN-BFR-" + std::to_string(params.syntheticSize) + " (fill rule)";
+        if (params.syntheticSize != 256 && params.syntheticSize != 512 && params.syntheticSize != 1024 &&
+            params.syntheticSize != 2048) {
+            return makeError(ErrorCode::InvalidArgument, "bench: --size must be 256, 512, 1024 or 2048");
+        }
+        weights = fillRuleGpenWeights(releasedGpenArchitecture(params.syntheticSize));
+    } else {
+        r.source = params.model.filename().string();
+        auto ckpt = readCheckpoint(params.model);
+        if (!ckpt) {
+            return tl::unexpected(ckpt.error());
+        }
+        weights = std::move(ckpt->tensors);
+    }
+    r.loadMs = msSince(t0);
+
+    t0 = Clock::now();
+    auto net = GpenGenerator::create(weights, r.source, params.load);
+    if (!net) {
+        return tl::unexpected(net.error());
+    }
+    weights = StateDict();  // the network holds what it needs
+    r.buildMs = msSince(t0);
+    r.arch = (*net)->architecture();
+    r.gflopPerFace = gpenForwardFlops(r.arch) / 1e9;
+
+    // A face-like input: a smooth gradient in [-1, 1] (zeros would let some kernels shortcut).
+    FloatTensor input({params.batch, 3, r.arch.inSize, r.arch.inSize});
+    for (std::size_t i = 0; i < input.data.size(); ++i) {
+        input.data[i] = static_cast<float>((i % 997) / 498.5 - 1.0);
+    }
+    auto timed = [&]() -> Expected<double> {
+        const auto start = Clock::now();
+        auto out = (*net)->forward(input);
+        if (!out) {
+            return tl::unexpected(out.error());
+        }
+        return msSince(start);
+    };
+    auto cold = timed();
+    if (!cold) {
+        return tl::unexpected(cold.error());
+    }
+    r.coldForwardMs = *cold;
+    std::vector<double> times;
+    for (int i = 0; i <= params.runs; ++i) {
+        auto t = timed();
+        if (!t) {
+            return tl::unexpected(t.error());
+        }
+        if (i == 0) {
+            r.firstForwardMs = *t;
+        } else {
+            times.push_back(*t);
+        }
+        if (progress) {
+            progress("run " + std::to_string(i) + "/" + std::to_string(params.runs) + ": " + fmt(*t) + " ms");
+        }
+    }
+    if (times.empty()) {
+        return makeError(ErrorCode::Internal, "bench: no timed runs");
+    }
+    std::sort(times.begin(), times.end());
+    r.minForwardMs = times[0];
+    r.medianForwardMs = times.size() % 2 ? times[times.size() / 2]
+                                         : 0.5 * (times[times.size() / 2 - 1] + times[times.size() / 2]);
+    r.peakRssBytes = peakRssBytes();
+    return r;
+}
+
+std::string GpenBenchmarkResult::toJson() const {
+    std::ostringstream s;
+    s << "{\"source\":" << jsonString(source) << ",\"architecture\":" << jsonString(arch.describe())
+      << ",\"in_size\":" << arch.inSize << ",\"out_size\":" << arch.outSize << ",\"threads\":" << threads
+      << ",\"batch\":" << batch << ",\"load_ms\":" << fmt(loadMs, 2) << ",\"build_ms\":" << fmt(buildMs, 2)
+      << ",\"cold_forward_ms\":" << fmt(coldForwardMs, 2) << ",\"first_forward_ms\":" << fmt(firstForwardMs, 2)
+      << ",\"median_forward_ms\":" << fmt(medianForwardMs, 2) << ",\"min_forward_ms\":" << fmt(minForwardMs, 2)
+      << ",\"median_per_face_ms\":" << fmt(medianPerFaceMs(), 2) << ",\"faces_per_s\":" << fmt(facesPerSecond(), 3)
+      << ",\"gflop_per_face\":" << fmt(gflopPerFace, 2) << ",\"achieved_gflops\":" << fmt(achievedGflops(), 2)
+      << ",\"first_to_steady\":" << fmt(firstToSteady(), 3) << ",\"peak_rss_mb\":" << fmt(peakRssBytes / 1048576.0, 1)
+      << "}";
+    return s.str();
+}
+
+std::string GpenBenchmarkResult::toText() const {
+    std::ostringstream s;
+    s << source << ": " << arch.describe() << "\n"
+      << "  threads " << threads << ", batch " << batch << "\n"
+      << "  load " << fmt(loadMs) << " ms, build " << fmt(buildMs) << " ms, cold forward " << fmt(coldForwardMs)
+      << " ms\n"
+      << "  first forward after warmup " << fmt(firstForwardMs) << " ms (" << fmt(firstToSteady(), 2)
+      << " x steady)\n"
+      << "  steady forward: median " << fmt(medianForwardMs) << " ms, min " << fmt(minForwardMs) << " ms; "
+      << fmt(medianPerFaceMs()) << " ms per face, " << fmt(facesPerSecond(), 2) << " faces/s\n"
+      << "  " << fmt(gflopPerFace) << " GFLOP per face, " << fmt(achievedGflops()) << " GFLOP/s achieved\n"
+      << "  peak RSS " << fmt(peakRssBytes / 1048576.0, 0) << " MB\n";
+    return s.str();
+}
+
+}  // namespace gpen
