@@ -1,17 +1,246 @@
 #include "ui/main_window.h"
 
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QImageWriter>
 #include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
 #include <QStatusBar>
 
-namespace gpen::ui {
+#include "ui/comparison_view.h"
+#include "ui/image_session.h"
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+namespace gpen::ui {
+namespace {
+
+constexpr int kMaxRecent = 10;
+const auto kRecentKey = QStringLiteral("recentFiles");
+
+QStringList localPaths(const QMimeData* mime) {
+    QStringList paths;
+    if (mime) {
+        for (const QUrl& url : mime->urls()) {
+            if (url.isLocalFile()) {
+                paths << url.toLocalFile();
+            }
+        }
+    }
+    return paths;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent),
+      m_session(new ImageSession(this)),
+      m_view(new ComparisonView(this)),
+      m_list(new QListWidget(this)),
+      m_status(new QLabel(this)) {
     setWindowTitle(tr("GPEN Studio"));
-    auto* placeholder = new QLabel(tr("Drop photos here to restore their faces"), this);
-    placeholder->setAlignment(Qt::AlignCenter);
-    setCentralWidget(placeholder);
-    statusBar()->showMessage(tr("Ready"));
-    resize(1100, 720);
+    setAcceptDrops(true);
+    setCentralWidget(m_view);
+
+    auto* dock = new QDockWidget(tr("Photos"), this);
+    dock->setObjectName(QStringLiteral("photosDock"));
+    dock->setWidget(m_list);
+    m_list->setIconSize(QSize(64, 64));
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+
+    statusBar()->addWidget(m_status, 1);
+    m_status->setText(tr("Drop photos or folders to begin"));
+
+    createActions();
+    connect(m_session, &ImageSession::entryAdded, this, [this](int index) {
+        const auto& e = m_session->entry(index);
+        auto* item = new QListWidgetItem(QIcon(QPixmap::fromImage(e.original.scaled(64, 64, Qt::KeepAspectRatio,
+                                                                                    Qt::SmoothTransformation))),
+                                         e.displayName, m_list);
+        item->setToolTip(e.path.isEmpty() ? e.displayName : e.path);
+        if (m_list->currentRow() < 0) {
+            m_list->setCurrentRow(index);
+        }
+    });
+    connect(m_session, &ImageSession::resultChanged, this, [this](int index) {
+        if (index == currentIndex()) {
+            showEntry(index);
+        }
+    });
+    connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
+        showEntry(row);
+        Q_EMIT currentImageChanged(row);
+    });
+    resize(1200, 760);
+}
+
+int MainWindow::currentIndex() const { return m_list->currentRow(); }
+
+void MainWindow::createActions() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::openDialog);
+    open->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    QAction* paste = file->addAction(tr("&Paste Image"), this, &MainWindow::pasteImage);
+    paste->setShortcut(QKeySequence::Paste);
+    file->addSeparator();
+    m_saveAs = file->addAction(tr("Save Result &As…"), this, &MainWindow::saveResultAs);
+    m_saveAs->setShortcut(QKeySequence::SaveAs);
+    m_saveAs->setEnabled(false);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    auto* modes = new QActionGroup(this);
+    const struct {
+        QString text;
+        ComparisonView::Mode mode;
+        QKeySequence key;
+    } entries[] = {{tr("&Split"), ComparisonView::Mode::Split, QKeySequence(Qt::Key_1)},
+                   {tr("Side by Si&de"), ComparisonView::Mode::SideBySide, QKeySequence(Qt::Key_2)},
+                   {tr("&Toggle (hold to see the original)"), ComparisonView::Mode::Toggle, QKeySequence(Qt::Key_3)}};
+    for (const auto& e : entries) {
+        QAction* a = view->addAction(e.text);
+        a->setCheckable(true);
+        a->setShortcut(e.key);
+        a->setChecked(e.mode == m_view->mode());
+        modes->addAction(a);
+        const auto mode = e.mode;
+        connect(a, &QAction::triggered, this, [this, mode] { m_view->setMode(mode); });
+    }
+    view->addSeparator();
+    QAction* fit = view->addAction(tr("Zoom to &Fit"), m_view, &ComparisonView::zoomToFit);
+    fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    QAction* actual = view->addAction(tr("&Actual Size"), m_view, &ComparisonView::zoomToActualSize);
+    actual->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    updateRecentMenu();
+}
+
+void MainWindow::showEntry(int index) {
+    if (index < 0 || index >= m_session->count()) {
+        m_view->setImages({}, {});
+        m_saveAs->setEnabled(false);
+        return;
+    }
+    const auto& e = m_session->entry(index);
+    m_view->setImages(e.original, e.result);
+    m_saveAs->setEnabled(!e.result.isNull());
+    m_status->setText(tr("%1 — %2 × %3").arg(e.displayName).arg(e.original.width()).arg(e.original.height()));
+}
+
+void MainWindow::openPaths(const QStringList& paths) {
+    const int before = m_session->count();
+    const QStringList problems = m_session->open(paths);
+    if (m_session->count() > before) {
+        m_list->setCurrentRow(m_session->count() - 1);
+        addRecent(paths);
+    } else if (problems.isEmpty() && !paths.isEmpty()) {
+        const int existing = m_session->indexOfPath(paths.front());
+        if (existing >= 0) {
+            m_list->setCurrentRow(existing);
+        } else {
+            m_status->setText(tr("No supported images in %1").arg(QFileInfo(paths.front()).fileName()));
+        }
+    }
+    // After the selection, which shows the photo's own line: the problems must stay visible.
+    if (!problems.isEmpty()) {
+        m_status->setText(problems.join(QStringLiteral("; ")));
+    }
+}
+
+void MainWindow::openDialog() {
+    QStringList patterns;
+    for (const QString& s : ImageSession::supportedSuffixes()) {
+        patterns << QStringLiteral("*.") + s;
+    }
+    const QStringList files = QFileDialog::getOpenFileNames(
+        this, tr("Open Photos"), QString(), tr("Images (%1)").arg(patterns.join(QLatin1Char(' '))));
+    if (!files.isEmpty()) {
+        openPaths(files);
+    }
+}
+
+void MainWindow::pasteImage() {
+    const QImage image = QApplication::clipboard()->image();
+    if (image.isNull()) {
+        m_status->setText(tr("The clipboard holds no image"));
+        return;
+    }
+    m_session->addImage(image, tr("Pasted image %1").arg(m_session->count() + 1));
+    m_list->setCurrentRow(m_session->count() - 1);
+}
+
+void MainWindow::saveResultAs() {
+    const int index = currentIndex();
+    if (index < 0 || m_session->entry(index).result.isNull()) {
+        return;
+    }
+    const auto& e = m_session->entry(index);
+    const QFileInfo original(e.path);
+    const QString suggestion = e.path.isEmpty()
+                                   ? tr("restored.png")
+                                   : original.dir().filePath(original.completeBaseName() + QStringLiteral("-restored.") +
+                                                             original.suffix());
+    const QString target = QFileDialog::getSaveFileName(this, tr("Save Result As"), suggestion);
+    if (target.isEmpty()) {
+        return;
+    }
+    if (!e.path.isEmpty() && QFileInfo(target).canonicalFilePath() == original.canonicalFilePath() &&
+        QMessageBox::question(this, tr("Replace the original?"),
+                              tr("%1 is the original photo. Replace it with the restored one?").arg(original.fileName())) !=
+            QMessageBox::Yes) {
+        return;
+    }
+    QImageWriter writer(target);
+    writer.setQuality(95);
+    if (!writer.write(e.result)) {
+        QMessageBox::warning(this, tr("Cannot save"), tr("%1: %2").arg(QFileInfo(target).fileName(), writer.errorString()));
+    }
+}
+
+void MainWindow::updateRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(kRecentKey).toStringList();
+    for (const QString& path : recent) {
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openPaths({path}); })->setToolTip(path);
+    }
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::addRecent(const QStringList& paths) {
+    QStringList recent = QSettings().value(kRecentKey).toStringList();
+    for (const QString& p : paths) {
+        recent.removeAll(p);
+        recent.prepend(p);
+    }
+    while (recent.size() > kMaxRecent) {
+        recent.removeLast();
+    }
+    QSettings().setValue(kRecentKey, recent);
+    updateRecentMenu();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (!localPaths(event->mimeData()).isEmpty()) {
+        event->acceptProposedAction();
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QStringList paths = localPaths(event->mimeData());
+    if (!paths.isEmpty()) {
+        openPaths(paths);
+        event->acceptProposedAction();
+    }
 }
 
 }  // namespace gpen::ui

@@ -2,13 +2,52 @@
 
 #include <QMainWindow>
 
+class QAction;
+class QListWidget;
+class QLabel;
+
 namespace gpen::ui {
 
-// The application window. GUI thread only.
+class ComparisonView;
+class ImageSession;
+
+// The application window: image list, comparison view, menus. GUI thread only; it never waits
+// on the engine.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
+
+    ImageSession* session() const { return m_session; }
+    ComparisonView* comparisonView() const { return m_view; }
+    QListWidget* imageList() const { return m_list; }
+    int currentIndex() const;
+
+    // Opens files or folders as Open and drag-and-drop do; problems are reported in the status bar.
+    void openPaths(const QStringList& paths);
+
+Q_SIGNALS:
+    void currentImageChanged(int index);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void createActions();
+    void showEntry(int index);
+    void openDialog();
+    void pasteImage();
+    void saveResultAs();
+    void updateRecentMenu();
+    void addRecent(const QStringList& paths);
+
+    ImageSession* m_session;
+    ComparisonView* m_view;
+    QListWidget* m_list;
+    QLabel* m_status;
+    QMenu* m_recentMenu = nullptr;
+    QAction* m_saveAs = nullptr;
 };
 
 }  // namespace gpen::ui

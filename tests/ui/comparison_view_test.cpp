@@ -1,0 +1,97 @@
+#include <memory>
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include "ui/comparison_view.h"
+#include "ui_test_app.h"
+
+namespace {
+
+using gpen::ui::ComparisonView;
+using gpen::ui::ImageCanvas;
+
+QImage solid(QColor c) {
+    QImage img(400, 300, QImage::Format_RGB32);
+    img.fill(c);
+    return img;
+}
+
+class ComparisonViewTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        gpen::test::uiApp();
+        m_view = std::make_unique<ComparisonView>();
+        m_view->resize(800, 600);
+        m_view->setImages(solid(Qt::black), solid(Qt::white));
+        m_view->show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(m_view.get()));
+    }
+    std::unique_ptr<ComparisonView> m_view;
+};
+
+TEST_F(ComparisonViewTest, DividerFollowsTheMouse) {
+    ImageCanvas* canvas = m_view->primaryCanvas();
+    QSignalSpy moved(canvas, &ImageCanvas::dividerMoved);
+    const int y = canvas->height() / 2;
+    const int startX = static_cast<int>(canvas->divider() * canvas->width());
+    QTest::mousePress(canvas, Qt::LeftButton, Qt::NoModifier, QPoint(startX, y));
+    QTest::mouseMove(canvas, QPoint(canvas->width() / 4, y));
+    QTest::mouseRelease(canvas, Qt::LeftButton, Qt::NoModifier, QPoint(canvas->width() / 4, y));
+    ASSERT_GE(moved.count(), 1);
+    EXPECT_NEAR(canvas->divider(), 0.25, 0.01);
+    // Left of the divider is the original (black), right of it the result (white).
+    const QImage shot = canvas->grab().toImage();
+    EXPECT_EQ(shot.pixelColor(canvas->width() / 8, y), QColor(Qt::black));
+    EXPECT_EQ(shot.pixelColor(canvas->width() * 3 / 4, y), QColor(Qt::white));
+}
+
+TEST_F(ComparisonViewTest, DividerMovesWithTheKeyboard) {
+    ImageCanvas* canvas = m_view->primaryCanvas();
+    canvas->setFocus();
+    const double before = canvas->divider();
+    QTest::keyClick(canvas, Qt::Key_Right);
+    EXPECT_GT(canvas->divider(), before);
+    QTest::keyClick(canvas, Qt::Key_Home);
+    EXPECT_DOUBLE_EQ(canvas->divider(), 0.0);
+}
+
+TEST_F(ComparisonViewTest, SideBySidePanesZoomAndPanInStep) {
+    m_view->setMode(ComparisonView::Mode::SideBySide);
+    ImageCanvas* left = m_view->primaryCanvas();
+    ImageCanvas* right = m_view->secondaryCanvas();
+    ASSERT_TRUE(right->isVisible());
+    QSignalSpy changed(m_view->zoomState(), &gpen::ui::ZoomState::changed);
+    const QPointF anchor(left->width() / 3.0, left->height() / 3.0);
+    const QPointF imagePointUnderCursor = left->toImage(anchor);
+    QWheelEvent wheel(anchor, left->mapToGlobal(anchor), QPoint(), QPoint(0, 240), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(left, &wheel);
+    ASSERT_GE(changed.count(), 1);
+    // Zoomed around the cursor: the same image point is still under it.
+    EXPECT_NEAR(left->toImage(anchor).x(), imagePointUnderCursor.x(), 1e-6);
+    EXPECT_NEAR(left->toImage(anchor).y(), imagePointUnderCursor.y(), 1e-6);
+    // Both panes show the same image point at the same place.
+    EXPECT_EQ(left->toImage(QPointF(10, 10)), right->toImage(QPointF(10, 10)));
+    // Panning one pans the other.
+    QTest::mousePress(right, Qt::LeftButton, Qt::NoModifier, QPoint(100, 100));
+    QTest::mouseMove(right, QPoint(150, 120));
+    QTest::mouseRelease(right, Qt::LeftButton, Qt::NoModifier, QPoint(150, 120));
+    EXPECT_EQ(left->toImage(QPointF(10, 10)), right->toImage(QPointF(10, 10)));
+}
+
+TEST_F(ComparisonViewTest, ToggleShowsTheOriginalWhileHeld) {
+    m_view->setMode(ComparisonView::Mode::Toggle);
+    ImageCanvas* canvas = m_view->primaryCanvas();
+    const QPoint centre(canvas->width() / 2, canvas->height() / 2);
+    EXPECT_EQ(canvas->grab().toImage().pixelColor(centre), QColor(Qt::white));
+    QTest::mousePress(canvas, Qt::LeftButton, Qt::NoModifier, centre);
+    EXPECT_TRUE(canvas->showingOriginal());
+    EXPECT_EQ(canvas->grab().toImage().pixelColor(centre), QColor(Qt::black));
+    QTest::mouseRelease(canvas, Qt::LeftButton, Qt::NoModifier, centre);
+    EXPECT_FALSE(canvas->showingOriginal());
+}
+
+}  // namespace

@@ -1,0 +1,195 @@
+#include "ui/image_canvas.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QWheelEvent>
+
+namespace gpen::ui {
+namespace {
+
+constexpr double kDividerGrabPx = 6.0;
+constexpr double kKeyStep = 0.02;
+constexpr double kWheelFactor = 1.25;
+
+}  // namespace
+
+ImageCanvas::ImageCanvas(ZoomState* zoom, QWidget* parent) : QWidget(parent), m_zoom(zoom) {
+    setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true);
+    setMinimumSize(160, 120);
+    setAccessibleName(tr("Comparison view"));
+    connect(m_zoom, &ZoomState::changed, this, qOverload<>(&QWidget::update));
+}
+
+void ImageCanvas::setImages(const QImage& before, const QImage& after) {
+    m_before = before;
+    m_after = after;
+    const QImage& any = after.isNull() ? before : after;
+    m_zoom->setImageSize(any.size());
+    if (m_zoom->fitMode() && m_drivesFit) {
+        m_zoom->setFit(size());
+    }
+    update();
+}
+
+void ImageCanvas::setMode(Mode mode) {
+    m_mode = mode;
+    m_holdingOriginal = false;
+    update();
+}
+
+void ImageCanvas::setDivider(double fraction) {
+    fraction = std::clamp(fraction, 0.0, 1.0);
+    if (fraction == m_divider) {
+        return;
+    }
+    m_divider = fraction;
+    update();
+    Q_EMIT dividerMoved(m_divider);
+}
+
+bool ImageCanvas::showingOriginal() const { return m_mode == Mode::Toggle && m_holdingOriginal; }
+
+QPointF ImageCanvas::toView(const QPointF& p) const {
+    return QPointF(width() / 2.0, height() / 2.0) + (p - m_zoom->center()) * m_zoom->zoom();
+}
+
+QPointF ImageCanvas::toImage(const QPointF& viewPos) const {
+    return m_zoom->center() + (viewPos - QPointF(width() / 2.0, height() / 2.0)) / m_zoom->zoom();
+}
+
+void ImageCanvas::drawImage(QPainter& painter, const QImage& image) const {
+    if (image.isNull()) {
+        return;
+    }
+    const QPointF topLeft = toView(QPointF(0, 0));
+    const QRectF target(topLeft, QSizeF(image.width(), image.height()) * m_zoom->zoom());
+    // Smooth when shrinking; crisp pixels when inspecting above 100 %.
+    painter.setRenderHint(QPainter::SmoothPixmapTransform, m_zoom->zoom() < 2.0);
+    painter.drawImage(target, image);
+}
+
+void ImageCanvas::paintEvent(QPaintEvent*) {
+    QPainter painter(this);
+    painter.fillRect(rect(), palette().color(QPalette::Window).darker(115));
+    const QImage& result = m_after.isNull() ? m_before : m_after;
+    switch (m_mode) {
+        case Mode::Before: drawImage(painter, m_before); break;
+        case Mode::After: drawImage(painter, result); break;
+        case Mode::Toggle: drawImage(painter, m_holdingOriginal ? m_before : result); break;
+        case Mode::Split: {
+            drawImage(painter, result);
+            const double x = m_divider * width();
+            painter.save();
+            painter.setClipRect(QRectF(0, 0, x, height()));
+            drawImage(painter, m_before);
+            painter.restore();
+            painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+            painter.drawLine(QPointF(x, 0), QPointF(x, height()));
+            break;
+        }
+    }
+    if (m_before.isNull() && m_after.isNull()) {
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        painter.drawText(rect(), Qt::AlignCenter, tr("Drop photos or folders here, or press Ctrl+O"));
+    }
+}
+
+void ImageCanvas::resizeEvent(QResizeEvent*) {
+    // The zoom is shared: only the pane that drives it refits (another may be hidden, stale).
+    if (m_zoom->fitMode() && m_drivesFit) {
+        m_zoom->setFit(size());
+    }
+}
+
+void ImageCanvas::wheelEvent(QWheelEvent* event) {
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps == 0) {
+        return;
+    }
+    const QPointF anchor = event->position() - QPointF(width() / 2.0, height() / 2.0);
+    m_zoom->zoomAround(m_zoom->zoom() * std::pow(kWheelFactor, steps), anchor);
+    event->accept();
+}
+
+bool ImageCanvas::nearDivider(const QPointF& pos) const {
+    return m_mode == Mode::Split && std::abs(pos.x() - m_divider * width()) <= kDividerGrabPx;
+}
+
+void ImageCanvas::mousePressEvent(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton) {
+        return;
+    }
+    m_lastPos = event->position();
+    if (nearDivider(event->position())) {
+        m_draggingDivider = true;
+    } else if (m_mode == Mode::Toggle) {
+        m_holdingOriginal = true;
+        m_panning = true;
+        update();
+    } else {
+        m_panning = true;
+        setCursor(Qt::ClosedHandCursor);
+    }
+}
+
+void ImageCanvas::mouseMoveEvent(QMouseEvent* event) {
+    if (m_draggingDivider) {
+        setDivider(event->position().x() / std::max(1, width()));
+    } else if (m_panning) {
+        m_zoom->panByScreen(event->position() - m_lastPos);
+    } else {
+        setCursor(nearDivider(event->position()) ? Qt::SplitHCursor : Qt::OpenHandCursor);
+    }
+    m_lastPos = event->position();
+}
+
+void ImageCanvas::mouseReleaseEvent(QMouseEvent*) {
+    m_draggingDivider = false;
+    m_panning = false;
+    if (m_holdingOriginal) {
+        m_holdingOriginal = false;
+        update();
+    }
+    unsetCursor();
+}
+
+void ImageCanvas::mouseDoubleClickEvent(QMouseEvent* event) {
+    if (m_zoom->fitMode()) {
+        m_zoom->zoomAround(1.0, event->position() - QPointF(width() / 2.0, height() / 2.0));
+    } else {
+        m_zoom->setFit(size());
+    }
+}
+
+void ImageCanvas::keyPressEvent(QKeyEvent* event) {
+    switch (event->key()) {
+        case Qt::Key_Left: setDivider(m_divider - kKeyStep); break;
+        case Qt::Key_Right: setDivider(m_divider + kKeyStep); break;
+        case Qt::Key_Home: setDivider(0.0); break;
+        case Qt::Key_End: setDivider(1.0); break;
+        case Qt::Key_Space:
+            if (m_mode == Mode::Toggle && !event->isAutoRepeat()) {
+                m_holdingOriginal = true;
+                update();
+            }
+            break;
+        default: QWidget::keyPressEvent(event); return;
+    }
+    event->accept();
+}
+
+void ImageCanvas::keyReleaseEvent(QKeyEvent* event) {
+    if (event->key() == Qt::Key_Space && !event->isAutoRepeat() && m_holdingOriginal) {
+        m_holdingOriginal = false;
+        update();
+        return;
+    }
+    QWidget::keyReleaseEvent(event);
+}
+
+}  // namespace gpen::ui

@@ -1,0 +1,66 @@
+#pragma once
+
+#include <QImage>
+#include <QWidget>
+
+#include "ui/zoom_state.h"
+
+namespace gpen::ui {
+
+// Paints a before/after pair under a shared ZoomState. GUI thread only.
+//  Split:  the result, with the original to the left of a draggable divider (mouse or
+//          Left/Right keys; Home/End jump to the edges).
+//  Toggle: the result; the original while the mouse button or the space bar is held down.
+//  Before / After: one of the two (the panes of the side-by-side mode).
+// Wheel zooms around the cursor, dragging pans, double-click toggles fit / 100 %.
+class ImageCanvas : public QWidget {
+    Q_OBJECT
+public:
+    enum class Mode { Split, Toggle, Before, After };
+
+    ImageCanvas(ZoomState* zoom, QWidget* parent = nullptr);
+
+    void setImages(const QImage& before, const QImage& after);
+    void setMode(Mode mode);
+    Mode mode() const { return m_mode; }
+    double divider() const { return m_divider; }  // 0..1 of the width
+    void setDivider(double fraction);
+    bool showingOriginal() const;  // what Toggle currently shows
+    // Whether this pane's size decides the fitted zoom (one pane of a shared ZoomState).
+    void setDrivesFit(bool drives) { m_drivesFit = drives; }
+
+    // The widget position where image point `p` is drawn, and back.
+    QPointF toView(const QPointF& p) const;
+    QPointF toImage(const QPointF& viewPos) const;
+
+Q_SIGNALS:
+    void dividerMoved(double fraction);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void keyReleaseEvent(QKeyEvent* event) override;
+
+private:
+    bool nearDivider(const QPointF& pos) const;
+    void drawImage(QPainter& painter, const QImage& image) const;
+
+    ZoomState* m_zoom;  // owned by the ComparisonView, which outlives its canvases
+    QImage m_before;
+    QImage m_after;
+    Mode m_mode = Mode::Split;
+    double m_divider = 0.5;
+    bool m_draggingDivider = false;
+    bool m_panning = false;
+    bool m_holdingOriginal = false;
+    bool m_drivesFit = true;
+    QPointF m_lastPos;
+};
+
+}  // namespace gpen::ui
