@@ -3,7 +3,7 @@
 add_library(gpen_warnings INTERFACE)
 target_compile_options(gpen_warnings INTERFACE
     -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wold-style-cast -Wcast-align
-    -Woverloaded-virtual -Wnull-dereference -Wimplicit-fallthrough -Wno-missing-field-initializers)
+    -Woverloaded-virtual -Wimplicit-fallthrough -Wno-missing-field-initializers)
 if(GPEN_WARNINGS_AS_ERRORS)
     target_compile_options(gpen_warnings INTERFACE -Werror)
 endif()

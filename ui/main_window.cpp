@@ -18,7 +18,9 @@
 #include <QStatusBar>
 
 #include "ui/comparison_view.h"
+#include "ui/engine_controller.h"
 #include "ui/image_session.h"
+#include "ui/model_status_bar.h"
 
 namespace gpen::ui {
 namespace {
@@ -40,9 +42,11 @@ QStringList localPaths(const QMimeData* mime) {
 
 }  // namespace
 
-MainWindow::MainWindow(QWidget* parent)
+MainWindow::MainWindow(EngineController* engine, QWidget* parent)
     : QMainWindow(parent),
+      m_engine(engine),
       m_session(new ImageSession(this)),
+      m_models(new ModelStatusBar(this)),
       m_view(new ComparisonView(this)),
       m_list(new QListWidget(this)),
       m_status(new QLabel(this)) {
@@ -57,6 +61,14 @@ MainWindow::MainWindow(QWidget* parent)
     addDockWidget(Qt::LeftDockWidgetArea, dock);
 
     statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_models);
+    if (m_engine) {
+        for (const auto& status : m_engine->statuses()) {
+            m_models->updateStatus(status);
+        }
+        connect(m_engine, &EngineController::modelStatusChanged, m_models, &ModelStatusBar::updateStatus);
+        connect(m_engine, &EngineController::message, m_status, &QLabel::setText);
+    }
     m_status->setText(tr("Drop photos or folders to begin"));
 
     createActions();

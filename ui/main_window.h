@@ -9,18 +9,22 @@ class QLabel;
 namespace gpen::ui {
 
 class ComparisonView;
+class EngineController;
 class ImageSession;
+class ModelStatusBar;
 
 // The application window: image list, comparison view, menus. GUI thread only; it never waits
 // on the engine.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    explicit MainWindow(QWidget* parent = nullptr);
+    // `engine` may be null (no engine: viewing only); it must outlive the window.
+    explicit MainWindow(EngineController* engine = nullptr, QWidget* parent = nullptr);
 
     ImageSession* session() const { return m_session; }
     ComparisonView* comparisonView() const { return m_view; }
     QListWidget* imageList() const { return m_list; }
+    ModelStatusBar* modelStatusBar() const { return m_models; }
     int currentIndex() const;
 
     // Opens files or folders as Open and drag-and-drop do; problems are reported in the status bar.
@@ -42,7 +46,9 @@ private:
     void updateRecentMenu();
     void addRecent(const QStringList& paths);
 
+    EngineController* m_engine;
     ImageSession* m_session;
+    ModelStatusBar* m_models;
     ComparisonView* m_view;
     QListWidget* m_list;
     QLabel* m_status;

@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+namespace gpen::ui {
+
+// What the engine is built from: read from QSettings on the GUI thread, handed to the worker by
+// value. Defaults are the product's defaults.
+struct EngineSettings {
+    QString device = QStringLiteral("auto");
+    int threads = 0;  // 0: one per core
+    QStringList preload = {QStringLiteral("GPEN-BFR-512"), QStringLiteral("RetinaFace-R50"),
+                           QStringLiteral("ParseNet-latest")};
+    int maxModels = 4;
+    int memoryBudgetMb = 4096;
+    int idleReleaseMinutes = 10;
+    QList<int> warmupBatchSizes = {1};
+    int tileSize = 400;
+    QString modelsDir;  // an extra folder searched first (the command line's --models-dir)
+
+    static EngineSettings load();  // from QSettings, defaults where unset
+    void save() const;
+};
+
+}  // namespace gpen::ui
+
+Q_DECLARE_METATYPE(gpen::ui::EngineSettings)
