@@ -13,6 +13,9 @@ using Words = std::vector<std::string>;
 int inspectCommand(const Words& words);
 int faceCommand(const Words& words);
 int benchCommand(const Words& words);
+int detectCommand(const Words& words);
+int restoreCommand(const Words& words);
+int modelsCommand(const Words& words);
 
 // Prints "gpen-cli: <message>" to stderr and returns 1.
 int fail(const std::string& message);

@@ -15,7 +15,12 @@ void usage() {
                  "  face --model FILE.pth --aligned IN.png OUT.png  restore one aligned face\n"
                  "  bench [--model FILE.pth | --size 256|512|1024|2048] [--runs N] [--threads T]\n"
                  "        [--batch B] [--precision fp32] [--kernels fast|reference] [--json]\n"
-                 "options common to all: --verbose (log to stderr)\n";
+                 "  models [--json]                               the catalog with each model's state\n"
+                 "  detect IN [--detector auto|retinaface|dlib] [--json] [--draw OUT.png]\n"
+                 "  restore IN OUT [--face-model NAME|FILE] [--detector ...] [--sr-scale 1|2|4] [--tile N]\n"
+                 "        [--tile-overlap N] [--alpha A] [--face-batch B] [--save-faces DIR] [--json]\n"
+                 "options common to all: --verbose (log to stderr); with models: --models-dir DIR,\n"
+                 "  --device cpu|cuda|auto, --threads T\n";
 }
 
 }  // namespace
@@ -43,6 +48,9 @@ int main(int argc, char** argv) {
     if (command == "inspect") return gpen::cli::inspectCommand(words);
     if (command == "face") return gpen::cli::faceCommand(words);
     if (command == "bench") return gpen::cli::benchCommand(words);
+    if (command == "detect") return gpen::cli::detectCommand(words);
+    if (command == "restore") return gpen::cli::restoreCommand(words);
+    if (command == "models") return gpen::cli::modelsCommand(words);
     std::cerr << "gpen-cli: unknown command '" << command << "'\n";
     usage();
     return 2;

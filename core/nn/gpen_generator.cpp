@@ -9,59 +9,13 @@
 
 #include "io/state_dict_access.h"
 #include "nn/gpen_spec.h"
+#include "nn/gpen_layers.h"
 #include "nn/stylegan_ops.h"
 #include "nn/tensor_convert.h"
 
 namespace gpen {
 
 using namespace gpen::nn;
-
-namespace {
-
-// EqualLinear with its runtime scales folded in at load: y = x W^T * scale + b * lr_mul.
-struct Linear {
-    at::Tensor weight;
-    at::Tensor bias;
-    bool activate = false;
-
-    at::Tensor operator()(const at::Tensor& x) const {
-        if (activate) {
-            return fusedLeakyRelu(at::linear(x, weight), bias);
-        }
-        return at::linear(x, weight, bias);
-    }
-};
-
-struct ModulatedConv {
-    at::Tensor weight;    // [Cout, Cin, k, k], times 1/sqrt(fan_in)
-    at::Tensor weightSq;  // [Cout, Cin]: sum over the kernel of weight^2, for the demodulation
-    PolyphaseKernels polyphase;
-    at::Tensor blurKernel;
-    Linear modulation;
-    bool demodulate = true;
-    bool upsample = false;
-    int kernelSize = 3;
-};
-
-struct StyledConv {
-    ModulatedConv conv;
-    at::Tensor noiseWeight;  // [1]
-    at::Tensor activateBias;
-};
-
-struct ToRgb {
-    ModulatedConv conv;
-    at::Tensor bias;  // [1, 3, 1, 1]
-    at::Tensor upsampleKernel;
-};
-
-struct EncoderStage {
-    at::Tensor weight;  // times 1/sqrt(fan_in)
-    at::Tensor bias;
-    at::Tensor blurKernel;  // undefined for ecd0
-};
-
-}  // namespace
 
 struct GpenGenerator::Impl {
     GpenArchitecture arch;
@@ -78,7 +32,10 @@ struct GpenGenerator::Impl {
     std::vector<StyledConv> convs;
     std::vector<ToRgb> toRgbs;
 
-    at::Tensor modulatedConv(const ModulatedConv& m, const at::Tensor& x, const at::Tensor& latent) const;
+    bool fast() const { return params.kernels == GpenKernels::Fast; }
+    at::Tensor encoderStage(const EncoderStage& e, const at::Tensor& x) const;
+    at::Tensor styled(const StyledConv& s, const at::Tensor& x, const at::Tensor& latent,
+                      const at::Tensor& noise) const;
     at::Tensor toRgb(const ToRgb& t, const at::Tensor& x, const at::Tensor& latent, const at::Tensor& skip) const;
     at::Tensor forward(const at::Tensor& input) const;
 };
@@ -110,38 +67,36 @@ at::Tensor modulatedConvReference(const ModulatedConv& m, const at::Tensor& x, c
     return out.view({n, cout, out.size(2), out.size(3)});
 }
 
-at::Tensor modulatedConvFast(const ModulatedConv& m, const at::Tensor& x, const at::Tensor& style) {
-    // Modulate the activations instead of the weights: conv(x * s, W) * d equals
-    // conv(x, W * s * d) because s scales input channels and d output channels. The weight stays
-    // constant, and all samples of a batch share one ordinary convolution.
-    const auto n = x.size(0);
-    const auto cin = x.size(1);
-    const at::Tensor xs = x * style.view({n, cin, 1, 1});
-    at::Tensor out = m.upsample ? convTranspose3x3Stride2(xs, m.polyphase)
-                                : conv2d(xs, m.weight, 1, m.kernelSize / 2, m.kernelSize / 2);
-    if (m.demodulate) {
-        // sum_{i,k} (W[o,i,k] s[i])^2 = sum_i s[i]^2 sum_k W[o,i,k]^2
-        const at::Tensor d = at::rsqrt(at::matmul(style * style, m.weightSq.t()) + 1e-8);
-        out.mul_(d.view({n, -1, 1, 1}));
-    }
-    if (m.upsample) {
-        out = blur(out, m.blurKernel, 1, 1);
-    }
-    return out;
-}
-
 }  // namespace
 
-at::Tensor GpenGenerator::Impl::modulatedConv(const ModulatedConv& m, const at::Tensor& x,
-                                              const at::Tensor& latent) const {
-    const at::Tensor style = m.modulation(latent);
-    return params.kernels == GpenKernels::Reference ? modulatedConvReference(m, x, style)
-                                                    : modulatedConvFast(m, x, style);
+at::Tensor GpenGenerator::Impl::encoderStage(const EncoderStage& e, const at::Tensor& x) const {
+    if (fast()) {
+        return encoderStageFast(e, x);
+    }
+    at::Tensor y = e.blurKernel.defined() ? conv2d(blur(x, e.blurKernel, 2, 2), e.weight, 2, 0, 0)
+                                          : conv2d(x, e.weight, 1, 0, 0);  // ecd0 is a 1x1 convolution
+    return fusedLeakyRelu(std::move(y), e.bias);
+}
+
+at::Tensor GpenGenerator::Impl::styled(const StyledConv& s, const at::Tensor& x, const at::Tensor& latent,
+                                       const at::Tensor& noise) const {
+    const at::Tensor style = s.conv.modulation(latent);
+    if (fast()) {
+        return styledConvFast(s, x, style, noise, arch.isConcat);
+    }
+    at::Tensor out = modulatedConvReference(s.conv, x, style);
+    at::Tensor injected =
+        arch.isConcat ? at::cat({out, noise * s.noiseWeight}, 1) : out.add_(noise * s.noiseWeight);
+    return fusedLeakyRelu(std::move(injected), s.activateBias);
 }
 
 at::Tensor GpenGenerator::Impl::toRgb(const ToRgb& t, const at::Tensor& x, const at::Tensor& latent,
                                       const at::Tensor& skip) const {
-    at::Tensor out = modulatedConv(t.conv, x, latent);
+    const at::Tensor style = t.conv.modulation(latent);
+    if (fast()) {
+        return toRgbFast(t, x, style, skip);
+    }
+    at::Tensor out = modulatedConvReference(t.conv, x, style);
     out.add_(t.bias);
     if (skip.defined()) {
         out.add_(upsampleBlur(skip, t.upsampleKernel, 2, 1));
@@ -152,14 +107,9 @@ at::Tensor GpenGenerator::Impl::toRgb(const ToRgb& t, const at::Tensor& x, const
 at::Tensor GpenGenerator::Impl::forward(const at::Tensor& input) const {
     // Encoder: its features are the decoder's noise inputs, finest first.
     std::vector<at::Tensor> features;
-    at::Tensor x = input;
+    at::Tensor x = fast() ? input.contiguous(fastLayout(input.size(2))) : input;
     for (const auto& e : encoder) {
-        if (e.blurKernel.defined()) {
-            x = conv2d(blur(x, e.blurKernel, 2, 2), e.weight, 2, 0, 0);
-        } else {
-            x = conv2d(x, e.weight, 1, 0, 0);  // ecd0 is a 1x1 convolution
-        }
-        x = fusedLeakyRelu(std::move(x), e.bias);
+        x = encoderStage(e, x);
         features.push_back(x);
     }
     const auto n = input.size(0);
@@ -169,9 +119,10 @@ at::Tensor GpenGenerator::Impl::forward(const at::Tensor& input) const {
     }
 
     // Decoder layers above the input size get fresh normal noise, as in the reference, but from a
-    // seeded generator so that a result is reproducible.
+    // seeded generator so that a result is reproducible. The noise has the shape of the layer's
+    // output.
     std::optional<at::Generator> rng;
-    auto noiseFor = [&](const at::Tensor& out, int size) -> at::Tensor {
+    auto noiseFor = [&](const StyledConv& s, int size) -> at::Tensor {
         const int stage = log2Exact(arch.inSize) - log2Exact(size);
         if (stage >= 0 && stage < static_cast<int>(features.size())) {
             return features[static_cast<std::size_t>(stage)];
@@ -179,24 +130,20 @@ at::Tensor GpenGenerator::Impl::forward(const at::Tensor& input) const {
         if (!rng) {
             rng = at::detail::createCPUGenerator(params.noiseSeed);
         }
-        return at::randn(out.sizes(), *rng, at::TensorOptions().dtype(at::kFloat)).to(out.device());
+        return at::randn({n, s.conv.weight.size(0), size, size}, *rng, at::TensorOptions().dtype(at::kFloat))
+            .to(input.device());
     };
-    auto styled = [&](const StyledConv& s, const at::Tensor& in, int size) {
-        // The noise has the shape of the conv's output; compute it, then inject.
-        at::Tensor out = modulatedConv(s.conv, in, latent);
-        const at::Tensor noise = noiseFor(out, size);
-        at::Tensor injected =
-            arch.isConcat ? at::cat({out, noise * s.noiseWeight}, 1) : out.add_(noise * s.noiseWeight);
-        return fusedLeakyRelu(std::move(injected), s.activateBias);
+    auto styledAt = [&](const StyledConv& s, const at::Tensor& in, int size) {
+        return styled(s, in, latent, noiseFor(s, size));
     };
 
     at::Tensor out = constantInput.expand({n, -1, -1, -1});
-    out = styled(conv1, out, 4);
+    out = styledAt(conv1, out, 4);
     at::Tensor skip = toRgb(toRgb1, out, latent, {});
     for (std::size_t l = 0; l < toRgbs.size(); ++l) {
         const int size = 8 << l;
-        out = styled(convs[2 * l], out, size);
-        out = styled(convs[2 * l + 1], out, size);
+        out = styledAt(convs[2 * l], out, size);
+        out = styledAt(convs[2 * l + 1], out, size);
         skip = toRgb(toRgbs[l], out, latent, skip);
     }
     return skip;
@@ -231,10 +178,12 @@ Expected<FloatTensor> GpenGenerator::forward(const FloatTensor& input) const {
 
 namespace {
 
-// Reads entry `name` (validated before), moved to the device as float32.
+// Reads entry `name` (validated before), moved to the device as float32, and builds the layers,
+// prepared for the fast kernels when `fast`.
 struct Loader {
     const StateDict& dict;
     const Device& device;
+    bool fast = true;
 
     at::Tensor operator()(const std::string& name) const { return toDevice(findTensor(dict, name), device); }
 
@@ -244,7 +193,8 @@ struct Loader {
         return {(w * scale).contiguous(), ((*this)(prefix + "bias") * lrMul).contiguous(), activate};
     }
 
-    ModulatedConv modConv(const std::string& prefix, bool demodulate, bool upsample, const at::Tensor& blurKernel) const {
+    ModulatedConv modConv(const std::string& prefix, bool demodulate, bool upsample, const at::Tensor& blurKernel,
+                          int inputSize) const {
         ModulatedConv m;
         const at::Tensor w = (*this)(prefix + "weight").squeeze(0);  // [Cout, Cin, k, k]
         const double fanIn = static_cast<double>(w.size(1) * w.size(2) * w.size(3));
@@ -253,21 +203,39 @@ struct Loader {
         m.kernelSize = static_cast<int>(w.size(2));
         m.demodulate = demodulate;
         m.upsample = upsample;
-        if (upsample) {
-            m.polyphase = polyphaseKernels(m.weight);
-            m.blurKernel = blurKernel;
-        }
+        m.blurKernel = blurKernel;
         m.modulation = linear(prefix + "modulation.", 1.0, false);
+        if (fast) {
+            prepareFast(m, inputSize);
+        }
         return m;
     }
 
-    StyledConv styledConv(const std::string& prefix, bool upsample, const at::Tensor& blurKernel) const {
-        return {modConv(prefix + "conv.", true, upsample, blurKernel), (*this)(prefix + "noise.weight"),
-                (*this)(prefix + "activate.bias")};
+    // A styled conv whose input is inputSize x inputSize.
+    StyledConv styledConv(const std::string& prefix, bool upsample, const at::Tensor& blurKernel,
+                          int inputSize) const {
+        StyledConv s{modConv(prefix + "conv.", true, upsample, blurKernel, inputSize),
+                     (*this)(prefix + "noise.weight"), (*this)(prefix + "activate.bias")};
+        if (fast) {
+            prepareFast(s);
+        }
+        return s;
     }
 
-    ToRgb toRgb(const std::string& prefix, const at::Tensor& upsampleKernel) const {
-        return {modConv(prefix + "conv.", false, false, {}), (*this)(prefix + "bias"), upsampleKernel};
+    ToRgb toRgb(const std::string& prefix, const at::Tensor& upsampleKernel, int inputSize) const {
+        return {modConv(prefix + "conv.", false, false, {}, inputSize), (*this)(prefix + "bias"), upsampleKernel};
+    }
+
+    EncoderStage encoderStage(int e, const at::Tensor& downKernel) const {
+        const std::string p = "ecd" + std::to_string(e) + ".0.";
+        const at::Tensor w = (*this)(p + (e == 0 ? "0.weight" : "1.weight"));
+        const double fanIn = static_cast<double>(w.size(1) * w.size(2) * w.size(3));
+        EncoderStage stage{(w / std::sqrt(fanIn)).contiguous(), (*this)(p + (e == 0 ? "1.bias" : "2.bias")),
+                           e == 0 ? at::Tensor() : downKernel};
+        if (fast) {
+            prepareFast(stage);
+        }
+        return stage;
     }
 };
 
@@ -291,17 +259,13 @@ Expected<std::unique_ptr<GpenGenerator>> GpenGenerator::create(const StateDict& 
         // The blur kernels are rebuilt, as the reference's modules do; the file's copies were
         // only checked for shape.
         const StateDict buffers = gpenBuiltBuffers(*arch);
-        const Loader load{weights, params.device};
+        const Loader load{weights, params.device, params.kernels == GpenKernels::Fast};
         const at::Tensor downKernel = toDevice(findTensor(buffers, "ecd1.0.0.kernel"), params.device);
         const at::Tensor upKernel = downKernel * 4.0;
 
         const int stages = gpenEncoderStages(*arch);
         for (int e = 0; e < stages; ++e) {
-            const std::string p = "ecd" + std::to_string(e) + ".0.";
-            const at::Tensor w = load(p + (e == 0 ? "0.weight" : "1.weight"));
-            const double fanIn = static_cast<double>(w.size(1) * w.size(2) * w.size(3));
-            impl->encoder.push_back({(w / std::sqrt(fanIn)).contiguous(), load(p + (e == 0 ? "1.bias" : "2.bias")),
-                                     e == 0 ? at::Tensor() : downKernel});
+            impl->encoder.push_back(load.encoderStage(e, downKernel));
         }
         impl->finalLinear = load.linear("final_linear.0.", 1.0, true);
         constexpr double kLrMlp = 0.01;
@@ -309,13 +273,15 @@ Expected<std::unique_ptr<GpenGenerator>> GpenGenerator::create(const StateDict& 
             impl->styleMlp.push_back(load.linear("generator.style." + std::to_string(i) + ".", kLrMlp, true));
         }
         impl->constantInput = load("generator.input.input");
-        impl->conv1 = load.styledConv("generator.conv1.", false, {});
-        impl->toRgb1 = load.toRgb("generator.to_rgb1.", {});
+        impl->conv1 = load.styledConv("generator.conv1.", false, {}, 4);
+        impl->toRgb1 = load.toRgb("generator.to_rgb1.", {}, 4);
         const int levels = gpenDecoderLevels(*arch);
         for (int l = 0; l < levels; ++l) {
-            impl->convs.push_back(load.styledConv("generator.convs." + std::to_string(2 * l) + ".", true, upKernel));
-            impl->convs.push_back(load.styledConv("generator.convs." + std::to_string(2 * l + 1) + ".", false, {}));
-            impl->toRgbs.push_back(load.toRgb("generator.to_rgbs." + std::to_string(l) + ".", upKernel));
+            const int size = 8 << l;
+            const std::string up = "generator.convs." + std::to_string(2 * l) + ".";
+            impl->convs.push_back(load.styledConv(up, true, upKernel, size / 2));
+            impl->convs.push_back(load.styledConv("generator.convs." + std::to_string(2 * l + 1) + ".", false, {}, size));
+            impl->toRgbs.push_back(load.toRgb("generator.to_rgbs." + std::to_string(l) + ".", upKernel, size));
         }
         return std::unique_ptr<GpenGenerator>(new GpenGenerator(std::move(impl)));
     } catch (const c10::Error& e) {

@@ -7,7 +7,6 @@
 namespace gpen::nn {
 namespace {
 
-constexpr double kLeakySlope = 0.2;
 const double kSqrt2 = std::sqrt(2.0);
 
 at::Tensor depthwiseKernel(const at::Tensor& kernel, std::int64_t channels, const at::Tensor& like) {
@@ -24,6 +23,17 @@ at::Tensor conv2d(const at::Tensor& x, const at::Tensor& w, int stride, int padH
     const std::int64_t p[2] = {padH, padW};
     const std::int64_t d[2] = {1, 1};
     return at::conv2d(x, w, at::Tensor(), s, p, d, groups);
+}
+
+at::Tensor conv2dFast(const at::Tensor& x, const at::Tensor& w, const at::Tensor& bias, int stride, int padH,
+                      int padW, int groups) {
+    const std::int64_t s[2] = {stride, stride};
+    const std::int64_t p[2] = {padH, padW};
+    const std::int64_t d[2] = {1, 1};
+    if (x.device().is_cpu()) {
+        return at::mkldnn_convolution(x, w, bias, p, s, d, groups);
+    }
+    return at::conv2d(x, w, bias, s, p, d, groups);
 }
 
 at::Tensor fusedLeakyRelu(at::Tensor&& x, const at::Tensor& bias) {
@@ -46,6 +56,10 @@ at::Tensor blur(const at::Tensor& x, const at::Tensor& kernel, int pad0, int pad
         return conv2d(x, k, 1, pad0, pad0, static_cast<int>(c));
     }
     return conv2d(at::constant_pad_nd(x, {pad0, pad1, pad0, pad1}), k, 1, 0, 0, static_cast<int>(c));
+}
+
+at::Tensor depthwiseBlurWeight(const at::Tensor& kernel, std::int64_t channels) {
+    return depthwiseKernel(kernel, channels, kernel).contiguous();
 }
 
 at::Tensor upsampleBlur(const at::Tensor& x, const at::Tensor& kernel, int pad0, int pad1) {
@@ -77,12 +91,14 @@ at::Tensor convTranspose3x3Stride2(const at::Tensor& x, const PolyphaseKernels& 
     const auto h = x.size(2);
     const auto w = x.size(3);
     const auto cout = k.ee.size(0);
-    at::Tensor out = at::empty({n, cout, 2 * h + 1, 2 * w + 1}, x.options());
+    at::Tensor out =
+        at::empty({n, cout, 2 * h + 1, 2 * w + 1}, x.options().memory_format(x.suggest_memory_format()));
     const auto rows = [&](bool odd) { return out.slice(2, odd ? 1 : 0, at::nullopt, 2); };
-    rows(false).slice(3, 0, at::nullopt, 2).copy_(conv2d(x, k.ee, 1, 1, 1));
-    rows(false).slice(3, 1, at::nullopt, 2).copy_(conv2d(x, k.eo, 1, 1, 0));
-    rows(true).slice(3, 0, at::nullopt, 2).copy_(conv2d(x, k.oe, 1, 0, 1));
-    rows(true).slice(3, 1, at::nullopt, 2).copy_(conv2d(x, k.oo, 1, 0, 0));
+    const at::Tensor none;
+    rows(false).slice(3, 0, at::nullopt, 2).copy_(conv2dFast(x, k.ee, none, 1, 1, 1));
+    rows(false).slice(3, 1, at::nullopt, 2).copy_(conv2dFast(x, k.eo, none, 1, 1, 0));
+    rows(true).slice(3, 0, at::nullopt, 2).copy_(conv2dFast(x, k.oe, none, 1, 0, 1));
+    rows(true).slice(3, 1, at::nullopt, 2).copy_(conv2dFast(x, k.oo, none, 1, 0, 0));
     return out;
 }
 

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 #include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include "gpen/io/image_io.h"
 #include "support/fixtures.h"
@@ -117,6 +118,75 @@ TEST(GpenCli, UnknownOptionIsAnError) {
     const CliRun r = runCli("bench --frobnicate 3");
     EXPECT_NE(r.exitCode, 0);
     EXPECT_NE(r.out.find("--frobnicate"), std::string::npos) << r.out;
+}
+
+fs::path solvay() { return gpen::test::sampleImagesDir() / "Solvay_conference_1927.png"; }
+
+// The whole pipeline on the 1927 photo with a real (small) GPEN checkpoint and the built-in
+// detector: every face restored, and outside the faces the output is the background untouched.
+TEST(GpenCli, RestoreSolvayEndToEnd) {
+    GPEN_REQUIRE_FIXTURES();
+    if (!fs::exists(solvay())) GTEST_SKIP() << "sample photo not found at " << solvay();
+    const fs::path dir = tempDir() / "solvay";
+    fs::create_directories(dir / "models");
+    fs::copy_file(gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth", dir / "models" / "tiny-gpen.pth",
+                  fs::copy_options::overwrite_existing);
+    const fs::path out = dir / "restored.png";
+    const CliRun r = runCli("restore --json --detector dlib --face-model " + quote((dir / "models" / "tiny-gpen.pth").string()) +
+                            " --save-faces " + quote((dir / "faces").string()) + " " + quote(solvay().string()) + " " +
+                            quote(out.string()));
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    const auto j = nlohmann::json::parse(r.out.substr(r.out.find('{')));
+    EXPECT_GE(j["faces"].size(), 28U);
+    EXPECT_EQ(j["detector"], "dlib");
+    EXPECT_TRUE(j["grayscale"].get<bool>());
+    for (const char* stage : {"background", "detection", "alignment", "faces", "mask", "paste-back"}) {
+        EXPECT_TRUE(j["timings_ms"].contains(stage)) << stage;
+    }
+    EXPECT_TRUE(fs::exists(dir / "faces" / "face1-after.png"));
+    auto in = gpen::readImageBgr8(solvay());
+    auto res = gpen::readImageBgr8(out);
+    ASSERT_TRUE(in && res);
+    ASSERT_EQ(res->size(), in->size());
+    // Outside every face's neighbourhood (its box grown by its own size) nothing changed.
+    cv::Mat nearFaces = cv::Mat::zeros(in->size(), CV_8U);
+    for (const auto& f : j["faces"]) {
+        const double x = f["box"][0], y = f["box"][1], w = f["box"][2], h = f["box"][3];
+        cv::rectangle(nearFaces, cv::Rect(cv::Point(int(x - w), int(y - h)), cv::Point(int(x + 2 * w), int(y + 2 * h))),
+                      cv::Scalar(255), cv::FILLED);
+    }
+    cv::Mat diff, changed;
+    cv::absdiff(*in, *res, diff);
+    cv::cvtColor(diff, changed, cv::COLOR_BGR2GRAY);
+    changed.setTo(0, nearFaces);
+    EXPECT_EQ(cv::countNonZero(changed), 0);
+    // And the faces did change.
+    cv::cvtColor(diff, changed, cv::COLOR_BGR2GRAY);
+    EXPECT_GT(cv::countNonZero(changed), 1000);
+}
+
+TEST(GpenCli, RestoreOfAMissingPhotoNamesIt) {
+    const CliRun r = runCli("restore /nonexistent/photo-1931.jpg " + quote((tempDir() / "x.png").string()));
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_NE(r.out.find("photo-1931.jpg"), std::string::npos) << r.out;
+}
+
+TEST(GpenCli, DetectFindsTheSolvayFacesWithDlib) {
+    if (!fs::exists(solvay())) GTEST_SKIP() << "sample photo not found at " << solvay();
+    const fs::path drawn = tempDir() / "faces.png";
+    const CliRun r = runCli("detect --json --detector dlib --draw " + quote(drawn.string()) + " " + quote(solvay().string()));
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    const auto j = nlohmann::json::parse(r.out.substr(r.out.find('{')));
+    EXPECT_GE(j["faces"].size(), 28U);
+    EXPECT_EQ(j["faces"][0]["landmarks"].size(), 5U);
+    EXPECT_TRUE(fs::exists(drawn));
+}
+
+TEST(GpenCli, ModelsListsTheCatalog) {
+    const CliRun r = runCli("models --json");
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    EXPECT_NE(r.out.find("GPEN-BFR-512"), std::string::npos);
+    EXPECT_NE(r.out.find("RetinaFace-R50"), std::string::npos);
 }
 
 }  // namespace

@@ -1,0 +1,172 @@
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "cli/engine_setup.h"
+#include "gpen/io/image_io.h"
+#include "gpen/pipeline/restore_pipeline.h"
+
+namespace gpen::cli {
+namespace {
+
+nlohmann::json faceJson(const DetectedFace& f) {
+    nlohmann::json lm = nlohmann::json::array();
+    for (const auto& p : f.landmarks) lm.push_back({p.x, p.y});
+    return {{"box", {f.box.x, f.box.y, f.box.width, f.box.height}}, {"score", f.score}, {"landmarks", lm}};
+}
+
+Expected<FaceSelection> selectionFrom(const Args& a) {
+    const std::string s = a.value("select").value_or("all");
+    if (s == "all") return FaceSelection::All;
+    if (s == "largest") return FaceSelection::Largest;
+    if (s == "centre" || s == "center") return FaceSelection::MostCentral;
+    return makeError(ErrorCode::InvalidArgument, "--select must be all, largest or centre");
+}
+
+void progressLine(const Progress& p) {
+    if (!p.note.empty()) {
+        std::fprintf(stderr, "\r%-60s\n", p.note.c_str());
+    } else if (p.total > 0) {
+        std::fprintf(stderr, "\r%-12s %d/%d   ", p.stage.c_str(), p.done, p.total);
+    }
+    std::fflush(stderr);
+}
+
+}  // namespace
+
+int restoreCommand(const Words& words) {
+    std::set<std::string> options = {"face-model", "detector", "sr-scale", "tile", "tile-overlap", "alpha",
+                                     "face-batch", "save-faces", "threshold", "min-face", "select"};
+    options.insert(kEngineOptions.begin(), kEngineOptions.end());
+    auto args = Args::parse(words, {"json", "no-keep-gray"}, options);
+    if (!args) return fail(args.error().message);
+    if (args->positionals().size() != 2) return fail("usage: restore IN OUT [options]");
+    RestoreParams p;
+    p.faceModel = args->value("face-model").value_or(p.faceModel);
+    p.detector = args->value("detector").value_or("auto");
+    if (p.detector != "auto" && p.detector != "retinaface" && p.detector != "dlib") {
+        return fail("--detector must be auto, retinaface or dlib");
+    }
+    auto scale = args->intValue("sr-scale", 1, 1, 4);
+    auto tile = args->intValue("tile", 400, 0, 8192);
+    auto overlap = args->intValue("tile-overlap", 32, 0, 512);
+    auto batch = args->intValue("face-batch", 4, 1, 64);
+    auto alpha = args->doubleValue("alpha", 1.0, 0.0, 1.0);
+    auto threshold = args->doubleValue("threshold", 0.9, 0.0, 1.0);
+    auto minFace = args->doubleValue("min-face", 0.0, 0.0, 10000.0);
+    auto selection = selectionFrom(*args);
+    for (const auto* e : {&scale, &tile, &overlap, &batch}) if (!*e) return fail(e->error().message);
+    for (const auto* e : {&alpha, &threshold, &minFace}) if (!*e) return fail(e->error().message);
+    if (!selection) return fail(selection.error().message);
+    if (*scale == 3) return fail("--sr-scale must be 1, 2 or 4");
+    p.backgroundScale = *scale;
+    p.tiles.tileSize = *tile;
+    p.tiles.overlap = *overlap;
+    p.faceBatch = *batch;
+    p.strength = *alpha;
+    p.detection.scoreThreshold = static_cast<float>(*threshold);
+    p.detection.minFaceSize = *minFace;
+    p.detection.selection = *selection;
+    p.keepGrayscale = !args->flag("no-keep-gray");
+    const bool json = args->flag("json");
+    if (!json) p.progress = progressLine;
+
+    auto image = readImageBgr8(args->positionals()[0]);
+    if (!image) return fail(image.error().message);
+    auto cache = makeCliCache(*args, {&p.faceModel});
+    if (!cache) return fail(cache.error().message);
+    (*cache)->rescan();
+    auto result = restorePhoto(**cache, *image, p);
+    if (!json) std::fprintf(stderr, "\n");
+    if (!result) return fail(result.error().message);
+    const std::filesystem::path out = args->positionals()[1];
+    if (auto ok = writeImageAtomic(out, result->image); !ok) return fail(ok.error().message);
+    if (const auto dir = args->value("save-faces")) {
+        std::filesystem::create_directories(*dir);
+        for (std::size_t i = 0; i < result->faces.size(); ++i) {
+            const auto base = std::filesystem::path(*dir) / ("face" + std::to_string(i + 1));
+            if (auto ok = writeImageAtomic(base.string() + "-before.png", result->faces[i].aligned); !ok) return fail(ok.error().message);
+            if (auto ok = writeImageAtomic(base.string() + "-after.png", result->faces[i].restored); !ok) return fail(ok.error().message);
+        }
+    }
+    nlohmann::json j;
+    j["output"] = out.string();
+    j["width"] = result->image.cols;
+    j["height"] = result->image.rows;
+    j["detector"] = result->detectorUsed;
+    j["mask"] = result->maskSource;
+    j["grayscale"] = result->grayscale;
+    j["faces"] = nlohmann::json::array();
+    for (const auto& f : result->faces) j["faces"].push_back(faceJson(f.detection));
+    for (const auto& t : result->timings) j["timings_ms"][t.stage] = t.ms;
+    j["notes"] = result->notes;
+    if (json) {
+        std::cout << j.dump() << "\n";
+    } else {
+        std::cout << out.string() << ": " << result->faces.size() << " faces restored (" << result->detectorUsed << ")\n";
+        for (const auto& t : result->timings) std::cout << "  " << t.stage << ": " << static_cast<int>(t.ms) << " ms\n";
+        for (const auto& n : result->notes) std::cout << "  note: " << n << "\n";
+    }
+    return 0;
+}
+
+int detectCommand(const Words& words) {
+    std::set<std::string> options = {"detector", "draw", "threshold", "min-face", "select"};
+    options.insert(kEngineOptions.begin(), kEngineOptions.end());
+    auto args = Args::parse(words, {"json"}, options);
+    if (!args) return fail(args.error().message);
+    if (args->positionals().size() != 1) return fail("usage: detect IN [--detector auto|retinaface|dlib] [--json] [--draw OUT.png]");
+    auto image = readImageBgr8(args->positionals()[0]);
+    if (!image) return fail(image.error().message);
+    std::string detector = args->value("detector").value_or("auto");
+    auto cache = makeCliCache(*args);
+    if (!cache) return fail(cache.error().message);
+    (*cache)->rescan();
+    if (detector == "auto") {
+        const auto s = (*cache)->status("RetinaFace-R50");
+        detector = s.state == ModelState::NotInstalled ? "dlib" : "RetinaFace-R50";
+    } else if (detector == "retinaface") {
+        detector = "RetinaFace-R50";
+    }
+    auto model = (*cache)->acquireAs<FaceDetectorModel>(detector);
+    if (!model) return fail(model.error().message);
+    FaceDetectParams dp;
+    auto threshold = args->doubleValue("threshold", 0.9, 0.0, 1.0);
+    auto minFace = args->doubleValue("min-face", 0.0, 0.0, 10000.0);
+    auto selection = selectionFrom(*args);
+    if (!threshold) return fail(threshold.error().message);
+    if (!minFace) return fail(minFace.error().message);
+    if (!selection) return fail(selection.error().message);
+    dp.scoreThreshold = static_cast<float>(*threshold);
+    dp.minFaceSize = *minFace;
+    dp.selection = *selection;
+    auto faces = (*model)->detect(*image, dp);
+    if (!faces) return fail(faces.error().message);
+    if (const auto draw = args->value("draw")) {
+        cv::Mat canvas = image->clone();
+        for (const auto& f : *faces) {
+            cv::rectangle(canvas, f.box, cv::Scalar(0, 255, 0), 2);
+            for (const auto& pt : f.landmarks) cv::circle(canvas, pt, 2, cv::Scalar(0, 0, 255), -1);
+        }
+        if (auto ok = writeImageAtomic(*draw, canvas); !ok) return fail(ok.error().message);
+    }
+    if (args->flag("json")) {
+        nlohmann::json j = {{"detector", detector}, {"faces", nlohmann::json::array()}};
+        for (const auto& f : *faces) j["faces"].push_back(faceJson(f));
+        std::cout << j.dump() << "\n";
+    } else {
+        std::cout << faces->size() << " faces (" << detector << ")\n";
+        for (const auto& f : *faces) {
+            std::cout << "  box " << static_cast<int>(f.box.x) << "," << static_cast<int>(f.box.y) << " "
+                      << static_cast<int>(f.box.width) << "x" << static_cast<int>(f.box.height) << "  score " << f.score << "\n";
+        }
+    }
+    return 0;
+}
+
+}  // namespace gpen::cli

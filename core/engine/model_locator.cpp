@@ -1,0 +1,301 @@
+#include "gpen/engine/model_locator.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <set>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "gpen/base/log.h"
+#include "gpen/io/checkpoint.h"
+
+namespace gpen {
+namespace fs = std::filesystem;
+namespace {
+
+std::string envOrEmpty(const char* name) {
+    const char* v = std::getenv(name);
+    return v ? std::string(v) : std::string();
+}
+
+bool isCheckpointName(const fs::path& p) {
+    const std::string ext = p.extension().string();
+    return ext == ".pth" || ext == ".pt";
+}
+
+bool endsWith(const std::string& s, const std::string& suffix) {
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::uint64_t fileSizeOr0(const fs::path& p) {
+    std::error_code ec;
+    const auto n = fs::file_size(p, ec);
+    return ec ? 0 : static_cast<std::uint64_t>(n);
+}
+
+std::vector<fs::path> filesIn(const fs::path& dir) {
+    std::vector<fs::path> out;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        std::error_code typeEc;
+        if (it->is_regular_file(typeEc)) {
+            out.push_back(it->path());
+        }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// The entry offered for an unknown file that holds a GPEN generator: its stem as id (its full
+// name when the stem is a catalogued id).
+ModelEntry recognisedGpenEntry(const fs::path& file, const GpenArchitecture& arch, const StateDict& weights,
+                               const ModelCatalog& catalog) {
+    ModelEntry e;
+    const std::string name = file.filename().string();
+    e.id = catalog.find(file.stem().string()) ? name : file.stem().string();
+    e.fileName = name;
+    e.kind = ModelKind::GpenFace;
+    e.network = "FullGenerator";
+    e.gpen = arch;
+    e.architecture = arch.describe();
+    e.expectedMegabytes = static_cast<double>(weights.parameterCount()) * 4.0 / 1e6;
+    e.input = "aligned face, RGB in [-1, 1]";
+    e.licence = kGpenLicenceNote;
+    e.discovered = true;
+    return e;
+}
+
+// A GPEN generator entry for an unknown file, or the reason it is none.
+Expected<ModelEntry> inspectUnknown(const fs::path& file, const ModelCatalog& catalog) {
+    const std::string name = file.filename().string();
+    if (endsWith(name, "-D.pth")) {
+        return makeError(ErrorCode::UnsupportedArchitecture, name + ": a discriminator (used in training only)");
+    }
+    auto ckpt = readCheckpoint(file);
+    if (!ckpt) {
+        return tl::unexpected(ckpt.error());
+    }
+    auto arch = inferGpenArchitecture(ckpt->tensors, name);
+    if (!arch) {
+        return tl::unexpected(arch.error());
+    }
+    return recognisedGpenEntry(file, *arch, ckpt->tensors, catalog);
+}
+
+// Copies `from` to `to` through a temporary file in `to`'s folder: readers see the old file or
+// the whole new one, never a part.
+Expected<void> copyAtomically(const fs::path& from, const fs::path& to) {
+    static std::atomic<unsigned> counter{0};
+    const fs::path tmp = to.parent_path() / ("." + to.filename().string() + ".part-" + std::to_string(::getpid()) +
+                                             "-" + std::to_string(counter++));
+    const std::string where = to.filename().string();
+    std::ifstream in(from, std::ios::binary);
+    if (!in) {
+        return makeError(ErrorCode::Io, from.filename().string() + ": cannot open for reading");
+    }
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        return makeError(ErrorCode::Io, where + ": cannot create " + tmp.string() + ": " + std::strerror(errno));
+    }
+    auto fail = [&](const std::string& what) {
+        const std::string reason = std::strerror(errno);
+        ::close(fd);
+        std::error_code ec;
+        fs::remove(tmp, ec);
+        return makeError(ErrorCode::Io, where + ": " + what + ": " + reason);
+    };
+    std::vector<char> buffer(1 << 20);
+    while (in) {
+        in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+        const auto got = static_cast<std::size_t>(in.gcount());
+        for (std::size_t done = 0; done < got;) {
+            const auto n = ::write(fd, buffer.data() + done, got - done);
+            if (n < 0) {
+                if (errno == EINTR) {
+                    continue;
+                }
+                return fail("write failed");
+            }
+            done += static_cast<std::size_t>(n);
+        }
+    }
+    if (in.bad()) {
+        return fail("reading " + from.string() + " failed");
+    }
+    if (::fsync(fd) != 0) {
+        return fail("fsync failed");
+    }
+    if (::close(fd) != 0) {
+        std::error_code ec;
+        fs::remove(tmp, ec);
+        return makeError(ErrorCode::Io, where + ": close failed");
+    }
+    std::error_code ec;
+    fs::rename(tmp, to, ec);
+    if (ec) {
+        fs::remove(tmp, ec);
+        return makeError(ErrorCode::Io, where + ": cannot rename into place: " + ec.message());
+    }
+    return {};
+}
+
+}  // namespace
+
+fs::path userModelsDir() {
+    const std::string xdg = envOrEmpty("XDG_DATA_HOME");
+    if (!xdg.empty() && fs::path(xdg).is_absolute()) {
+        return fs::path(xdg) / "gpen-studio" / "models";
+    }
+    const std::string home = envOrEmpty("HOME");
+    return fs::path(home.empty() ? "." : home) / ".local" / "share" / "gpen-studio" / "models";
+}
+
+std::vector<SearchDir> modelSearchDirs(const ModelSearchParams& params) {
+    std::vector<SearchDir> dirs;
+    auto push = [&](const fs::path& p, ModelOrigin origin) {
+        if (p.empty()) {
+            return;
+        }
+        const bool seen = std::any_of(dirs.begin(), dirs.end(), [&](const SearchDir& d) { return d.path == p; });
+        if (!seen) {
+            dirs.push_back({p, origin});
+        }
+    };
+    push(params.commandLineDir, ModelOrigin::CommandLine);
+    if (params.useEnvironment) {
+        // A ':'-separated list, like other search paths.
+        const std::string env = envOrEmpty("GPEN_MODELS_DIR");
+        for (std::size_t start = 0; start <= env.size();) {
+            const std::size_t end = std::min(env.find(':', start), env.size());
+            push(env.substr(start, end - start), ModelOrigin::Environment);
+            start = end + 1;
+        }
+    }
+    push(params.userDir.empty() ? userModelsDir() : params.userDir, ModelOrigin::UserData);
+    push(params.installedDir, ModelOrigin::Installed);
+    return dirs;
+}
+
+DiscoveryResult discoverModels(const ModelCatalog& catalog, const ModelSearchParams& params) {
+    DiscoveryResult r;
+    r.searched = modelSearchDirs(params);
+    std::set<std::string> locatedIds;
+    std::set<std::string> unknownNames;
+    for (const auto& dir : r.searched) {
+        for (const auto& file : filesIn(dir.path)) {
+            const std::string name = file.filename().string();
+            if (!name.empty() && name[0] == '.') {
+                continue;  // an import in progress, or hidden
+            }
+            const ModelEntry* entry = catalog.findByFileName(name);
+            if (entry) {
+                if (locatedIds.insert(entry->id).second) {
+                    r.located.push_back({entry->id, file, dir.origin, fileSizeOr0(file)});
+                } else {
+                    log(LogLevel::Debug, "models: " + file.string() + " is shadowed by an earlier folder");
+                }
+                continue;
+            }
+            if (!params.inspectUnknown || !isCheckpointName(file) || !unknownNames.insert(name).second) {
+                continue;
+            }
+            auto recognised = inspectUnknown(file, catalog);
+            if (!recognised) {
+                r.rejected.push_back({file, recognised.error().message});
+                log(LogLevel::Info, "models: ignoring " + recognised.error().message);
+                continue;
+            }
+            log(LogLevel::Info, "models: " + file.string() + " is a " + recognised->architecture + ", offered as " +
+                                    recognised->id);
+            locatedIds.insert(recognised->id);
+            r.located.push_back({recognised->id, file, dir.origin, fileSizeOr0(file)});
+            r.recognised.push_back(std::move(*recognised));
+        }
+    }
+    for (const auto& e : catalog.entries()) {
+        std::error_code ec;
+        if (e.builtIn && (e.systemFile.empty() || fs::exists(e.systemFile, ec))) {
+            locatedIds.insert(e.id);
+            r.located.push_back({e.id, e.systemFile, ModelOrigin::System, fileSizeOr0(e.systemFile)});
+        }
+    }
+    std::string summary = "models: " + std::to_string(r.located.size()) + " found in";
+    for (const auto& d : r.searched) {
+        summary += " " + d.path.string() + " (" + modelOriginName(d.origin) + ")";
+    }
+    log(LogLevel::Info, summary);
+    return r;
+}
+
+Expected<ImportedModel> importModel(const fs::path& source, const ModelCatalog& catalog,
+                                    const ModelLoaderRegistry& loaders, const ImportParams& params) {
+    const std::string name = source.filename().string();
+    const ModelEntry* entry = nullptr;
+    if (!params.asModelId.empty()) {
+        entry = catalog.find(params.asModelId);
+        if (!entry) {
+            return makeError(ErrorCode::InvalidArgument, name + ": no model named " + params.asModelId);
+        }
+    } else {
+        entry = catalog.findByFileName(name);
+    }
+    if (entry && entry->fileName.empty()) {
+        return makeError(ErrorCode::InvalidArgument, name + ": " + entry->id + " is built in and takes no file");
+    }
+    auto ckpt = readCheckpoint(source, {.nestedKey = entry ? entry->nestedKey : std::string()});
+    if (!ckpt) {
+        return tl::unexpected(ckpt.error());
+    }
+    ImportedModel result;
+    if (entry) {
+        const ModelLoaderSpec* spec = loaders.find(entry->kind);
+        if (spec && spec->validate) {
+            auto arch = spec->validate(ckpt->tensors, entry, name);
+            if (!arch) {
+                return tl::unexpected(arch.error());
+            }
+            result.architecture = *arch;
+        } else {
+            result.architecture = entry->architecture;  // no shape check for this kind yet: it reads
+        }
+        result.id = entry->id;
+    } else {
+        auto arch = inferGpenArchitecture(ckpt->tensors, name);
+        if (!arch) {
+            return makeError(ErrorCode::UnsupportedArchitecture,
+                             name + ": not a model GPEN Studio knows (not in the catalog, and not a GPEN generator: " +
+                                 arch.error().message + ")");
+        }
+        result.recognised = recognisedGpenEntry(source, *arch, ckpt->tensors, catalog);
+        result.id = result.recognised->id;
+        result.architecture = result.recognised->architecture;
+    }
+
+    const fs::path dir = params.userDir.empty() ? userModelsDir() : params.userDir;
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) {
+        return makeError(ErrorCode::Io, name + ": cannot create " + dir.string() + ": " + ec.message());
+    }
+    result.file = dir / (entry ? entry->fileName : name);
+    if (fs::exists(result.file, ec)) {
+        if (fs::equivalent(source, result.file, ec)) {
+            return result;  // already in place
+        }
+        if (!params.overwrite) {
+            return makeError(ErrorCode::Io, name + ": " + result.file.string() + " already exists");
+        }
+    }
+    if (auto copied = copyAtomically(source, result.file); !copied) {
+        return tl::unexpected(copied.error());
+    }
+    log(LogLevel::Info, "models: imported " + source.string() + " as " + result.id + " (" + result.file.string() + ")");
+    return result;
+}
+
+}  // namespace gpen

@@ -1,0 +1,194 @@
+#include "gpen/face/dlib_face_detector.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <string>
+#include <system_error>
+
+#include <dlib/image_processing/frontal_face_detector.h>
+#include <dlib/image_processing/shape_predictor.h>
+#include <dlib/image_transforms/interpolation.h>
+#include <dlib/opencv/cv_image.h>
+#include <dlib/serialize.h>
+#include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "gpen/base/log.h"
+
+#ifndef GPEN_DLIB_SHAPE_PREDICTOR
+#define GPEN_DLIB_SHAPE_PREDICTOR "/usr/share/dlib/shape_predictor_68_face_landmarks.dat"
+#endif
+
+namespace gpen {
+namespace {
+
+constexpr int kMaxUpsampleSteps = 4;
+constexpr unsigned long kShapeParts = 68;
+
+// dlib's 68-point layout (iBUG 300-W): 30 the nose tip, 36-41 the eye on the image's left,
+// 42-47 the other eye, 48 and 54 the mouth corners (image left, image right).
+cv::Point2d partsMean(const dlib::full_object_detection& shape, unsigned long first,
+                      unsigned long last) {
+    cv::Point2d sum(0, 0);
+    for (unsigned long i = first; i <= last; ++i) {
+        sum.x += static_cast<double>(shape.part(i).x());
+        sum.y += static_cast<double>(shape.part(i).y());
+    }
+    const auto n = static_cast<double>(last - first + 1);
+    return {sum.x / n, sum.y / n};
+}
+
+cv::Point2d part(const dlib::full_object_detection& shape, unsigned long i) {
+    return {static_cast<double>(shape.part(i).x()), static_cast<double>(shape.part(i).y())};
+}
+
+FaceLandmarks fivePoints(const dlib::full_object_detection& shape) {
+    FaceLandmarks points;
+    points[static_cast<int>(FaceLandmark::LeftEye)] = partsMean(shape, 36, 41);
+    points[static_cast<int>(FaceLandmark::RightEye)] = partsMean(shape, 42, 47);
+    points[static_cast<int>(FaceLandmark::Nose)] = part(shape, 30);
+    points[static_cast<int>(FaceLandmark::LeftMouth)] = part(shape, 48);
+    points[static_cast<int>(FaceLandmark::RightMouth)] = part(shape, 54);
+    return points;
+}
+
+// Keeps only the one face the selection asks for.
+void select(std::vector<DetectedFace>& faces, FaceSelection selection, cv::Size imageSize) {
+    if (selection == FaceSelection::All || faces.size() < 2) {
+        return;
+    }
+    const cv::Point2d centre(imageSize.width / 2.0, imageSize.height / 2.0);
+    const auto key = [&](const DetectedFace& f) {
+        if (selection == FaceSelection::Largest) {
+            return -f.box.area();
+        }
+        const cv::Point2d c(f.box.x + f.box.width / 2, f.box.y + f.box.height / 2);
+        return std::hypot(c.x - centre.x, c.y - centre.y);
+    };
+    const auto best = std::min_element(
+        faces.begin(), faces.end(), [&](const auto& a, const auto& b) { return key(a) < key(b); });
+    faces = {*best};
+}
+
+}  // namespace
+
+std::filesystem::path defaultShapePredictorPath() {
+    return GPEN_DLIB_SHAPE_PREDICTOR;
+}
+
+struct DlibFaceDetector::Impl {
+    std::filesystem::path path;
+    dlib::frontal_face_detector detector;
+    dlib::shape_predictor predictor;
+};
+
+DlibFaceDetector::DlibFaceDetector(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
+DlibFaceDetector::DlibFaceDetector(DlibFaceDetector&&) noexcept = default;
+DlibFaceDetector& DlibFaceDetector::operator=(DlibFaceDetector&&) noexcept = default;
+DlibFaceDetector::~DlibFaceDetector() = default;
+
+const std::filesystem::path& DlibFaceDetector::shapePredictorPath() const {
+    return m_impl->path;
+}
+
+Expected<DlibFaceDetector> DlibFaceDetector::create(const DlibDetectorParams& params) {
+    const auto& path = params.shapePredictorPath;
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) {
+        return makeError(ErrorCode::Io,
+                         path.string() +
+                             ": dlib shape predictor not found (install libdlib-data, or choose "
+                             "shape_predictor_68_face_landmarks.dat in the settings)");
+    }
+    const auto start = std::chrono::steady_clock::now();
+    auto impl = std::make_unique<Impl>();
+    impl->path = path;
+    try {
+        dlib::deserialize(path.string()) >> impl->predictor;
+        impl->detector = dlib::get_frontal_face_detector();  // decodes its embedded model, ~0.5 s
+    } catch (const std::bad_alloc&) {
+        return makeError(ErrorCode::OutOfMemory, path.string() + ": out of memory while loading");
+    } catch (const std::exception& e) {
+        return makeError(ErrorCode::Malformed,
+                         path.string() + ": not a dlib shape predictor (" + e.what() + ")");
+    }
+    if (impl->predictor.num_parts() != kShapeParts) {
+        return makeError(ErrorCode::UnsupportedArchitecture,
+                         path.string() + ": the shape predictor has " +
+                             std::to_string(impl->predictor.num_parts()) +
+                             " points, the 68-point model is needed");
+    }
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::steady_clock::now() - start)
+                        .count();
+    log(LogLevel::Info,
+        "dlib face detector ready: " + path.string() + " loaded in " + std::to_string(ms) + " ms");
+    return DlibFaceDetector(std::move(impl));
+}
+
+Expected<std::vector<DetectedFace>> DlibFaceDetector::detect(const cv::Mat& image,
+                                                             const DlibDetectParams& params) const {
+    if (image.empty() || image.depth() != CV_8U ||
+        (image.channels() != 1 && image.channels() != 3 && image.channels() != 4)) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "face detection needs a non-empty 8-bit gray, BGR or BGRA image");
+    }
+    if (params.upsampleSteps < 0 || params.upsampleSteps > kMaxUpsampleSteps) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "upsampling steps must be in [0, " + std::to_string(kMaxUpsampleSteps) +
+                             "], got " + std::to_string(params.upsampleSteps));
+    }
+    try {
+        cv::Mat bgr = image;
+        if (image.channels() == 1) {
+            cv::cvtColor(image, bgr, cv::COLOR_GRAY2BGR);
+        } else if (image.channels() == 4) {
+            cv::cvtColor(image, bgr, cv::COLOR_BGRA2BGR);
+        }
+        const dlib::cv_image<dlib::bgr_pixel> original(bgr);
+
+        // The scan mutates the detector's scanner, so each call scans with its own copy.
+        dlib::frontal_face_detector detector = m_impl->detector;
+        std::vector<dlib::rect_detection> found;
+        const auto steps = static_cast<unsigned int>(params.upsampleSteps);
+        dlib::pyramid_down<2> pyramid;
+        if (steps == 0) {
+            detector(original, found, params.adjustThreshold);
+        } else {
+            dlib::array2d<dlib::rgb_pixel> upsampled;
+            dlib::pyramid_up(original, upsampled, pyramid);
+            for (unsigned int i = 1; i < steps; ++i) {
+                dlib::pyramid_up(upsampled, pyramid);
+            }
+            detector(upsampled, found, params.adjustThreshold);
+        }
+
+        std::vector<DetectedFace> faces;
+        faces.reserve(found.size());
+        for (const auto& d : found) {
+            // Back to input pixels, rounded as dlib's own Python binding does.
+            const dlib::rectangle rect(pyramid.rect_down(dlib::drectangle(d.rect), steps));
+            DetectedFace face;
+            face.box =
+                cv::Rect2d(static_cast<double>(rect.left()), static_cast<double>(rect.top()),
+                           static_cast<double>(rect.width()), static_cast<double>(rect.height()));
+            if (std::min(face.box.width, face.box.height) < params.minFaceSize) {
+                continue;
+            }
+            face.score = d.detection_confidence;
+            face.landmarks = fivePoints(m_impl->predictor(original, rect));
+            faces.push_back(face);
+        }
+        select(faces, params.selection, image.size());
+        return faces;
+    } catch (const std::bad_alloc&) {
+        return makeError(ErrorCode::OutOfMemory, "out of memory in face detection");
+    } catch (const std::exception& e) {  // cv::Exception and dlib::error both derive from it
+        return makeError(ErrorCode::Internal,
+                         std::string("dlib face detection failed: ") + e.what());
+    }
+}
+
+}  // namespace gpen

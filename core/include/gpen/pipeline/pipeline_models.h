@@ -1,0 +1,85 @@
+#pragma once
+
+// The cache-loadable models of the restore pipeline beyond the GPEN face model: face detectors
+// (RetinaFace-R50 and the built-in dlib detector) and the background upscaler (RRDBNet). They
+// live here rather than in core/engine because they need OpenCV (and dlib), which the engine
+// library does not link. Each is immutable after loading and safe to call from several threads.
+
+#include <memory>
+#include <vector>
+
+#include <opencv2/core/mat.hpp>
+
+#include "gpen/engine/loaded_model.h"
+#include "gpen/engine/model_loader_registry.h"
+#include "gpen/face/detected_face.h"
+#include "gpen/face/dlib_face_detector.h"
+#include "gpen/pipeline/tiled_upscale.h"
+
+namespace gpen {
+
+class RetinaFace;
+class RrdbNet;
+
+struct FaceDetectParams {
+    float scoreThreshold = 0.9F;  // RetinaFace: faces scoring above are kept (dlib: its own scale)
+    double minFaceSize = 0;       // boxes whose shorter side is smaller are dropped
+    FaceSelection selection = FaceSelection::All;
+};
+
+class FaceDetectorModel : public LoadedModel {
+public:
+    ModelKind kind() const override { return ModelKind::Detector; }
+    // Faces in `bgr8`'s pixel coordinates, strongest first.
+    virtual Expected<std::vector<DetectedFace>> detect(const cv::Mat& bgr8, const FaceDetectParams& params) const = 0;
+};
+
+class RetinaFaceDetectorModel final : public FaceDetectorModel {
+public:
+    explicit RetinaFaceDetectorModel(std::unique_ptr<RetinaFace> net);
+    ~RetinaFaceDetectorModel() override;
+    std::string architecture() const override;
+    std::uint64_t weightBytes() const override { return m_weightBytes; }
+    Expected<void> runOnZeros(const WarmupPlan& plan, int batch) const override;
+    // As the reference: an image whose long side exceeds 1500 px is detected on a copy shrunk
+    // to 1000 px; BGR minus (104, 117, 123); NMS 0.4, top-k 5000, keep 750.
+    Expected<std::vector<DetectedFace>> detect(const cv::Mat& bgr8, const FaceDetectParams& params) const override;
+
+private:
+    std::unique_ptr<RetinaFace> m_net;
+    std::uint64_t m_weightBytes = 0;
+};
+
+class DlibDetectorModel final : public FaceDetectorModel {
+public:
+    explicit DlibDetectorModel(DlibFaceDetector detector) : m_detector(std::move(detector)) {}
+    std::string architecture() const override { return "dlib HOG frontal detector + 68-point shape predictor"; }
+    std::uint64_t weightBytes() const override { return 100U << 20; }  // the predictor's size in memory
+    Expected<std::vector<DetectedFace>> detect(const cv::Mat& bgr8, const FaceDetectParams& params) const override;
+
+private:
+    DlibFaceDetector m_detector;
+};
+
+class BackgroundModel final : public LoadedModel {
+public:
+    explicit BackgroundModel(std::unique_ptr<RrdbNet> net);
+    ~BackgroundModel() override;
+    ModelKind kind() const override { return ModelKind::Background; }
+    std::string architecture() const override;
+    std::uint64_t weightBytes() const override { return m_weightBytes; }
+    Expected<void> runOnZeros(const WarmupPlan& plan, int batch) const override;
+    int scale() const;
+    // The whole photo, tile by tile with feathered overlaps (8-bit BGR in and out).
+    Expected<cv::Mat> upscale(const cv::Mat& bgr8, const TileParams& tiles, const ProgressFn& progress,
+                              const CancelToken* cancel) const;
+
+private:
+    std::unique_ptr<RrdbNet> m_net;
+    std::uint64_t m_weightBytes = 0;
+};
+
+// The engine's loaders (GPEN) plus the detector and background loaders above.
+ModelLoaderRegistry pipelineModelLoaders(const GpenLoadParams& gpen = {});
+
+}  // namespace gpen

@@ -1,0 +1,71 @@
+#pragma once
+
+// The whole-photo restoration: background pass, face detection, alignment, GPEN, masks and
+// paste-back. One pipeline for the GUI, the batch runner and the command line. Runs on the
+// caller's thread; models come from the cache (loaded on first use, shared with other jobs).
+
+#include <string>
+#include <vector>
+
+#include <opencv2/core/mat.hpp>
+
+#include "gpen/base/expected.h"
+#include "gpen/engine/model_cache.h"
+#include "gpen/face/detected_face.h"
+#include "gpen/face/face_alignment.h"
+#include "gpen/pipeline/pipeline_models.h"
+#include "gpen/pipeline/progress.h"
+#include "gpen/pipeline/tiled_upscale.h"
+
+namespace gpen {
+
+struct RestoreParams {
+    std::string faceModel = "GPEN-BFR-512";  // a catalog id
+    std::string detector = "auto";           // "auto" (RetinaFace-R50 when installed, else dlib), "retinaface", "dlib"
+    std::string parser = "ParseNet-latest";  // used when installed; else the soft rectangle mask
+    int backgroundScale = 1;                 // 1: none; 2 or 4: realesrnet_x2 / realesrnet_x4
+    TileParams tiles;
+    double strength = 1.0;  // blend of the restored face with the aligned input (the reference's alpha)
+    int faceBatch = 4;      // faces per GPEN forward
+    bool keepGrayscale = true;  // a gray photo (near-equal channels) comes out gray
+    FaceDetectParams detection;
+    ProgressFn progress;
+    const CancelToken* cancel = nullptr;
+};
+
+struct RestoredFace {
+    DetectedFace detection;   // in the output image's coordinates
+    FaceAlignment alignment;  // to and from the face crop, output coordinates
+    cv::Mat aligned;          // the crop as it went in (8-bit BGR, model input size)
+    cv::Mat restored;         // GPEN's output at strength 1 (8-bit BGR, crop size)
+    cv::Mat mask;             // the paste mask in crop coordinates (float, 0..1)
+};
+
+struct StageTiming {
+    std::string stage;
+    double ms = 0;
+};
+
+struct RestoreResult {
+    cv::Mat image;       // the restored photo, 8-bit BGR, input size x backgroundScale
+    cv::Mat background;  // the canvas under the faces (upscaled or resized input)
+    std::vector<RestoredFace> faces;
+    std::vector<StageTiming> timings;
+    bool grayscale = false;
+    std::string detectorUsed;
+    std::string maskSource;  // "ParseNet-latest" or "rectangle"
+    std::vector<std::string> notes;  // what the user should know (fallbacks taken, tile halved)
+};
+
+// The photo must be 8-bit BGR. Errors name the stage and the model; a cancelled job returns
+// ErrorCode::Cancelled.
+Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& bgr8, const RestoreParams& params);
+
+// Re-blends cached faces at per-face strengths (0 rejects a face: the background shows) without
+// running any network: what the GUI's strength sliders call.
+Expected<cv::Mat> composeRestoredFaces(const RestoreResult& result, const std::vector<double>& strengths);
+
+// True when the three channels agree everywhere to within `tolerance` levels.
+bool isGrayscale(const cv::Mat& bgr8, int tolerance = 2);
+
+}  // namespace gpen

@@ -1,0 +1,144 @@
+#include "nn/gpen_layers.h"
+
+#include <cmath>
+#include <vector>
+
+#include <ATen/ATen.h>
+
+namespace gpen::nn {
+namespace {
+
+const double kSqrt2 = std::sqrt(2.0);
+
+// The demodulation factors [N, Cout]: sum_{i,k} (W[o,i,k] s[i])^2 = sum_i s[i]^2 sum_k W[o,i,k]^2.
+at::Tensor demodulation(const ModulatedConv& m, const at::Tensor& style) {
+    return at::rsqrt(at::matmul(style * style, m.weightSq.t()) + 1e-8);
+}
+
+// conv(x, w) plus `bias` (may be undefined). When upsampling: the stride-2 transposed conv by
+// the polyphase kernels `k` of w, then the blur, with the bias added after the blur.
+at::Tensor convolve(const ModulatedConv& m, const at::Tensor& x, const at::Tensor& w, const PolyphaseKernels& k,
+                    const at::Tensor& bias) {
+    if (!m.upsample) {
+        return conv2dFast(x, w, bias, 1, m.kernelSize / 2, m.kernelSize / 2);
+    }
+    const at::Tensor up = convTranspose3x3Stride2(x, k);
+    return conv2dFast(up, m.blurDepthwise, bias, 1, 1, 1, static_cast<int>(up.size(1)));
+}
+
+}  // namespace
+
+at::MemoryFormat fastLayout(std::int64_t size) {
+    return size >= 128 ? at::MemoryFormat::ChannelsLast : at::MemoryFormat::Contiguous;
+}
+
+at::Tensor Linear::operator()(const at::Tensor& x) const {
+    if (activate) {
+        return fusedLeakyRelu(at::linear(x, weight), bias);
+    }
+    return at::linear(x, weight, bias);
+}
+
+void prepareFast(ModulatedConv& m, int inputSize) {
+    // Per sample, modulating the weights touches Cout*Cin*k*k values; modulating the activations
+    // touches the input (Cin x H x W) and, for the demodulation, the output. Weights win from
+    // 128x128 up, where the activations dwarf them.
+    const auto cout = m.weight.size(0);
+    const auto cin = m.weight.size(1);
+    const double outputSize = m.upsample ? 2.0 * inputSize : inputSize;
+    const double weightValues = static_cast<double>(cout * cin) * m.kernelSize * m.kernelSize;
+    const double activationValues =
+        static_cast<double>(cin) * inputSize * inputSize + static_cast<double>(cout) * outputSize * outputSize;
+    m.modulateWeights = weightValues < activationValues;
+    if (m.upsample) {
+        if (!m.modulateWeights) {
+            m.polyphase = polyphaseKernels(m.weight);
+        }
+        m.blurDepthwise = depthwiseBlurWeight(m.blurKernel, cout);
+    }
+}
+
+void prepareFast(StyledConv& s) {
+    s.activateBias = (s.activateBias * kSqrt2).contiguous();
+    s.noiseScale = s.noiseWeight.item<double>() * kSqrt2;
+}
+
+void prepareFast(EncoderStage& e) {
+    e.weight = (e.weight * kSqrt2).contiguous();
+    e.bias = (e.bias * kSqrt2).contiguous();
+    if (e.blurKernel.defined()) {
+        e.blurKernel = depthwiseBlurWeight(e.blurKernel, e.weight.size(1));
+    }
+}
+
+at::Tensor encoderStageFast(const EncoderStage& e, const at::Tensor& x) {
+    // The blur kernel was made a depthwise weight by prepareFast.
+    at::Tensor y = e.blurKernel.defined()
+                       ? conv2dFast(conv2dFast(x, e.blurKernel, {}, 1, 2, 2, static_cast<int>(x.size(1))), e.weight,
+                                    e.bias, 2, 0, 0)
+                       : conv2dFast(x, e.weight, e.bias, 1, 0, 0);
+    at::leaky_relu_(y, kLeakySlope);
+    return y.contiguous(fastLayout(y.size(2)));
+}
+
+at::Tensor styledConvFast(const StyledConv& s, const at::Tensor& input, const at::Tensor& style,
+                          const at::Tensor& noise, bool concat) {
+    // The result, sqrt(2) leaky_relu(conv + bias) next to sqrt(2) leaky_relu(noise * w + bias), is
+    // written straight into the halves of one buffer instead of concatenating temporaries.
+    const ModulatedConv& m = s.conv;
+    const at::Tensor x = input.contiguous(fastLayout(input.size(2)));
+    const auto n = x.size(0);
+    const auto cout = m.weight.size(0);
+    const auto size = m.upsample ? 2 * x.size(2) : x.size(2);
+    at::Tensor out =
+        at::empty({n, concat ? 2 * cout : cout, size, size}, x.options().memory_format(fastLayout(size)));
+    at::Tensor convHalf = out.narrow(1, 0, cout);
+    const at::Tensor bias = s.activateBias.narrow(0, 0, cout);
+    const at::Tensor gain = demodulation(m, style) * kSqrt2;
+    if (m.modulateWeights) {
+        for (std::int64_t i = 0; i < n; ++i) {
+            const at::Tensor w = m.weight * (gain[i].view({cout, 1, 1, 1}) * style[i].view({1, -1, 1, 1}));
+            const at::Tensor pre =
+                convolve(m, x.narrow(0, i, 1), w, m.upsample ? polyphaseKernels(w) : PolyphaseKernels{}, bias);
+            at::Tensor dst = convHalf.narrow(0, i, 1);
+            if (concat) {
+                at::leaky_relu_out(dst, pre, kLeakySlope);
+            } else {
+                dst.copy_(pre);
+            }
+        }
+    } else {
+        const at::Tensor pre = convolve(m, x * style.view({n, -1, 1, 1}), m.weight, m.polyphase, {});
+        at::addcmul_out(convHalf, bias.view({1, cout, 1, 1}), pre, gain.view({n, cout, 1, 1}));
+        if (concat) {
+            at::leaky_relu_(convHalf, kLeakySlope);
+        }
+    }
+    if (!concat) {
+        // The noise joins the conv's output before the activation.
+        out.add_(noise, s.noiseScale);
+        return at::leaky_relu_(out, kLeakySlope);
+    }
+    at::Tensor noiseHalf = out.narrow(1, cout, cout);
+    at::add_out(noiseHalf, s.activateBias.narrow(0, cout, cout).view({1, cout, 1, 1}), noise, s.noiseScale);
+    at::leaky_relu_(noiseHalf, kLeakySlope);
+    return out;
+}
+
+at::Tensor toRgbFast(const ToRgb& t, const at::Tensor& x, const at::Tensor& style, const at::Tensor& skip) {
+    // A 1x1 conv to 3 channels: its weights are always far smaller than its input, so they carry
+    // the style, one sample at a time.
+    const ModulatedConv& m = t.conv;
+    const at::Tensor bias = t.bias.view({-1});
+    std::vector<at::Tensor> outs;
+    for (std::int64_t i = 0; i < x.size(0); ++i) {
+        outs.push_back(conv2dFast(x.narrow(0, i, 1), m.weight * style[i].view({1, -1, 1, 1}), bias, 1, 0, 0));
+    }
+    at::Tensor out = outs.size() == 1 ? outs[0] : at::cat(outs);
+    if (skip.defined()) {
+        out.add_(upsampleBlur(skip, t.upsampleKernel, 2, 1));
+    }
+    return out;
+}
+
+}  // namespace gpen::nn

@@ -1,0 +1,80 @@
+#pragma once
+
+// Core-internal: the GPEN generator's layers as built at load, and their fast formulation
+// (GpenKernels::Fast). Every layer is immutable after load; the functions are pure, so several
+// threads may run them at once.
+
+#include <ATen/core/Tensor.h>
+
+#include "nn/stylegan_ops.h"
+
+namespace gpen::nn {
+
+// EqualLinear with its runtime scales folded in at load: y = x W^T * scale + b * lr_mul.
+struct Linear {
+    at::Tensor weight;
+    at::Tensor bias;
+    bool activate = false;
+
+    at::Tensor operator()(const at::Tensor& x) const;
+};
+
+struct ModulatedConv {
+    at::Tensor weight;    // [Cout, Cin, k, k], times 1/sqrt(fan_in)
+    at::Tensor weightSq;  // [Cout, Cin]: sum over the kernel of weight^2, for the demodulation
+    at::Tensor blurKernel;
+    Linear modulation;
+    bool demodulate = true;
+    bool upsample = false;
+    int kernelSize = 3;
+
+    // Fast only. Whether to scale the weights by the style (one weight per sample) rather than
+    // the input activations (weights shared by the batch): chosen at load by which is smaller.
+    bool modulateWeights = false;
+    PolyphaseKernels polyphase;  // of `weight`, for activation-modulated upsampling
+    at::Tensor blurDepthwise;    // [Cout, 1, 4, 4], the upsampling blur as a depthwise weight
+};
+
+struct StyledConv {
+    ModulatedConv conv;
+    at::Tensor noiseWeight;   // [1]
+    at::Tensor activateBias;  // Fast: times sqrt(2), see below
+    double noiseScale = 0;    // Fast: noiseWeight * sqrt(2)
+};
+
+struct ToRgb {
+    ModulatedConv conv;
+    at::Tensor bias;  // [1, 3, 1, 1]
+    at::Tensor upsampleKernel;
+};
+
+struct EncoderStage {
+    at::Tensor weight;      // times 1/sqrt(fan_in) (Fast: and sqrt(2))
+    at::Tensor bias;        // Fast: times sqrt(2)
+    at::Tensor blurKernel;  // undefined for ecd0
+};
+
+// The memory layout the fast kernels keep activations of that size in: oneDNN's convolutions run
+// fastest on channels-last tensors at 128x128 and above, and on its blocked layout (which it
+// reorders NCHW tensors into and out of) on the small grids with many channels below.
+at::MemoryFormat fastLayout(std::int64_t size);
+
+// The fast formulation folds the sqrt(2) gain of
+// fused_leaky_relu into the linear op before it, which leaky_relu allows because
+// leaky_relu(a x) = a leaky_relu(x) for a > 0. The Loader prepares each layer for it.
+void prepareFast(ModulatedConv& m, int inputSize);
+void prepareFast(StyledConv& s);
+void prepareFast(EncoderStage& e);
+
+// fused_leaky_relu(conv(blur(x)), bias) of one encoder stage.
+at::Tensor encoderStageFast(const EncoderStage& e, const at::Tensor& x);
+
+// One styled layer: modulated conv, noise injection (concatenated when `concat`), activation.
+// `noise` has the shape of the conv's output.
+at::Tensor styledConvFast(const StyledConv& s, const at::Tensor& x, const at::Tensor& style, const at::Tensor& noise,
+                          bool concat);
+
+// ToRGB: the unactivated 1x1 modulated conv plus bias, plus the upsampled `skip` if defined.
+at::Tensor toRgbFast(const ToRgb& t, const at::Tensor& x, const at::Tensor& style, const at::Tensor& skip);
+
+}  // namespace gpen::nn

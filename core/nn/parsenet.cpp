@@ -1,0 +1,215 @@
+// ParseNet forward (GPEN face_parse/parse_model.py and blocks.py: ConvLayer, ResidualBlock).
+
+#include "gpen/nn/parsenet.h"
+
+#include <optional>
+
+#include <ATen/ATen.h>
+#include <c10/core/InferenceMode.h>
+
+#include "nn/conv_bn.h"
+#include "nn/tensor_convert.h"
+
+namespace gpen {
+
+using namespace gpen::nn;
+
+namespace {
+
+constexpr double kSlope = 0.2;
+
+at::Tensor reflectPad1(const at::Tensor& x) {
+    const std::int64_t pad[4] = {1, 1, 1, 1};
+    return at::reflection_pad2d(x, pad);
+}
+
+// ConvLayer: [nearest x2] -> reflection pad 1 -> 3x3 conv (stride 2 for 'down') -> [bn] -> [lrelu].
+struct ConvLayer {
+    ConvBn conv;  // padding 0: the reflection pad comes first
+    bool up = false;
+    bool activate = false;
+
+    at::Tensor operator()(const at::Tensor& x) const {
+        at::Tensor in = x;
+        if (up) {
+            const std::int64_t size[2] = {x.size(2) * 2, x.size(3) * 2};
+            in = at::upsample_nearest2d(x, size);
+        }
+        at::Tensor y = conv(reflectPad1(in));
+        return activate ? leakyReluInPlace(std::move(y), kSlope) : y;
+    }
+};
+
+// Nearest x2, reflection pad 1 and a 3x3 conv (zero bias or folded) as one 2x2 conv on the small
+// grid. Upsampling then reflecting equals replicating by one pixel then upsampling, so output row
+// 2m reads padded rows (m, m+1) with taps (w0, w1 + w2) and row 2m+1 reads (m+1, m+2) with taps
+// (w0 + w1, w2); likewise for columns. The four phases are the output channels of one conv.
+struct UpPhaseConv {
+    at::Tensor weight;  // [4 * out, in, 2, 2], phases (row, column) = (0,0), (0,1), (1,0), (1,1)
+    at::Tensor bias;    // [4 * out]
+    std::int64_t out = 0;
+
+    static at::Tensor phase(const at::Tensor& w, std::int64_t dim, int e) {
+        const at::Tensor a = w.select(dim, 0);
+        const at::Tensor b = w.select(dim, 1);
+        const at::Tensor c = w.select(dim, 2);
+        return e == 0 ? at::stack({a, b + c}, dim) : at::stack({a + b, c}, dim);
+    }
+
+    static UpPhaseConv build(const at::Tensor& w3, const at::Tensor& b) {
+        std::vector<at::Tensor> ws;
+        for (int er = 0; er < 2; ++er) {
+            const at::Tensor rows = phase(w3.to(at::kDouble), 2, er);
+            for (int ec = 0; ec < 2; ++ec) {
+                ws.push_back(phase(rows, 3, ec));
+            }
+        }
+        return {at::cat(ws, 0).to(at::kFloat).contiguous(), at::cat({b, b, b, b}, 0).contiguous(), w3.size(0)};
+    }
+
+    at::Tensor operator()(const at::Tensor& x) const {
+        const std::int64_t h = x.size(2);
+        const std::int64_t w = x.size(3);
+        const std::int64_t pad[4] = {1, 1, 1, 1};
+        const at::Tensor y = conv2dBias(at::replication_pad2d(x, pad), weight, bias, 1, 0);  // [N, 4*out, h+1, w+1]
+        std::vector<at::Tensor> phases;
+        for (std::int64_t p = 0; p < 4; ++p) {
+            phases.push_back(y.narrow(1, p * out, out).narrow(2, p / 2, h).narrow(3, p % 2, w));
+        }
+        // [N, out, 4, h, w] -> [N, 4 * out, h, w] with channel c * 4 + 2 * row + column.
+        const at::Tensor stacked = at::stack(phases, 2).reshape({x.size(0), out * 4, h, w});
+        return at::pixel_shuffle(stacked, 2);
+    }
+};
+
+struct ResidualBlock {
+    std::optional<ConvLayer> shortcut;  // absent: identity
+    ConvLayer conv1, conv2;
+    // Fast kernels, 'up' blocks: shortcut and conv1 in one conv, the shortcut's channels first
+    // (shortcut and conv1 are then left empty).
+    std::optional<UpPhaseConv> fastUp;
+    std::int64_t shortcutChannels = 0;
+
+    at::Tensor operator()(const at::Tensor& x) const {
+        if (fastUp) {
+            const at::Tensor both = (*fastUp)(x);
+            const std::int64_t cs = shortcutChannels;
+            const at::Tensor res = leakyReluInPlace(both.narrow(1, cs, both.size(1) - cs), kSlope);
+            return conv2(res).add_(both.narrow(1, 0, cs));
+        }
+        const at::Tensor identity = shortcut ? (*shortcut)(x) : x;
+        return conv2(conv1(x)).add_(identity);
+    }
+};
+
+}  // namespace
+
+struct ParseNet::Impl {
+    ParseNetArchitecture arch;
+    Device device;
+    std::vector<ConvLayer> stem;  // encoder.0
+    std::vector<ResidualBlock> encoder, body, decoder;
+    ConvLayer outImg, outMask;
+
+    std::pair<at::Tensor, at::Tensor> forward(const at::Tensor& input) const {
+        at::Tensor feat = stem[0](input);
+        for (const auto& b : encoder) {
+            feat = b(feat);
+        }
+        at::Tensor x = feat;
+        for (const auto& b : body) {
+            x = b(x);
+        }
+        x = feat + x;
+        for (const auto& b : decoder) {
+            x = b(x);
+        }
+        return {outMask(x), outImg(x)};
+    }
+};
+
+ParseNet::ParseNet(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
+ParseNet::~ParseNet() = default;
+
+const ParseNetArchitecture& ParseNet::architecture() const { return m_impl->arch; }
+const Device& ParseNet::device() const { return m_impl->device; }
+
+Expected<ParseNetOutputs> ParseNet::forward(const FloatTensor& input) const {
+    const auto& a = m_impl->arch;
+    const std::int64_t unit = std::int64_t{1} << a.downSteps();
+    const auto& s = input.shape;
+    if (s.size() != 4 || s[0] < 1 || s[1] != 3 || s[2] % unit != 0 || s[3] % unit != 0 || s[2] < 2 * unit ||
+        s[3] < 2 * unit) {
+        return makeError(ErrorCode::InvalidArgument, a.describe() + " needs input [N, 3, H, W] with H and W multiples "
+                                                                    "of " + std::to_string(unit) + " and at least " +
+                                                         std::to_string(2 * unit) + ", got " + shapeToString(s));
+    }
+    try {
+        c10::InferenceMode guard;
+        const auto out = m_impl->forward(toDevice(fromFloatTensor(input), m_impl->device));
+        return ParseNetOutputs{toFloatTensor(out.first), toFloatTensor(out.second)};
+    } catch (const c10::Error& e) {
+        return makeError(ErrorCode::Internal, std::string("ParseNet forward failed: ") + e.what_without_backtrace());
+    } catch (const std::bad_alloc&) {
+        return makeError(ErrorCode::OutOfMemory, "ParseNet forward: out of memory for an input of " + shapeToString(s));
+    }
+}
+
+Expected<std::unique_ptr<ParseNet>> ParseNet::create(const StateDict& weights, const std::string& source,
+                                                     const ParseNetLoadParams& params) {
+    auto arch = inferParseNetArchitecture(weights, source);
+    if (!arch) {
+        return tl::unexpected(arch.error());
+    }
+    const bool fast = params.kernels == ParseNetKernels::Fast;
+    try {
+        c10::InferenceMode guard;
+        auto impl = std::make_unique<Impl>();
+        impl->arch = *arch;
+        impl->device = params.device;
+        // ConvLayer: "<p>conv2d." and, with batch norm, "<p>norm.norm.".
+        auto layer = [&](const std::string& p, bool norm, bool stride2, bool up, bool activate) {
+            const ConvBnSource src{p + "conv2d.", !norm, norm ? p + "norm.norm." : ""};
+            return ConvLayer{loadConvBn(weights, src, stride2 ? 2 : 1, 0, fast, params.device), up, activate};
+        };
+        enum class Scale { None, Down, Up };
+        auto block = [&](const std::string& p, Scale scale, bool hasShortcut) {
+            ResidualBlock b;
+            if (hasShortcut) {
+                b.shortcut = layer(p + "shortcut_func.", false, scale == Scale::Down, scale == Scale::Up, false);
+            }
+            b.conv1 = layer(p + "conv1.", true, false, scale == Scale::Up, true);
+            b.conv2 = layer(p + "conv2.", true, scale == Scale::Down, false, false);
+            if (fast && scale == Scale::Up && hasShortcut) {
+                const at::Tensor w = at::cat({b.shortcut->conv.weight, b.conv1.conv.weight}, 0);
+                const at::Tensor bias = at::cat({b.shortcut->conv.bias, b.conv1.conv.bias}, 0);
+                b.fastUp = UpPhaseConv::build(w, bias);
+                b.shortcutChannels = b.shortcut->conv.weight.size(0);
+                b.shortcut.reset();
+                b.conv1 = {};
+            }
+            return b;
+        };
+        impl->stem.push_back(layer("encoder.0.", false, false, false, false));
+        for (int i = 0; i < arch->downSteps(); ++i) {
+            impl->encoder.push_back(block("encoder." + std::to_string(i + 1) + ".", Scale::Down, true));
+        }
+        for (int i = 0; i < arch->resDepth; ++i) {
+            // Same channels, no scaling: the reference's shortcut is the identity.
+            impl->body.push_back(block("body." + std::to_string(i) + ".", Scale::None, false));
+        }
+        for (int i = 0; i < arch->upSteps(); ++i) {
+            impl->decoder.push_back(block("decoder." + std::to_string(i) + ".", Scale::Up, true));
+        }
+        impl->outImg = layer("out_img_conv.", false, false, false, false);
+        impl->outMask = layer("out_mask_conv.", false, false, false, false);
+        return std::unique_ptr<ParseNet>(new ParseNet(std::move(impl)));
+    } catch (const c10::Error& e) {
+        return makeError(ErrorCode::Device, source + ": cannot build the network on " + params.device.toString() +
+                                                ": " + e.what_without_backtrace());
+    } catch (const std::bad_alloc&) {
+        return makeError(ErrorCode::OutOfMemory, source + ": out of memory while building the network");
+    }
+}
+
+}  // namespace gpen

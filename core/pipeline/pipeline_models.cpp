@@ -1,0 +1,162 @@
+#include "gpen/pipeline/pipeline_models.h"
+
+#include <algorithm>
+
+#include <opencv2/imgproc.hpp>
+
+#include "gpen/engine/gpen_face_model.h"
+#include "gpen/nn/retinaface.h"
+#include "gpen/nn/retinaface_postprocess.h"
+#include "gpen/nn/rrdbnet.h"
+#include "pipeline/image_tensor.h"
+
+namespace gpen {
+namespace {
+
+constexpr int kDetectLongSideLimit = 1500;
+constexpr double kDetectShrinkTo = 1000.0;
+
+std::uint64_t dictBytes(const StateDict& d) { return d.byteSize(); }
+
+std::vector<DetectedFace> applySelection(std::vector<DetectedFace> faces, const FaceDetectParams& p, cv::Size image) {
+    faces.erase(std::remove_if(faces.begin(), faces.end(),
+                               [&](const DetectedFace& f) { return std::min(f.box.width, f.box.height) < p.minFaceSize; }),
+                faces.end());
+    if (faces.size() > 1 && p.selection != FaceSelection::All) {
+        const cv::Point2d centre(image.width / 2.0, image.height / 2.0);
+        auto key = [&](const DetectedFace& f) {
+            if (p.selection == FaceSelection::Largest) return -f.box.area();
+            const cv::Point2d c(f.box.x + f.box.width / 2, f.box.y + f.box.height / 2);
+            return cv::norm(c - centre);
+        };
+        const auto best = std::min_element(faces.begin(), faces.end(),
+                                           [&](const auto& a, const auto& b) { return key(a) < key(b); });
+        faces = {*best};
+    }
+    return faces;
+}
+
+}  // namespace
+
+RetinaFaceDetectorModel::RetinaFaceDetectorModel(std::unique_ptr<RetinaFace> net) : m_net(std::move(net)) {}
+RetinaFaceDetectorModel::~RetinaFaceDetectorModel() = default;
+
+std::string RetinaFaceDetectorModel::architecture() const { return m_net->architecture().describe(); }
+
+Expected<void> RetinaFaceDetectorModel::runOnZeros(const WarmupPlan&, int) const {
+    // A typical photo's detection size: the reference shrinks large photos to 1000 px.
+    auto r = m_net->forward(FloatTensor({1, 3, 750, 1000}));
+    if (!r) return tl::unexpected(r.error());
+    return {};
+}
+
+Expected<std::vector<DetectedFace>> RetinaFaceDetectorModel::detect(const cv::Mat& bgr8,
+                                                                    const FaceDetectParams& params) const {
+    cv::Mat img = bgr8;
+    double ss = 1.0;
+    if (std::max(img.rows, img.cols) > kDetectLongSideLimit) {
+        ss = kDetectShrinkTo / std::max(img.rows, img.cols);
+        cv::resize(bgr8, img, cv::Size(), ss, ss, cv::INTER_LINEAR);
+    }
+    auto heads = m_net->forward(bgrToMeanSubtractedTensor(img, {104.0F, 117.0F, 123.0F}));
+    if (!heads) return tl::unexpected(heads.error());
+    const FloatTensor priors = retinaFacePriors(img.rows, img.cols);
+    auto boxes = decodeRetinaFaceBoxes(heads->loc, priors);
+    auto landms = decodeRetinaFaceLandmarks(heads->landms, priors);
+    if (!boxes) return tl::unexpected(boxes.error());
+    if (!landms) return tl::unexpected(landms.error());
+    DetectionParams dp;
+    dp.scoreThreshold = params.scoreThreshold;
+    auto dets = selectFaceDetections(*boxes, *landms, heads->conf, img.cols, img.rows, dp);
+    if (!dets) return tl::unexpected(dets.error());
+    std::vector<DetectedFace> faces;
+    for (const auto& d : *dets) {
+        DetectedFace f;
+        f.box = cv::Rect2d(d.box[0] / ss, d.box[1] / ss, (d.box[2] - d.box[0]) / ss, (d.box[3] - d.box[1]) / ss);
+        f.score = d.score;
+        for (std::size_t k = 0; k < 5; ++k) {
+            f.landmarks[k] = cv::Point2d(d.landmarks[2 * k] / ss, d.landmarks[2 * k + 1] / ss);
+        }
+        faces.push_back(f);
+    }
+    return applySelection(std::move(faces), params, bgr8.size());
+}
+
+Expected<std::vector<DetectedFace>> DlibDetectorModel::detect(const cv::Mat& bgr8, const FaceDetectParams& params) const {
+    DlibDetectParams dp;
+    dp.minFaceSize = params.minFaceSize;
+    dp.selection = params.selection;
+    return m_detector.detect(bgr8, dp);
+}
+
+BackgroundModel::BackgroundModel(std::unique_ptr<RrdbNet> net) : m_net(std::move(net)) {
+    m_weightBytes = dictBytes(m_net->stateDict());
+}
+BackgroundModel::~BackgroundModel() = default;
+
+std::string BackgroundModel::architecture() const { return m_net->architecture().describe(); }
+int BackgroundModel::scale() const { return m_net->architecture().scale; }
+
+Expected<void> BackgroundModel::runOnZeros(const WarmupPlan& plan, int) const {
+    const int side = plan.tileSize + 2 * plan.tilePadding;
+    auto r = m_net->forward(FloatTensor({1, 3, side, side}));
+    if (!r) return tl::unexpected(r.error());
+    return {};
+}
+
+Expected<cv::Mat> BackgroundModel::upscale(const cv::Mat& bgr8, const TileParams& tiles, const ProgressFn& progress,
+                                           const CancelToken* cancel) const {
+    TiledRunParams p;
+    p.tiles = tiles;
+    p.scale = scale();
+    p.progress = progress;
+    p.cancel = cancel;
+    auto r = runTiled(bgrToRgbUnitTensor(bgr8), [this](const FloatTensor& t) { return m_net->forward(t); }, p);
+    if (!r) return tl::unexpected(r.error());
+    return rgbUnitTensorToBgr(r->output);
+}
+
+ModelLoaderRegistry pipelineModelLoaders(const GpenLoadParams& gpen) {
+    ModelLoaderRegistry registry = ModelLoaderRegistry::withBuiltIns();
+    registry.add(ModelKind::GpenFace, gpenFaceLoaderSpec(gpen));
+
+    ModelLoaderSpec detector;
+    detector.readsCheckpoint = true;
+    detector.validate = [](const StateDict& w, const ModelEntry*, const std::string& source) -> Expected<std::string> {
+        auto arch = inferRetinaFaceArchitecture(w, source);
+        if (!arch) return tl::unexpected(arch.error());
+        return arch->describe();
+    };
+    detector.load = [](const ModelLoadInput& in) -> Expected<std::shared_ptr<const LoadedModel>> {
+        in.report(LoadPhase::Building);
+        if (in.entry.network == "dlib") {
+            DlibDetectorParams dp;
+            if (!in.file.empty()) dp.shapePredictorPath = in.file;
+            auto dlib = DlibFaceDetector::create(dp);
+            if (!dlib) return tl::unexpected(dlib.error());
+            return std::shared_ptr<const LoadedModel>(std::make_shared<DlibDetectorModel>(std::move(*dlib)));
+        }
+        auto net = RetinaFace::create(in.weights, in.source(), {.device = in.device});
+        if (!net) return tl::unexpected(net.error());
+        auto model = std::make_shared<RetinaFaceDetectorModel>(std::move(*net));
+        return std::shared_ptr<const LoadedModel>(std::move(model));
+    };
+    registry.add(ModelKind::Detector, detector);
+
+    ModelLoaderSpec background;
+    background.validate = [](const StateDict& w, const ModelEntry*, const std::string& source) -> Expected<std::string> {
+        auto arch = inferRrdbArchitecture(w, source);
+        if (!arch) return tl::unexpected(arch.error());
+        return arch->describe();
+    };
+    background.load = [](const ModelLoadInput& in) -> Expected<std::shared_ptr<const LoadedModel>> {
+        in.report(LoadPhase::Building);
+        auto net = RrdbNet::create(in.weights, in.source(), {.device = in.device});
+        if (!net) return tl::unexpected(net.error());
+        return std::shared_ptr<const LoadedModel>(std::make_shared<BackgroundModel>(std::move(*net)));
+    };
+    registry.add(ModelKind::Background, background);
+    return registry;
+}
+
+}  // namespace gpen

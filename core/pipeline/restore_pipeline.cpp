@@ -1,0 +1,187 @@
+#include "gpen/pipeline/restore_pipeline.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include <opencv2/imgproc.hpp>
+
+#include "gpen/base/log.h"
+#include "gpen/engine/gpen_face_model.h"
+#include "gpen/face/paste_back.h"
+#include "gpen/face/paste_mask.h"
+#include "gpen/pipeline/face_restorer.h"
+
+namespace gpen {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+class StageTimer {
+public:
+    explicit StageTimer(std::vector<StageTiming>& out) : m_out(out) {}
+    void finish(const std::string& stage) {
+        const auto now = Clock::now();
+        m_out.push_back({stage, std::chrono::duration<double, std::milli>(now - m_start).count()});
+        m_start = now;
+    }
+
+private:
+    std::vector<StageTiming>& m_out;
+    Clock::time_point m_start = Clock::now();
+};
+
+Error inStage(Error e, const std::string& stage) {
+    if (e.code != ErrorCode::Cancelled) e.message = stage + ": " + e.message;
+    return e;
+}
+
+bool cancelled(const RestoreParams& p) { return p.cancel && p.cancel->cancelled(); }
+
+void report(const RestoreParams& p, const std::string& stage, int done, int total, std::string note = {}) {
+    if (p.progress) p.progress({stage, done, total, std::move(note)});
+}
+
+Expected<std::shared_ptr<const FaceDetectorModel>> pickDetector(ModelCache& cache, const RestoreParams& p,
+                                                                RestoreResult& r) {
+    std::string id = p.detector == "retinaface" ? "RetinaFace-R50" : p.detector;
+    if (p.detector == "auto") {
+        const auto s = cache.status("RetinaFace-R50");
+        id = s.state == ModelState::NotInstalled || s.state == ModelState::Failed ? "dlib" : "RetinaFace-R50";
+        if (id == "dlib") r.notes.push_back("RetinaFace-R50 is not installed: detecting faces with the built-in dlib detector");
+    }
+    r.detectorUsed = id;
+    return cache.acquireAs<FaceDetectorModel>(id);
+}
+
+cv::Mat toGray3(const cv::Mat& bgr) {
+    cv::Mat gray, out;
+    cv::cvtColor(bgr, gray, cv::COLOR_BGR2GRAY);
+    cv::cvtColor(gray, out, cv::COLOR_GRAY2BGR);
+    return out;
+}
+
+}  // namespace
+
+bool isGrayscale(const cv::Mat& bgr8, int tolerance) {
+    if (bgr8.channels() == 1) return true;
+    for (int y = 0; y < bgr8.rows; ++y) {
+        const auto* row = bgr8.ptr<cv::Vec3b>(y);
+        for (int x = 0; x < bgr8.cols; ++x) {
+            const int b = row[x][0], g = row[x][1], rr = row[x][2];
+            if (std::abs(b - g) > tolerance || std::abs(g - rr) > tolerance || std::abs(b - rr) > tolerance) return false;
+        }
+    }
+    return true;
+}
+
+Expected<cv::Mat> composeRestoredFaces(const RestoreResult& result, const std::vector<double>& strengths) {
+    auto paste = PasteBack::create(result.background.size(), 3);
+    if (!paste) return tl::unexpected(paste.error());
+    for (std::size_t i = 0; i < result.faces.size(); ++i) {
+        const double s = i < strengths.size() ? strengths[i] : 1.0;
+        if (s <= 0) continue;
+        const RestoredFace& f = result.faces[i];
+        cv::Mat face = f.restored;
+        if (isSmallFace(f.detection.box)) {
+            auto smooth = smoothSmallFace(face);
+            if (!smooth) return tl::unexpected(smooth.error());
+            face = *smooth;
+        }
+        cv::Mat aligned = f.aligned;
+        if (aligned.size() != face.size()) cv::resize(aligned, aligned, face.size(), 0, 0, cv::INTER_LINEAR);
+        auto blended = blendStrength(face, aligned, s);
+        if (!blended) return tl::unexpected(blended.error());
+        if (blended->size() != cv::Size(f.alignment.cropSize, f.alignment.cropSize)) {
+            cv::resize(*blended, *blended, cv::Size(f.alignment.cropSize, f.alignment.cropSize), 0, 0, cv::INTER_LINEAR);
+        }
+        if (auto ok = paste->addFace(*blended, f.mask, f.alignment); !ok) return tl::unexpected(ok.error());
+    }
+    auto out = paste->compose(result.background);
+    if (!out) return tl::unexpected(out.error());
+    return result.grayscale ? toGray3(*out) : *out;
+}
+
+Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, const RestoreParams& params) {
+    if (input.empty() || input.type() != CV_8UC3) {
+        return makeError(ErrorCode::InvalidArgument, "restore: expected an 8-bit BGR photo");
+    }
+    RestoreResult r;
+    StageTimer timer(r.timings);
+    r.grayscale = params.keepGrayscale && isGrayscale(input);
+    try {
+        // 1. Background: upscaled by RRDBNet, or the input as it is. Faces are then found on the
+        // input resized to the output size, as the reference does.
+        cv::Mat img = input;
+        if (params.backgroundScale > 1) {
+            const std::string id = "realesrnet_x" + std::to_string(params.backgroundScale);
+            report(params, "background", 0, 0, "loading " + id);
+            auto bg = cache.acquireAs<BackgroundModel>(id);
+            if (!bg) return tl::unexpected(inStage(bg.error(), "background"));
+            auto up = (*bg)->upscale(input, params.tiles, params.progress, params.cancel);
+            if (!up) return tl::unexpected(inStage(up.error(), "background"));
+            r.background = *up;
+            cv::resize(input, img, r.background.size(), 0, 0, cv::INTER_LINEAR);
+        } else {
+            r.background = input.clone();
+        }
+        timer.finish("background");
+        if (cancelled(params)) return makeError(ErrorCode::Cancelled, "Cancelled");
+
+        // 2. Detection.
+        report(params, "detection", 0, 1);
+        auto detector = pickDetector(cache, params, r);
+        if (!detector) return tl::unexpected(inStage(detector.error(), "detection"));
+        auto faces = (*detector)->detect(img, params.detection);
+        if (!faces) return tl::unexpected(inStage(faces.error(), "detection"));
+        report(params, "detection", 1, 1);
+        timer.finish("detection");
+
+        // 3. Alignment and restoration, in batches; cancel checked between batches.
+        auto gpen = cache.acquireAs<GpenFaceModel>(params.faceModel);
+        if (!gpen) return tl::unexpected(inStage(gpen.error(), "faces"));
+        const int size = (*gpen)->faceSize();
+        for (const auto& f : *faces) {
+            auto alignment = computeFaceAlignment(f.landmarks, size);
+            if (!alignment) return tl::unexpected(inStage(alignment.error(), "alignment"));
+            auto crop = warpFaceToCrop(img, *alignment);
+            if (!crop) return tl::unexpected(inStage(crop.error(), "alignment"));
+            r.faces.push_back({f, *alignment, *crop, {}, {}});
+        }
+        timer.finish("alignment");
+        const int total = static_cast<int>(r.faces.size());
+        const int batch = std::max(1, params.faceBatch);
+        report(params, "faces", 0, total);
+        for (int begin = 0; begin < total; begin += batch) {
+            if (cancelled(params)) return makeError(ErrorCode::Cancelled, "Cancelled");
+            const int end = std::min(total, begin + batch);
+            std::vector<cv::Mat> crops;
+            for (int i = begin; i < end; ++i) crops.push_back(r.faces[static_cast<std::size_t>(i)].aligned);
+            auto restored = restoreAlignedFaces((*gpen)->generator(), crops);
+            if (!restored) return tl::unexpected(inStage(restored.error(), "faces"));
+            for (int i = begin; i < end; ++i) r.faces[static_cast<std::size_t>(i)].restored = (*restored)[static_cast<std::size_t>(i - begin)];
+            report(params, "faces", end, total);
+        }
+        timer.finish("faces");
+
+        // 4. Masks: the soft rectangle (ParseNet masks join once the parser model is loadable).
+        r.maskSource = "rectangle";
+        auto mask = rectanglePasteMask(size);
+        if (!mask) return tl::unexpected(inStage(mask.error(), "mask"));
+        for (auto& f : r.faces) f.mask = *mask;
+        timer.finish("mask");
+
+        // 5. Paste-back at the asked strength.
+        auto composed = composeRestoredFaces(r, std::vector<double>(r.faces.size(), params.strength));
+        if (!composed) return tl::unexpected(inStage(composed.error(), "paste-back"));
+        r.image = *composed;
+        timer.finish("paste-back");
+        for (const auto& n : r.notes) log(LogLevel::Info, n);
+        return r;
+    } catch (const cv::Exception& e) {
+        return makeError(ErrorCode::Internal, "restore: " + e.msg);
+    } catch (const std::bad_alloc&) {
+        return makeError(ErrorCode::OutOfMemory, "restore: out of memory");
+    }
+}
+
+}  // namespace gpen
