@@ -1,5 +1,6 @@
 #include "ui/engine_controller.h"
 
+#include "gpen/pipeline/progress.h"
 #include "ui/engine_worker.h"
 
 namespace gpen::ui {
@@ -7,10 +8,15 @@ namespace gpen::ui {
 EngineController::EngineController(QObject* parent) : QObject(parent) {
     qRegisterMetaType<gpen::ModelStatus>();
     qRegisterMetaType<gpen::ui::EngineSettings>();
+    qRegisterMetaType<gpen::ui::RestoreRequest>();
+    qRegisterMetaType<gpen::ui::RestoreOutcome>();
+    qRegisterMetaType<gpen::ui::JobProgress>();
     m_thread.setObjectName(QStringLiteral("gpen-engine"));
 }
 
 EngineController::~EngineController() {
+    // A running job stops at its next check (between tiles, between faces).
+    cancel();
     m_thread.quit();
     m_thread.wait();
 }
@@ -27,8 +33,48 @@ void EngineController::start(const EngineSettings& settings) {
     connect(this, &EngineController::initializeRequested, m_worker, &EngineWorker::initialize);
     connect(m_worker, &EngineWorker::modelStatusChanged, this, &EngineController::onStatus);
     connect(m_worker, &EngineWorker::message, this, &EngineController::message);
+    connect(this, &EngineController::restoreRequested, m_worker, &EngineWorker::restore);
+    connect(this, &EngineController::reblendRequested, m_worker, &EngineWorker::reblend);
+    connect(m_worker, &EngineWorker::jobProgress, this, &EngineController::jobProgress);
+    connect(m_worker, &EngineWorker::reblended, this, &EngineController::reblended);
+    connect(m_worker, &EngineWorker::jobFinished, this, [this](const RestoreOutcome& o) {
+        if (o.jobId == m_runningJob) m_runningJob = 0;
+        Q_EMIT jobFinished(o);
+    });
+    connect(m_worker, &EngineWorker::jobFailed, this, [this](quint64 id, const QString& m) {
+        if (id == m_runningJob) m_runningJob = 0;
+        Q_EMIT jobFailed(id, m);
+    });
+    connect(m_worker, &EngineWorker::jobCancelled, this, [this](quint64 id) {
+        if (id == m_runningJob) m_runningJob = 0;
+        Q_EMIT jobCancelled(id);
+    });
     m_thread.start();
     Q_EMIT initializeRequested(settings);
+}
+
+quint64 EngineController::restore(int imageIndex, const QImage& original, const RestoreOptions& options) {
+    cancel();
+    RestoreRequest r;
+    r.jobId = m_nextJob++;
+    r.imageIndex = imageIndex;
+    r.original = original;
+    r.options = options;
+    r.cancel = std::make_shared<CancelToken>();
+    m_cancel = r.cancel;
+    m_runningJob = r.jobId;
+    Q_EMIT restoreRequested(r);
+    return r.jobId;
+}
+
+void EngineController::cancel() {
+    if (m_cancel) {
+        m_cancel->cancel();
+    }
+}
+
+void EngineController::reblend(int imageIndex, const QList<double>& strengths) {
+    Q_EMIT reblendRequested(imageIndex, strengths);
 }
 
 void EngineController::onStatus(const gpen::ModelStatus& status) {

@@ -5,8 +5,11 @@
 #include <QStringList>
 #include <QThread>
 
+#include <memory>
+
 #include "ui/engine_types.h"
 #include "ui/engine_settings.h"
+#include "ui/restore_job.h"
 
 namespace gpen::ui {
 
@@ -24,6 +27,14 @@ public:
     // Starts the thread and the engine there: the preload begins, the caller returns at once.
     void start(const EngineSettings& settings);
 
+    // Queues a restore of `original`; returns its job id. A job already running is cancelled
+    // first (one job at a time: the newest request is what the user wants).
+    quint64 restore(int imageIndex, const QImage& original, const RestoreOptions& options);
+    // Cancels the running job now (sets its token; no event queue involved).
+    void cancel();
+    bool busy() const { return m_runningJob != 0; }
+    void reblend(int imageIndex, const QList<double>& strengths);
+
     // The latest status of each model seen so far, by id.
     const QHash<QString, gpen::ModelStatus>& statuses() const { return m_statuses; }
     // True once every preloaded model is Ready, Failed or not installed.
@@ -34,8 +45,16 @@ Q_SIGNALS:
     void preloadSettledChanged();
     void message(const QString& text);
 
+    void jobProgress(const gpen::ui::JobProgress& progress);
+    void jobFinished(const gpen::ui::RestoreOutcome& outcome);
+    void jobFailed(quint64 jobId, const QString& message);
+    void jobCancelled(quint64 jobId);
+    void reblended(int imageIndex, const QImage& image);
+
     // To the worker (queued).
     void initializeRequested(const gpen::ui::EngineSettings& settings);
+    void restoreRequested(const gpen::ui::RestoreRequest& request);
+    void reblendRequested(int imageIndex, const QList<double>& strengths);
 
 private:
     void onStatus(const gpen::ModelStatus& status);
@@ -45,6 +64,9 @@ private:
     QHash<QString, gpen::ModelStatus> m_statuses;
     QStringList m_preload;
     bool m_started = false;
+    quint64 m_nextJob = 1;
+    quint64 m_runningJob = 0;
+    std::shared_ptr<gpen::CancelToken> m_cancel;
     bool m_preloadSettled = false;
 };
 

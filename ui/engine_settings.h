@@ -11,8 +11,10 @@ namespace gpen::ui {
 struct EngineSettings {
     QString device = QStringLiteral("auto");
     int threads = 0;  // 0: one per core
+    // The face model, the detectors (RetinaFace when installed, the built-in one always) and
+    // the parser: what a first restore needs.
     QStringList preload = {QStringLiteral("GPEN-BFR-512"), QStringLiteral("RetinaFace-R50"),
-                           QStringLiteral("ParseNet-latest")};
+                           QStringLiteral("ParseNet-latest"), QStringLiteral("dlib")};
     int maxModels = 4;
     int memoryBudgetMb = 4096;
     int idleReleaseMinutes = 10;

@@ -2,11 +2,21 @@
 
 #include <QTimer>
 
+#include <chrono>
+#include <map>
+
 #include "gpen/engine/model_cache.h"
+#include "gpen/pipeline/pipeline_models.h"
+#include "gpen/pipeline/restore_pipeline.h"
+#include "ui/image_convert.h"
 
 namespace gpen::ui {
 
-EngineWorker::EngineWorker() = default;
+struct EngineWorker::Results {
+    std::map<int, RestoreResult> byImage;
+};
+
+EngineWorker::EngineWorker() : m_results(std::make_unique<Results>()) {}
 
 EngineWorker::~EngineWorker() = default;
 
@@ -22,6 +32,7 @@ void EngineWorker::initialize(const EngineSettings& settings) {
             Q_EMIT message(tr("Device %1 is not available; using the CPU").arg(settings.device));
         }
         configureRuntime({.threads = settings.threads});
+        p.loaders = pipelineModelLoaders({.device = p.device});
         p.preload.clear();
         for (const QString& id : settings.preload) {
             p.preload.push_back(id.toStdString());
@@ -52,6 +63,76 @@ void EngineWorker::initialize(const EngineSettings& settings) {
 void EngineWorker::releaseIdle() {
     if (m_cache) {
         m_cache->tick();
+    }
+}
+
+}  // namespace gpen::ui
+
+namespace gpen::ui {
+
+void EngineWorker::restore(const RestoreRequest& request) {
+    if (!m_cache) {
+        Q_EMIT jobFailed(request.jobId, tr("The engine is not running"));
+        return;
+    }
+    try {
+        const auto started = std::chrono::steady_clock::now();
+        RestoreParams p;
+        p.faceModel = request.options.faceModel.toStdString();
+        p.detector = request.options.detector.toStdString();
+        p.backgroundScale = request.options.backgroundScale;
+        p.tiles.tileSize = request.options.tileSize;
+        p.strength = request.options.strength;
+        p.keepGrayscale = request.options.keepGrayscale;
+        p.cancel = request.cancel.get();
+        // One face per forward: a cancel (or closing the window) then waits for one face at most.
+        p.faceBatch = 1;
+        const quint64 id = request.jobId;
+        p.progress = [this, id](const Progress& pr) {
+            Q_EMIT jobProgress({id, QString::fromStdString(pr.stage), pr.done, pr.total, QString::fromStdString(pr.note)});
+        };
+        auto result = restorePhoto(*m_cache, toBgrMat(request.original), p);
+        if (!result) {
+            if (result.error().code == ErrorCode::Cancelled) {
+                Q_EMIT jobCancelled(id);
+            } else {
+                Q_EMIT jobFailed(id, QString::fromStdString(result.error().message));
+            }
+            return;
+        }
+        RestoreOutcome out;
+        out.jobId = id;
+        out.imageIndex = request.imageIndex;
+        out.result = fromBgrMat(result->image);
+        for (const auto& f : result->faces) {
+            out.faces.push_back({QRect(static_cast<int>(f.detection.box.x), static_cast<int>(f.detection.box.y),
+                                       static_cast<int>(f.detection.box.width), static_cast<int>(f.detection.box.height)),
+                                 fromBgrMat(f.aligned), fromBgrMat(f.restored)});
+        }
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        out.summary = tr("%n face(s) restored with %1 in %2 s", nullptr, static_cast<int>(result->faces.size()))
+                          .arg(QString::fromStdString(result->detectorUsed))
+                          .arg(seconds, 0, 'f', 1);
+        for (const auto& note : result->notes) {
+            out.summary += QStringLiteral(" — ") + QString::fromStdString(note);
+        }
+        m_results->byImage[request.imageIndex] = std::move(*result);
+        Q_EMIT jobFinished(out);
+    } catch (const std::exception& e) {
+        Q_EMIT jobFailed(request.jobId, QString::fromStdString(e.what()));
+    }
+}
+
+void EngineWorker::reblend(int imageIndex, const QList<double>& strengths) {
+    const auto it = m_results->byImage.find(imageIndex);
+    if (it == m_results->byImage.end()) {
+        return;
+    }
+    auto image = composeRestoredFaces(it->second, std::vector<double>(strengths.begin(), strengths.end()));
+    if (image) {
+        Q_EMIT reblended(imageIndex, fromBgrMat(*image));
+    } else {
+        Q_EMIT message(QString::fromStdString(image.error().message));
     }
 }
 

@@ -6,6 +6,7 @@
 
 #include "ui/engine_types.h"
 #include "ui/engine_settings.h"
+#include "ui/restore_job.h"
 
 class QTimer;
 
@@ -33,14 +34,27 @@ public Q_SLOTS:
     void initialize(const gpen::ui::EngineSettings& settings);
     // Releases idle models (called by the worker's own timer too).
     void releaseIdle();
+    // Runs one restore on this thread; ends with exactly one of jobFinished, jobFailed or
+    // jobCancelled. The cancel token is checked between tiles and between faces.
+    void restore(const gpen::ui::RestoreRequest& request);
+    // Re-blends the faces of the image's last result at new per-face strengths (0 rejects a
+    // face) without running any network; answers with reblended.
+    void reblend(int imageIndex, const QList<double>& strengths);
 
 Q_SIGNALS:
     void modelStatusChanged(const gpen::ModelStatus& status);
     void initialized(int modelCount);
     void message(const QString& text);
+    void jobProgress(const gpen::ui::JobProgress& progress);
+    void jobFinished(const gpen::ui::RestoreOutcome& outcome);
+    void jobFailed(quint64 jobId, const QString& message);
+    void jobCancelled(quint64 jobId);
+    void reblended(int imageIndex, const QImage& image);
 
 private:
+    struct Results;
     std::unique_ptr<ModelCache> m_cache;
+    std::unique_ptr<Results> m_results;  // the last full result per image, for reblend
     QTimer* m_idleTimer = nullptr;
 };
 

@@ -15,10 +15,15 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
+#include <QPushButton>
+#include <QScrollArea>
 #include <QStatusBar>
+#include <QCloseEvent>
 
 #include "ui/comparison_view.h"
 #include "ui/engine_controller.h"
+#include "ui/face_strip.h"
+#include "ui/restore_panel.h"
 #include "ui/image_session.h"
 #include "ui/model_status_bar.h"
 
@@ -47,6 +52,8 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
       m_engine(engine),
       m_session(new ImageSession(this)),
       m_models(new ModelStatusBar(this)),
+      m_panel(new RestorePanel(this)),
+      m_faces(new FaceStrip(this)),
       m_view(new ComparisonView(this)),
       m_list(new QListWidget(this)),
       m_status(new QLabel(this)) {
@@ -60,6 +67,21 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
     m_list->setIconSize(QSize(64, 64));
     addDockWidget(Qt::LeftDockWidgetArea, dock);
 
+    auto* options = new QDockWidget(tr("Restore"), this);
+    options->setObjectName(QStringLiteral("restoreDock"));
+    options->setWidget(m_panel);
+    addDockWidget(Qt::RightDockWidgetArea, options);
+    auto* facesDock = new QDockWidget(tr("Faces"), this);
+    facesDock->setObjectName(QStringLiteral("facesDock"));
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(m_faces);
+    scroll->setWidgetResizable(true);
+    scroll->setMinimumHeight(150);
+    facesDock->setWidget(scroll);
+    addDockWidget(Qt::BottomDockWidgetArea, facesDock);
+    m_panel->restoreButton()->setEnabled(m_engine != nullptr);
+    connect(m_panel, &RestorePanel::restoreClicked, this, &MainWindow::restoreCurrent);
+
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_models);
     if (m_engine) {
@@ -68,6 +90,7 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
         }
         connect(m_engine, &EngineController::modelStatusChanged, m_models, &ModelStatusBar::updateStatus);
         connect(m_engine, &EngineController::message, m_status, &QLabel::setText);
+        connectEngine();
     }
     m_status->setText(tr("Drop photos or folders to begin"));
 
@@ -239,6 +262,55 @@ void MainWindow::addRecent(const QStringList& paths) {
     }
     QSettings().setValue(kRecentKey, recent);
     updateRecentMenu();
+}
+
+void MainWindow::connectEngine() {
+    connect(m_engine, &EngineController::modelStatusChanged, this, [this](const gpen::ModelStatus& s) {
+        if (s.kind == ModelKind::GpenFace && s.state != ModelState::NotInstalled) {
+            m_panel->addFaceModel(QString::fromStdString(s.id));
+        }
+    });
+    connect(m_panel, &RestorePanel::cancelClicked, m_engine, &EngineController::cancel);
+    connect(m_engine, &EngineController::jobProgress, m_panel, &RestorePanel::showProgress);
+    connect(m_engine, &EngineController::jobFinished, this, [this](const RestoreOutcome& o) {
+        m_panel->setRunning(false);
+        m_session->setResult(o.imageIndex, o.result);
+        if (o.imageIndex == currentIndex()) {
+            m_faces->setFaces(o.faces, m_panel->options().strength);
+        }
+        m_status->setText(o.summary);
+    });
+    connect(m_engine, &EngineController::jobFailed, this, [this](quint64, const QString& message) {
+        m_panel->setRunning(false);
+        m_status->setText(tr("Restore failed: %1").arg(message));
+    });
+    connect(m_engine, &EngineController::jobCancelled, this, [this](quint64) {
+        m_panel->setRunning(false);
+        m_status->setText(tr("Cancelled"));
+    });
+    connect(m_faces, &FaceStrip::strengthsChanged, this, [this](const QList<double>& strengths) {
+        if (m_jobImage >= 0) m_engine->reblend(m_jobImage, strengths);
+    });
+    connect(m_engine, &EngineController::reblended, this,
+            [this](int index, const QImage& image) { m_session->setResult(index, image); });
+}
+
+void MainWindow::restoreCurrent() {
+    const int index = currentIndex();
+    if (!m_engine || index < 0) {
+        m_status->setText(tr("Open a photo first"));
+        return;
+    }
+    m_jobImage = index;
+    m_faces->clear();
+    m_panel->setRunning(true);
+    m_engine->restore(index, m_session->entry(index).original, m_panel->options());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    // A running job is cancelled; the engine thread ends at the job's next check.
+    if (m_engine) m_engine->cancel();
+    event->accept();
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {

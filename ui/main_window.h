@@ -10,6 +10,8 @@ namespace gpen::ui {
 
 class ComparisonView;
 class EngineController;
+class FaceStrip;
+class RestorePanel;
 class ImageSession;
 class ModelStatusBar;
 
@@ -25,6 +27,10 @@ public:
     ComparisonView* comparisonView() const { return m_view; }
     QListWidget* imageList() const { return m_list; }
     ModelStatusBar* modelStatusBar() const { return m_models; }
+    RestorePanel* restorePanel() const { return m_panel; }
+    FaceStrip* faceStrip() const { return m_faces; }
+    // Restores the current photo with the panel's options (what the Restore button does).
+    void restoreCurrent();
     int currentIndex() const;
 
     // Opens files or folders as Open and drag-and-drop do; problems are reported in the status bar.
@@ -36,6 +42,7 @@ Q_SIGNALS:
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
 
 private:
     void createActions();
@@ -45,10 +52,14 @@ private:
     void saveResultAs();
     void updateRecentMenu();
     void addRecent(const QStringList& paths);
+    void connectEngine();
 
     EngineController* m_engine;
     ImageSession* m_session;
     ModelStatusBar* m_models;
+    RestorePanel* m_panel;
+    FaceStrip* m_faces;
+    int m_jobImage = -1;
     ComparisonView* m_view;
     QListWidget* m_list;
     QLabel* m_status;

@@ -23,11 +23,53 @@ at::Tensor reflectPad1(const at::Tensor& x) {
     return at::reflection_pad2d(x, pad);
 }
 
+at::Tensor conv2dNoBias(const at::Tensor& x, const at::Tensor& w, std::int64_t strideH, std::int64_t strideW,
+                        std::int64_t padH) {
+    const std::int64_t s[2] = {strideH, strideW};
+    const std::int64_t p[2] = {padH, 0};
+    const std::int64_t d[2] = {1, 1};
+    return at::conv2d(x, w, at::Tensor(), s, p, d, 1);
+}
+
+// conv(reflection_pad(x, 1), w, stride) computed as conv(x, w, zero padding 1) plus what the
+// reflected border rows and columns add, which saves copying the whole input into a padded one.
+// The border terms are convolutions of one-pixel strips with one row or column of the kernel;
+// a corner is counted in the row terms only.
+struct ReflectBorder {
+    at::Tensor top, bottom, left, right;  // w[:, :, 0], w[:, :, 2], w[:, :, :, 0], w[:, :, :, 2]
+
+    explicit ReflectBorder(const at::Tensor& w)
+        : top(w.narrow(2, 0, 1).contiguous()),
+          bottom(w.narrow(2, 2, 1).contiguous()),
+          left(w.narrow(3, 0, 1).contiguous()),
+          right(w.narrow(3, 2, 1).contiguous()) {}
+
+    // y: conv(x, w, zero padding 1, stride), modified in place.
+    void add(at::Tensor& y, const at::Tensor& x, std::int64_t stride) const {
+        const std::int64_t h = x.size(2);
+        const std::int64_t w = x.size(3);
+        const std::int64_t ho = y.size(2);
+        const std::int64_t wo = y.size(3);
+        const std::int64_t padW[4] = {1, 1, 0, 0};
+        // Padded row -1 is row 1 (reflected along the row too); row h is row h - 2 when reached.
+        y.narrow(2, 0, 1).add_(conv2dNoBias(at::reflection_pad2d(x.narrow(2, 1, 1), padW), top, 1, stride, 0));
+        if (stride * (ho - 1) + 1 == h) {
+            y.narrow(2, ho - 1, 1)
+                .add_(conv2dNoBias(at::reflection_pad2d(x.narrow(2, h - 2, 1), padW), bottom, 1, stride, 0));
+        }
+        y.narrow(3, 0, 1).add_(conv2dNoBias(x.narrow(3, 1, 1), left, stride, 1, 1));
+        if (stride * (wo - 1) + 1 == w) {
+            y.narrow(3, wo - 1, 1).add_(conv2dNoBias(x.narrow(3, w - 2, 1), right, stride, 1, 1));
+        }
+    }
+};
+
 // ConvLayer: [nearest x2] -> reflection pad 1 -> 3x3 conv (stride 2 for 'down') -> [bn] -> [lrelu].
 struct ConvLayer {
-    ConvBn conv;  // padding 0: the reflection pad comes first
+    ConvBn conv;  // padding 0 after an explicit reflection pad, or 1 with `border`
     bool up = false;
     bool activate = false;
+    std::optional<ReflectBorder> border;
 
     at::Tensor operator()(const at::Tensor& x) const {
         at::Tensor in = x;
@@ -35,7 +77,13 @@ struct ConvLayer {
             const std::int64_t size[2] = {x.size(2) * 2, x.size(3) * 2};
             in = at::upsample_nearest2d(x, size);
         }
-        at::Tensor y = conv(reflectPad1(in));
+        at::Tensor y;
+        if (border) {
+            y = conv(in);
+            border->add(y, in, conv.stride);
+        } else {
+            y = conv(reflectPad1(in));
+        }
         return activate ? leakyReluInPlace(std::move(y), kSlope) : y;
     }
 };
@@ -170,7 +218,12 @@ Expected<std::unique_ptr<ParseNet>> ParseNet::create(const StateDict& weights, c
         // ConvLayer: "<p>conv2d." and, with batch norm, "<p>norm.norm.".
         auto layer = [&](const std::string& p, bool norm, bool stride2, bool up, bool activate) {
             const ConvBnSource src{p + "conv2d.", !norm, norm ? p + "norm.norm." : ""};
-            return ConvLayer{loadConvBn(weights, src, stride2 ? 2 : 1, 0, fast, params.device), up, activate};
+            ConvLayer l{loadConvBn(weights, src, stride2 ? 2 : 1, 0, fast, params.device), up, activate, std::nullopt};
+            if (fast && !up) {
+                l.conv.padding = 1;
+                l.border.emplace(l.conv.weight);
+            }
+            return l;
         };
         enum class Scale { None, Down, Up };
         auto block = [&](const std::string& p, Scale scale, bool hasShortcut) {

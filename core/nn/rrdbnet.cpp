@@ -137,9 +137,7 @@ Expected<FloatTensor> RrdbNet::forward(const FloatTensor& input) const {
         return tl::unexpected(ok.error());
     }
     return guarded("forward", [&]() -> Expected<FloatTensor> {
-        at::Tensor xin = toDevice(fromFloatTensor(input), m_impl->device);
-        if (std::getenv("GPEN_NHWC")) xin = xin.contiguous(at::MemoryFormat::ChannelsLast);
-        return toFloatTensor(m_impl->padded(xin));
+        return toFloatTensor(m_impl->padded(toDevice(fromFloatTensor(input), m_impl->device)));
     });
 }
 
@@ -193,7 +191,6 @@ Expected<std::unique_ptr<RrdbNet>> RrdbNet::create(const StateDict& weights, con
             putTensor(impl->weights, spec.name, findTensor(weights, spec.name));
         }
         auto conv = [&](const std::string& name) {
-            if (std::getenv("GPEN_NHWC")) return Conv{toDevice(findTensor(weights, name + ".weight"), params.device).contiguous(at::MemoryFormat::ChannelsLast), toDevice(findTensor(weights, name + ".bias"), params.device)};
             return Conv{toDevice(findTensor(weights, name + ".weight"), params.device),
                         toDevice(findTensor(weights, name + ".bias"), params.device)};
         };

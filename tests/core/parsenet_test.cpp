@@ -1,6 +1,7 @@
 // ParseNet (kind "parsenet" of ../shared/fixtures) and the parsing-to-paste-mask mapping.
 
 #include <chrono>
+#include <ctime>
 
 #include <gtest/gtest.h>
 
@@ -17,6 +18,12 @@ class ParseNetTest : public ::testing::Test {
 protected:
     static void SetUpTestSuite() { test::configureTestRuntime(); }
 };
+
+// The case's weights by the fill rule, built once for the whole file (the fixtures must be there).
+const StateDict& fixtureWeights() {
+    static const StateDict weights = test::fillStateDict(*test::findCase(kCase), StateDict{});
+    return weights;
+}
 
 ParseNetArchitecture archFromConfig(const nlohmann::json& c) {
     ParseNetArchitecture a;
@@ -51,7 +58,7 @@ TEST_P(ParseNetParity, MatchesReference) {
     GPEN_REQUIRE_FIXTURES();
     const auto* c = test::findCase(kCase);
     ASSERT_NE(c, nullptr);
-    auto net = ParseNet::create(test::fillStateDict(*c, StateDict{}), kCase, {.kernels = GetParam()});
+    auto net = ParseNet::create(fixtureWeights(), kCase, {.kernels = GetParam()});
     ASSERT_TRUE(net) << net.error().message;
     EXPECT_EQ((*net)->architecture(), archFromConfig(c->at("config"))) << (*net)->architecture().describe();
     const FloatTensor input = test::loadTensorEntry(c->at("inputs")[0]);
@@ -77,7 +84,7 @@ TEST_F(ParseNetTest, FastAndReferenceKernelsAgreeOnOddSizes) {
     GPEN_REQUIRE_FIXTURES();
     const auto* c = test::findCase(kCase);
     ASSERT_NE(c, nullptr);
-    const StateDict weights = test::fillStateDict(*c, StateDict{});
+    const StateDict weights = fixtureWeights();
     auto fast = ParseNet::create(weights, "fast", {.kernels = ParseNetKernels::Fast});
     auto ref = ParseNet::create(weights, "ref", {.kernels = ParseNetKernels::Reference});
     ASSERT_TRUE(fast && ref);
@@ -101,7 +108,7 @@ TEST_F(ParseNetTest, WorksWithoutBatchCountersAndRejectsBadDicts) {
     GPEN_REQUIRE_FIXTURES();
     const auto* c = test::findCase(kCase);
     ASSERT_NE(c, nullptr);
-    const StateDict full = test::fillStateDict(*c, StateDict{});
+    const StateDict full = fixtureWeights();
     StateDict noCounters;
     for (const auto& name : full.names()) {
         if (name.find("num_batches_tracked") == std::string::npos) {
@@ -186,6 +193,26 @@ TEST_F(ParseNetTest, PasteMaskOfTheFixtureLogits) {
             if (logits.data[k * 512 * 512 + p] > logits.data[best * 512 * 512 + p]) best = k;
         }
         EXPECT_EQ(m.values[p], kPasteMaskClassValues[best]) << "pixel " << p;
+    }
+}
+
+// Timing at the released size; run with --gtest_also_run_disabled_tests.
+TEST_F(ParseNetTest, DISABLED_Timing512) {
+    GPEN_REQUIRE_FIXTURES();
+    const FloatTensor input = test::fillTensor({1, 3, 512, 512}, 77, 0.0, 1.0);
+    for (ParseNetKernels k : {ParseNetKernels::Fast, ParseNetKernels::Reference}) {
+        auto net = ParseNet::create(fixtureWeights(), kCase, {.kernels = k});
+        ASSERT_TRUE(net);
+        ASSERT_TRUE((*net)->forward(input));  // warm-up
+        for (int i = 0; i < 3; ++i) {
+            const auto t0 = std::chrono::steady_clock::now();
+            const std::clock_t c0 = std::clock();
+            ASSERT_TRUE((*net)->forward(input));
+            const std::chrono::duration<double> dt = std::chrono::steady_clock::now() - t0;
+            const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
+            std::cout << (k == ParseNetKernels::Fast ? "fast" : "reference") << " 512 forward: " << dt.count()
+                      << " s wall, " << cpu << " s CPU\n";
+        }
     }
 }
 

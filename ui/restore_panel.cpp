@@ -1,0 +1,125 @@
+#include "ui/restore_panel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSlider>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace gpen::ui {
+
+RestorePanel::RestorePanel(QWidget* parent)
+    : QWidget(parent),
+      m_faceModel(new QComboBox(this)),
+      m_detector(new QComboBox(this)),
+      m_scale(new QComboBox(this)),
+      m_tile(new QSpinBox(this)),
+      m_strength(new QSlider(Qt::Horizontal, this)),
+      m_keepGray(new QCheckBox(tr("Keep grayscale photos gray"), this)),
+      m_restore(new QPushButton(tr("&Restore"), this)),
+      m_cancel(new QPushButton(tr("Cancel"), this)),
+      m_progress(new QProgressBar(this)),
+      m_stage(new QLabel(this)) {
+    for (const char* id : {"GPEN-BFR-512", "GPEN-BFR-256", "GPEN-BFR-1024", "GPEN-BFR-2048"}) {
+        m_faceModel->addItem(QString::fromLatin1(id), QString::fromLatin1(id));
+    }
+    m_detector->addItem(tr("Automatic"), QStringLiteral("auto"));
+    m_detector->addItem(QStringLiteral("RetinaFace"), QStringLiteral("retinaface"));
+    m_detector->addItem(tr("Built-in (dlib)"), QStringLiteral("dlib"));
+    m_scale->addItem(tr("None"), 1);
+    m_scale->addItem(tr("2× (Real-ESRNet)"), 2);
+    m_scale->addItem(tr("4× (Real-ESRNet)"), 4);
+    m_tile->setRange(64, 2048);
+    m_tile->setSingleStep(32);
+    m_tile->setValue(400);
+    m_tile->setSuffix(tr(" px"));
+    m_strength->setRange(0, 100);
+    m_strength->setValue(100);
+    m_keepGray->setChecked(true);
+    m_restore->setDefault(true);
+    m_restore->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_cancel->setEnabled(false);
+    m_progress->setVisible(false);
+    m_stage->setWordWrap(true);
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Face model"), m_faceModel);
+    form->addRow(tr("Detector"), m_detector);
+    form->addRow(tr("Background"), m_scale);
+    form->addRow(tr("Tile size"), m_tile);
+    form->addRow(tr("Strength"), m_strength);
+    form->addRow(m_keepGray);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_restore);
+    layout->addWidget(m_cancel);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_stage);
+    layout->addStretch(1);
+    connect(m_restore, &QPushButton::clicked, this, &RestorePanel::restoreClicked);
+    connect(m_cancel, &QPushButton::clicked, this, &RestorePanel::cancelClicked);
+}
+
+RestoreOptions RestorePanel::options() const {
+    RestoreOptions o;
+    o.faceModel = m_faceModel->currentData().toString();
+    o.detector = m_detector->currentData().toString();
+    o.backgroundScale = m_scale->currentData().toInt();
+    o.tileSize = m_tile->value();
+    o.strength = m_strength->value() / 100.0;
+    o.keepGrayscale = m_keepGray->isChecked();
+    return o;
+}
+
+void RestorePanel::addFaceModel(const QString& id) {
+    if (m_faceModel->findData(id) < 0) {
+        m_faceModel->addItem(id, id);
+    }
+}
+
+void RestorePanel::setFaceModel(const QString& id) {
+    addFaceModel(id);
+    m_faceModel->setCurrentIndex(m_faceModel->findData(id));
+}
+
+void RestorePanel::setRunning(bool running) {
+    m_restore->setEnabled(!running);
+    m_cancel->setEnabled(running);
+    m_progress->setVisible(running);
+    if (running) {
+        m_progress->setRange(0, 0);
+        m_stage->setText(tr("Starting…"));
+        m_currentStage.clear();
+    }
+}
+
+void RestorePanel::showProgress(const JobProgress& p) {
+    if (!p.note.isEmpty()) {
+        m_stage->setText(p.note);
+        return;
+    }
+    if (p.stage != m_currentStage) {
+        m_currentStage = p.stage;
+        m_stageClock.start();
+    }
+    if (p.total <= 0) {
+        m_progress->setRange(0, 0);
+        m_stage->setText(p.stage);
+        return;
+    }
+    m_progress->setRange(0, p.total);
+    m_progress->setValue(p.done);
+    QString text = tr("%1: %2 of %3").arg(p.stage).arg(p.done).arg(p.total);
+    if (p.done > 0 && p.done < p.total) {
+        const double perStep = static_cast<double>(m_stageClock.elapsed()) / p.done;
+        const int left = static_cast<int>(perStep * (p.total - p.done) / 1000.0 + 0.5);
+        text += tr(" — about %n s left", nullptr, left);
+    }
+    m_stage->setText(text);
+}
+
+}  // namespace gpen::ui
