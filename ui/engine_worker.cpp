@@ -107,7 +107,10 @@ void EngineWorker::restore(const RestoreRequest& request) {
         for (const auto& f : result->faces) {
             out.faces.push_back({QRect(static_cast<int>(f.detection.box.x), static_cast<int>(f.detection.box.y),
                                        static_cast<int>(f.detection.box.width), static_cast<int>(f.detection.box.height)),
-                                 fromBgrMat(f.aligned), fromBgrMat(f.restored)});
+                                 fromBgrMat(f.aligned),
+                                 // A gray photo's faces are shown as they will be pasted: gray.
+                                 result->grayscale ? fromBgrMat(f.restored).convertToFormat(QImage::Format_Grayscale8)
+                                                   : fromBgrMat(f.restored)});
         }
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         out.summary = tr("%n face(s) restored with %1 in %2 s", nullptr, static_cast<int>(result->faces.size()))

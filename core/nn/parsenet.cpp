@@ -219,7 +219,7 @@ Expected<std::unique_ptr<ParseNet>> ParseNet::create(const StateDict& weights, c
         auto layer = [&](const std::string& p, bool norm, bool stride2, bool up, bool activate) {
             const ConvBnSource src{p + "conv2d.", !norm, norm ? p + "norm.norm." : ""};
             ConvLayer l{loadConvBn(weights, src, stride2 ? 2 : 1, 0, fast, params.device), up, activate, std::nullopt};
-            if (fast && !up) {
+            if (fast && !up && !std::getenv("GPEN_NOBORDER")) {
                 l.conv.padding = 1;
                 l.border.emplace(l.conv.weight);
             }

@@ -197,6 +197,30 @@ TEST_F(ParseNetTest, PasteMaskOfTheFixtureLogits) {
 }
 
 // Timing at the released size; run with --gtest_also_run_disabled_tests.
+TEST_F(ParseNetTest, DISABLED_AB) {
+    GPEN_REQUIRE_FIXTURES();
+    const FloatTensor input = test::fillTensor({1, 3, 512, 512}, 77, 0.0, 1.0);
+    unsetenv("GPEN_NOBORDER");
+    auto a = ParseNet::create(fixtureWeights(), kCase, {.kernels = ParseNetKernels::Fast});
+    setenv("GPEN_NOBORDER", "1", 1);
+    auto b = ParseNet::create(fixtureWeights(), kCase, {.kernels = ParseNetKernels::Fast});
+    auto r = ParseNet::create(fixtureWeights(), kCase, {.kernels = ParseNetKernels::Reference});
+    double best[3][2] = {{1e9, 1e9}, {1e9, 1e9}, {1e9, 1e9}};
+    const ParseNet* nets[3] = {a->get(), b->get(), r->get()};
+    for (int rep = 0; rep < 5; ++rep) {
+        for (int k = 0; k < 3; ++k) {
+            const auto t0 = std::chrono::steady_clock::now();
+            const std::clock_t c0 = std::clock();
+            ASSERT_TRUE(nets[k]->forward(input));
+            const std::chrono::duration<double> dt = std::chrono::steady_clock::now() - t0;
+            const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
+            best[k][0] = std::min(best[k][0], dt.count());
+            best[k][1] = std::min(best[k][1], cpu);
+        }
+    }
+    for (int k = 0; k < 3; ++k) std::cout << "variant " << k << " min wall " << best[k][0] << " min cpu " << best[k][1] << "\n";
+}
+
 TEST_F(ParseNetTest, DISABLED_Timing512) {
     GPEN_REQUIRE_FIXTURES();
     const FloatTensor input = test::fillTensor({1, 3, 512, 512}, 77, 0.0, 1.0);
