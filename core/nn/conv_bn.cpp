@@ -7,7 +7,8 @@
 
 namespace gpen::nn {
 
-at::Tensor conv2dBias(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b, int stride, int pad) {
+at::Tensor conv2dBias(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b, int stride,
+                      int pad) {
     const std::int64_t s[2] = {stride, stride};
     const std::int64_t p[2] = {pad, pad};
     const std::int64_t d[2] = {1, 1};
@@ -33,8 +34,8 @@ at::Tensor ConvBn::operator()(const at::Tensor& x) const {
     return y;
 }
 
-ConvBn loadConvBn(const StateDict& dict, const ConvBnSource& source, int stride, int padding, bool fold,
-                  const Device& device) {
+ConvBn loadConvBn(const StateDict& dict, const ConvBnSource& source, int stride, int padding,
+                  bool fold, const Device& device) {
     ConvBn c;
     c.stride = stride;
     c.padding = padding;

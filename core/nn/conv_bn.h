@@ -22,7 +22,8 @@ inline bool isBatchCounter(const std::string& name) {
 }
 
 // at::conv2d with a bias (may be undefined) and explicit integer stride and padding.
-at::Tensor conv2dBias(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b, int stride, int pad);
+at::Tensor conv2dBias(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b, int stride,
+                      int pad);
 
 // leaky_relu / relu applied in place to a temporary the caller hands over, returned.
 at::Tensor leakyReluInPlace(at::Tensor x, double slope);
@@ -49,7 +50,7 @@ struct ConvBnSource {
 };
 
 // Builds from entries validated before; tensors end up on `device` as float32.
-ConvBn loadConvBn(const StateDict& dict, const ConvBnSource& source, int stride, int padding, bool fold,
-                  const Device& device);
+ConvBn loadConvBn(const StateDict& dict, const ConvBnSource& source, int stride, int padding,
+                  bool fold, const Device& device);
 
 }  // namespace gpen::nn

@@ -1,7 +1,6 @@
 #include "nn/gpen_layers.h"
 
 #include <cmath>
-#include <cstdlib>
 #include <vector>
 
 #include <ATen/ATen.h>
@@ -29,13 +28,8 @@ at::Tensor convolve(const ModulatedConv& m, const at::Tensor& x, const at::Tenso
 
 }  // namespace
 
-int devFlag(const char* name, int fallback) {  // DEV-ONLY
-    const char* v = std::getenv(name);
-    return v ? std::atoi(v) : fallback;
-}
-
 at::MemoryFormat fastLayout(std::int64_t size) {
-    return size >= devFlag("GPEN_CL_MIN", 128) ? at::MemoryFormat::ChannelsLast : at::MemoryFormat::Contiguous;
+    return size >= 128 ? at::MemoryFormat::ChannelsLast : at::MemoryFormat::Contiguous;
 }
 
 at::Tensor Linear::operator()(const at::Tensor& x) const {
@@ -57,7 +51,9 @@ void prepareFast(ModulatedConv& m, int inputSize) {
         static_cast<double>(cin) * inputSize * inputSize + static_cast<double>(cout) * outputSize * outputSize;
     m.modulateWeights = weightValues < activationValues;
     if (m.upsample) {
-        m.polyphase = polyphaseKernels(m.weight);  // DEV: always
+        if (!m.modulateWeights) {
+            m.polyphase = polyphaseKernels(m.weight);
+        }
         m.blurDepthwise = depthwiseBlurWeight(m.blurKernel, cout);
     }
 }
@@ -99,8 +95,7 @@ at::Tensor styledConvFast(const StyledConv& s, const at::Tensor& input, const at
     at::Tensor convHalf = out.narrow(1, 0, cout);
     const at::Tensor bias = s.activateBias.narrow(0, 0, cout);
     const at::Tensor gain = demodulation(m, style) * kSqrt2;
-    const int wm = devFlag("GPEN_WMOD", -1);
-    if (wm == 1 || (wm == -1 && m.modulateWeights)) {
+    if (m.modulateWeights) {
         for (std::int64_t i = 0; i < n; ++i) {
             const at::Tensor w = m.weight * (gain[i].view({cout, 1, 1, 1}) * style[i].view({1, -1, 1, 1}));
             const at::Tensor pre =

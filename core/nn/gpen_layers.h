@@ -58,7 +58,6 @@ struct EncoderStage {
 // fastest on channels-last tensors at 128x128 and above, and on its blocked layout (which it
 // reorders NCHW tensors into and out of) on the small grids with many channels below.
 at::MemoryFormat fastLayout(std::int64_t size);
-int devFlag(const char* name, int fallback);
 
 // The fast formulation folds the sqrt(2) gain of
 // fused_leaky_relu into the linear op before it, which leaky_relu allows because

@@ -23,53 +23,11 @@ at::Tensor reflectPad1(const at::Tensor& x) {
     return at::reflection_pad2d(x, pad);
 }
 
-at::Tensor conv2dNoBias(const at::Tensor& x, const at::Tensor& w, std::int64_t strideH, std::int64_t strideW,
-                        std::int64_t padH) {
-    const std::int64_t s[2] = {strideH, strideW};
-    const std::int64_t p[2] = {padH, 0};
-    const std::int64_t d[2] = {1, 1};
-    return at::conv2d(x, w, at::Tensor(), s, p, d, 1);
-}
-
-// conv(reflection_pad(x, 1), w, stride) computed as conv(x, w, zero padding 1) plus what the
-// reflected border rows and columns add, which saves copying the whole input into a padded one.
-// The border terms are convolutions of one-pixel strips with one row or column of the kernel;
-// a corner is counted in the row terms only.
-struct ReflectBorder {
-    at::Tensor top, bottom, left, right;  // w[:, :, 0], w[:, :, 2], w[:, :, :, 0], w[:, :, :, 2]
-
-    explicit ReflectBorder(const at::Tensor& w)
-        : top(w.narrow(2, 0, 1).contiguous()),
-          bottom(w.narrow(2, 2, 1).contiguous()),
-          left(w.narrow(3, 0, 1).contiguous()),
-          right(w.narrow(3, 2, 1).contiguous()) {}
-
-    // y: conv(x, w, zero padding 1, stride), modified in place.
-    void add(at::Tensor& y, const at::Tensor& x, std::int64_t stride) const {
-        const std::int64_t h = x.size(2);
-        const std::int64_t w = x.size(3);
-        const std::int64_t ho = y.size(2);
-        const std::int64_t wo = y.size(3);
-        const std::int64_t padW[4] = {1, 1, 0, 0};
-        // Padded row -1 is row 1 (reflected along the row too); row h is row h - 2 when reached.
-        y.narrow(2, 0, 1).add_(conv2dNoBias(at::reflection_pad2d(x.narrow(2, 1, 1), padW), top, 1, stride, 0));
-        if (stride * (ho - 1) + 1 == h) {
-            y.narrow(2, ho - 1, 1)
-                .add_(conv2dNoBias(at::reflection_pad2d(x.narrow(2, h - 2, 1), padW), bottom, 1, stride, 0));
-        }
-        y.narrow(3, 0, 1).add_(conv2dNoBias(x.narrow(3, 1, 1), left, stride, 1, 1));
-        if (stride * (wo - 1) + 1 == w) {
-            y.narrow(3, wo - 1, 1).add_(conv2dNoBias(x.narrow(3, w - 2, 1), right, stride, 1, 1));
-        }
-    }
-};
-
 // ConvLayer: [nearest x2] -> reflection pad 1 -> 3x3 conv (stride 2 for 'down') -> [bn] -> [lrelu].
 struct ConvLayer {
-    ConvBn conv;  // padding 0 after an explicit reflection pad, or 1 with `border`
+    ConvBn conv;  // padding 0: the reflection pad comes first
     bool up = false;
     bool activate = false;
-    std::optional<ReflectBorder> border;
 
     at::Tensor operator()(const at::Tensor& x) const {
         at::Tensor in = x;
@@ -77,13 +35,7 @@ struct ConvLayer {
             const std::int64_t size[2] = {x.size(2) * 2, x.size(3) * 2};
             in = at::upsample_nearest2d(x, size);
         }
-        at::Tensor y;
-        if (border) {
-            y = conv(in);
-            border->add(y, in, conv.stride);
-        } else {
-            y = conv(reflectPad1(in));
-        }
+        at::Tensor y = conv(reflectPad1(in));
         return activate ? leakyReluInPlace(std::move(y), kSlope) : y;
     }
 };
@@ -112,14 +64,16 @@ struct UpPhaseConv {
                 ws.push_back(phase(rows, 3, ec));
             }
         }
-        return {at::cat(ws, 0).to(at::kFloat).contiguous(), at::cat({b, b, b, b}, 0).contiguous(), w3.size(0)};
+        return {at::cat(ws, 0).to(at::kFloat).contiguous(), at::cat({b, b, b, b}, 0).contiguous(),
+                w3.size(0)};
     }
 
     at::Tensor operator()(const at::Tensor& x) const {
         const std::int64_t h = x.size(2);
         const std::int64_t w = x.size(3);
         const std::int64_t pad[4] = {1, 1, 1, 1};
-        const at::Tensor y = conv2dBias(at::replication_pad2d(x, pad), weight, bias, 1, 0);  // [N, 4*out, h+1, w+1]
+        const at::Tensor y =
+            conv2dBias(at::replication_pad2d(x, pad), weight, bias, 1, 0);  // [N, 4*out, h+1, w+1]
         std::vector<at::Tensor> phases;
         for (std::int64_t p = 0; p < 4; ++p) {
             phases.push_back(y.narrow(1, p * out, out).narrow(2, p / 2, h).narrow(3, p % 2, w));
@@ -179,31 +133,41 @@ struct ParseNet::Impl {
 ParseNet::ParseNet(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
 ParseNet::~ParseNet() = default;
 
-const ParseNetArchitecture& ParseNet::architecture() const { return m_impl->arch; }
-const Device& ParseNet::device() const { return m_impl->device; }
+const ParseNetArchitecture& ParseNet::architecture() const {
+    return m_impl->arch;
+}
+const Device& ParseNet::device() const {
+    return m_impl->device;
+}
 
 Expected<ParseNetOutputs> ParseNet::forward(const FloatTensor& input) const {
     const auto& a = m_impl->arch;
     const std::int64_t unit = std::int64_t{1} << a.downSteps();
     const auto& s = input.shape;
-    if (s.size() != 4 || s[0] < 1 || s[1] != 3 || s[2] % unit != 0 || s[3] % unit != 0 || s[2] < 2 * unit ||
-        s[3] < 2 * unit) {
-        return makeError(ErrorCode::InvalidArgument, a.describe() + " needs input [N, 3, H, W] with H and W multiples "
-                                                                    "of " + std::to_string(unit) + " and at least " +
-                                                         std::to_string(2 * unit) + ", got " + shapeToString(s));
+    if (s.size() != 4 || s[0] < 1 || s[1] != 3 || s[2] % unit != 0 || s[3] % unit != 0 ||
+        s[2] < 2 * unit || s[3] < 2 * unit) {
+        return makeError(ErrorCode::InvalidArgument,
+                         a.describe() +
+                             " needs input [N, 3, H, W] with H and W multiples "
+                             "of " +
+                             std::to_string(unit) + " and at least " + std::to_string(2 * unit) +
+                             ", got " + shapeToString(s));
     }
     try {
         c10::InferenceMode guard;
         const auto out = m_impl->forward(toDevice(fromFloatTensor(input), m_impl->device));
         return ParseNetOutputs{toFloatTensor(out.first), toFloatTensor(out.second)};
     } catch (const c10::Error& e) {
-        return makeError(ErrorCode::Internal, std::string("ParseNet forward failed: ") + e.what_without_backtrace());
+        return makeError(ErrorCode::Internal,
+                         std::string("ParseNet forward failed: ") + e.what_without_backtrace());
     } catch (const std::bad_alloc&) {
-        return makeError(ErrorCode::OutOfMemory, "ParseNet forward: out of memory for an input of " + shapeToString(s));
+        return makeError(ErrorCode::OutOfMemory,
+                         "ParseNet forward: out of memory for an input of " + shapeToString(s));
     }
 }
 
-Expected<std::unique_ptr<ParseNet>> ParseNet::create(const StateDict& weights, const std::string& source,
+Expected<std::unique_ptr<ParseNet>> ParseNet::create(const StateDict& weights,
+                                                     const std::string& source,
                                                      const ParseNetLoadParams& params) {
     auto arch = inferParseNetArchitecture(weights, source);
     if (!arch) {
@@ -218,18 +182,15 @@ Expected<std::unique_ptr<ParseNet>> ParseNet::create(const StateDict& weights, c
         // ConvLayer: "<p>conv2d." and, with batch norm, "<p>norm.norm.".
         auto layer = [&](const std::string& p, bool norm, bool stride2, bool up, bool activate) {
             const ConvBnSource src{p + "conv2d.", !norm, norm ? p + "norm.norm." : ""};
-            ConvLayer l{loadConvBn(weights, src, stride2 ? 2 : 1, 0, fast, params.device), up, activate, std::nullopt};
-            if (fast && !up && !std::getenv("GPEN_NOBORDER")) {
-                l.conv.padding = 1;
-                l.border.emplace(l.conv.weight);
-            }
-            return l;
+            return ConvLayer{loadConvBn(weights, src, stride2 ? 2 : 1, 0, fast, params.device), up,
+                             activate};
         };
         enum class Scale { None, Down, Up };
         auto block = [&](const std::string& p, Scale scale, bool hasShortcut) {
             ResidualBlock b;
             if (hasShortcut) {
-                b.shortcut = layer(p + "shortcut_func.", false, scale == Scale::Down, scale == Scale::Up, false);
+                b.shortcut = layer(p + "shortcut_func.", false, scale == Scale::Down,
+                                   scale == Scale::Up, false);
             }
             b.conv1 = layer(p + "conv1.", true, false, scale == Scale::Up, true);
             b.conv2 = layer(p + "conv2.", true, scale == Scale::Down, false, false);
@@ -245,7 +206,8 @@ Expected<std::unique_ptr<ParseNet>> ParseNet::create(const StateDict& weights, c
         };
         impl->stem.push_back(layer("encoder.0.", false, false, false, false));
         for (int i = 0; i < arch->downSteps(); ++i) {
-            impl->encoder.push_back(block("encoder." + std::to_string(i + 1) + ".", Scale::Down, true));
+            impl->encoder.push_back(
+                block("encoder." + std::to_string(i + 1) + ".", Scale::Down, true));
         }
         for (int i = 0; i < arch->resDepth; ++i) {
             // Same channels, no scaling: the reference's shortcut is the identity.
@@ -258,10 +220,12 @@ Expected<std::unique_ptr<ParseNet>> ParseNet::create(const StateDict& weights, c
         impl->outMask = layer("out_mask_conv.", false, false, false, false);
         return std::unique_ptr<ParseNet>(new ParseNet(std::move(impl)));
     } catch (const c10::Error& e) {
-        return makeError(ErrorCode::Device, source + ": cannot build the network on " + params.device.toString() +
-                                                ": " + e.what_without_backtrace());
+        return makeError(ErrorCode::Device, source + ": cannot build the network on " +
+                                                params.device.toString() + ": " +
+                                                e.what_without_backtrace());
     } catch (const std::bad_alloc&) {
-        return makeError(ErrorCode::OutOfMemory, source + ": out of memory while building the network");
+        return makeError(ErrorCode::OutOfMemory,
+                         source + ": out of memory while building the network");
     }
 }
 

@@ -22,8 +22,12 @@ int floorLog2(int v) {
 
 }  // namespace
 
-int ParseNetArchitecture::downSteps() const { return floorLog2(inSize / std::min(inSize, minFeatSize)); }
-int ParseNetArchitecture::upSteps() const { return floorLog2(outSize / std::min(inSize, minFeatSize)); }
+int ParseNetArchitecture::downSteps() const {
+    return floorLog2(inSize / std::min(inSize, minFeatSize));
+}
+int ParseNetArchitecture::upSteps() const {
+    return floorLog2(outSize / std::min(inSize, minFeatSize));
+}
 
 std::string ParseNetArchitecture::describe() const {
     std::ostringstream s;
@@ -31,7 +35,8 @@ std::string ParseNetArchitecture::describe() const {
     if (outSize != inSize) {
         s << " -> " << outSize;
     }
-    s << ", " << baseCh << " base channels, " << parsingCh << " classes, channels " << minCh << ".." << maxCh;
+    s << ", " << baseCh << " base channels, " << parsingCh << " classes, channels " << minCh << ".."
+      << maxCh;
     if (resDepth != 10) {
         s << ", " << resDepth << " residual blocks";
     }
@@ -76,7 +81,8 @@ std::vector<TensorSpec> parseNetStateDictSpec(const ParseNetArchitecture& arch) 
     return spec;
 }
 
-Expected<ParseNetArchitecture> inferParseNetArchitecture(const StateDict& dict, const std::string& source) {
+Expected<ParseNetArchitecture> inferParseNetArchitecture(const StateDict& dict,
+                                                         const std::string& source) {
     auto shapeOf = [&](const std::string& name) -> Shape {
         const auto info = dict.info(name);
         return info ? info->shape : Shape{};
@@ -84,9 +90,11 @@ Expected<ParseNetArchitecture> inferParseNetArchitecture(const StateDict& dict, 
     const Shape first = shapeOf("encoder.0.conv2d.weight");
     const Shape mask = shapeOf("out_mask_conv.conv2d.weight");
     if (first.size() != 4 || mask.size() != 4 || !dict.contains("out_img_conv.conv2d.weight")) {
-        return makeError(ErrorCode::UnsupportedArchitecture,
-                         source + ": not a ParseNet (no encoder.0.conv2d.weight, out_img_conv.conv2d.weight "
-                                  "or out_mask_conv.conv2d.weight)");
+        return makeError(
+            ErrorCode::UnsupportedArchitecture,
+            source +
+                ": not a ParseNet (no encoder.0.conv2d.weight, out_img_conv.conv2d.weight "
+                "or out_mask_conv.conv2d.weight)");
     }
     ParseNetArchitecture arch;
     arch.baseCh = static_cast<int>(first[0]);
@@ -136,8 +144,9 @@ Expected<std::vector<ParseMask>> parseLogitsToMask(const FloatTensor& logits,
                                                    const std::vector<std::uint8_t>& classValues) {
     const Shape& s = logits.shape;
     if ((s.size() != 4 && s.size() != 3) || logits.numel() == 0) {
-        return makeError(ErrorCode::InvalidArgument,
-                         "parsing logits must be [N, C, H, W] or [C, H, W], got " + shapeToString(s));
+        return makeError(
+            ErrorCode::InvalidArgument,
+            "parsing logits must be [N, C, H, W] or [C, H, W], got " + shapeToString(s));
     }
     const std::size_t o = s.size() == 4 ? 1 : 0;
     const auto n = s.size() == 4 ? s[0] : 1;
@@ -145,11 +154,13 @@ Expected<std::vector<ParseMask>> parseLogitsToMask(const FloatTensor& logits,
     const auto h = s[o + 1];
     const auto w = s[o + 2];
     if (c > 256) {
-        return makeError(ErrorCode::InvalidArgument, "at most 256 parsing classes, got " + std::to_string(c));
+        return makeError(ErrorCode::InvalidArgument,
+                         "at most 256 parsing classes, got " + std::to_string(c));
     }
     if (static_cast<std::int64_t>(classValues.size()) != c) {
-        return makeError(ErrorCode::InvalidArgument, "parsing logits have " + std::to_string(c) + " classes but " +
-                                                         std::to_string(classValues.size()) + " mask values were given");
+        return makeError(ErrorCode::InvalidArgument,
+                         "parsing logits have " + std::to_string(c) + " classes but " +
+                             std::to_string(classValues.size()) + " mask values were given");
     }
     const auto plane = static_cast<std::size_t>(h * w);
     std::vector<ParseMask> masks;

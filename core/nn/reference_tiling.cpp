@@ -47,14 +47,16 @@ FloatTensor cropNchw(const FloatTensor& image, const PixelRect& rect) {
     return out;
 }
 
-Expected<FloatTensor> referenceTileProcess(const FloatTensor& image, int scale, const ReferenceTiling& tiling,
-                                           const TileRunner& run) {
+Expected<FloatTensor> referenceTileProcess(const FloatTensor& image, int scale,
+                                           const ReferenceTiling& tiling, const TileRunner& run) {
     if (image.shape.size() != 4 || image.numel() == 0) {
-        return makeError(ErrorCode::InvalidArgument,
-                         "tiling needs a non-empty [N, C, H, W] image, got " + shapeToString(image.shape));
+        return makeError(
+            ErrorCode::InvalidArgument,
+            "tiling needs a non-empty [N, C, H, W] image, got " + shapeToString(image.shape));
     }
     if (scale < 1 || tiling.tileSize < 1 || tiling.tilePad < 0) {
-        return makeError(ErrorCode::InvalidArgument, "tiling needs scale >= 1, tile size >= 1 and padding >= 0");
+        return makeError(ErrorCode::InvalidArgument,
+                         "tiling needs scale >= 1, tile size >= 1 and padding >= 0");
     }
     const auto n = image.shape[0];
     const auto h = image.shape[2];
@@ -93,9 +95,9 @@ Expected<FloatTensor> referenceTileProcess(const FloatTensor& image, int scale, 
         for (std::int64_t plane = 0; plane < n * outC; ++plane) {
             for (std::int64_t y = 0; y < coreH; ++y) {
                 const auto src = r.data.begin() + (plane * rh + offY + y) * rw + offX;
-                const auto dst =
-                    out.data.begin() + (plane * outH + std::int64_t{t.core.y} * scale + y) * outW +
-                    std::int64_t{t.core.x} * scale;
+                const auto dst = out.data.begin() +
+                                 (plane * outH + std::int64_t{t.core.y} * scale + y) * outW +
+                                 std::int64_t{t.core.x} * scale;
                 std::copy(src, src + coreW, dst);
             }
         }

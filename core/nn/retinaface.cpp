@@ -118,8 +118,9 @@ struct RetinaFace::Impl {
         const at::Tensor o3 = leakyReluInPlace(fpnOutput[2](c[2]), slope);
         o2 = leakyReluInPlace(merge2(o2.add_(resizeNearest(o3, o2))), slope);
         o1 = leakyReluInPlace(merge1(o1.add_(resizeNearest(o2, o1))), slope);
-        const std::array<at::Tensor, 3> features = {ssh[0](o1, slope), ssh[1](o2, slope), ssh[2](o3, slope)};
-        std::array<at::Tensor, 3> out;  // loc, conf, landms
+        const std::array<at::Tensor, 3> features = {ssh[0](o1, slope), ssh[1](o2, slope),
+                                                    ssh[2](o3, slope)};
+        std::array<at::Tensor, 3> out;                        // loc, conf, landms
         const std::array<std::size_t, 3> headOf = {1, 0, 2};  // bbox, class, landmark
         for (std::size_t o = 0; o < 3; ++o) {
             const auto& h = heads[headOf[o]];
@@ -133,12 +134,16 @@ struct RetinaFace::Impl {
 RetinaFace::RetinaFace(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
 RetinaFace::~RetinaFace() = default;
 
-const RetinaFaceArchitecture& RetinaFace::architecture() const { return m_impl->arch; }
-const Device& RetinaFace::device() const { return m_impl->device; }
+const RetinaFaceArchitecture& RetinaFace::architecture() const {
+    return m_impl->arch;
+}
+const Device& RetinaFace::device() const {
+    return m_impl->device;
+}
 
 Expected<RetinaFaceHeads> RetinaFace::forward(const FloatTensor& input) const {
-    if (input.shape.size() != 4 || input.shape[0] < 1 || input.shape[1] != 3 || input.shape[2] < 1 ||
-        input.shape[3] < 1) {
+    if (input.shape.size() != 4 || input.shape[0] < 1 || input.shape[1] != 3 ||
+        input.shape[2] < 1 || input.shape[3] < 1) {
         return makeError(ErrorCode::InvalidArgument,
                          "RetinaFace needs input [N, 3, H, W], got " + shapeToString(input.shape));
     }
@@ -151,14 +156,17 @@ Expected<RetinaFaceHeads> RetinaFace::forward(const FloatTensor& input) const {
         const auto out = m_impl->forward(x);
         return RetinaFaceHeads{toFloatTensor(out[0]), toFloatTensor(out[1]), toFloatTensor(out[2])};
     } catch (const c10::Error& e) {
-        return makeError(ErrorCode::Internal, std::string("RetinaFace forward failed: ") + e.what_without_backtrace());
+        return makeError(ErrorCode::Internal,
+                         std::string("RetinaFace forward failed: ") + e.what_without_backtrace());
     } catch (const std::bad_alloc&) {
-        return makeError(ErrorCode::OutOfMemory,
-                         "RetinaFace forward: out of memory for an input of " + shapeToString(input.shape));
+        return makeError(
+            ErrorCode::OutOfMemory,
+            "RetinaFace forward: out of memory for an input of " + shapeToString(input.shape));
     }
 }
 
-Expected<std::unique_ptr<RetinaFace>> RetinaFace::create(const StateDict& weights, const std::string& source,
+Expected<std::unique_ptr<RetinaFace>> RetinaFace::create(const StateDict& weights,
+                                                         const std::string& source,
                                                          const RetinaFaceLoadParams& params) {
     auto arch = inferRetinaFaceArchitecture(weights, source);
     if (!arch) {
@@ -170,16 +178,21 @@ Expected<std::unique_ptr<RetinaFace>> RetinaFace::create(const StateDict& weight
         impl->arch = *arch;
         impl->device = params.device;
         auto convBn = [&](const std::string& conv, const std::string& norm, int stride, int pad) {
-            return loadConvBn(weights, {conv, false, norm}, stride, pad, params.foldBatchNorm, params.device);
+            return loadConvBn(weights, {conv, false, norm}, stride, pad, params.foldBatchNorm,
+                              params.device);
         };
         // "<p>.0." is the conv of an nn.Sequential and "<p>.1." its batch norm.
-        auto seq = [&](const std::string& p, int pad) { return convBn(p + "0.", p + "1.", 1, pad); };
+        auto seq = [&](const std::string& p, int pad) {
+            return convBn(p + "0.", p + "1.", 1, pad);
+        };
         impl->stem = convBn("body.conv1.", "body.bn1.", 2, 3);
         for (std::size_t l = 0; l < kResnet50Blocks.size(); ++l) {
             for (int b = 0; b < kResnet50Blocks[l]; ++b) {
-                const std::string p = "body.layer" + std::to_string(l + 1) + "." + std::to_string(b) + ".";
+                const std::string p =
+                    "body.layer" + std::to_string(l + 1) + "." + std::to_string(b) + ".";
                 const int stride = (b == 0 && l > 0) ? 2 : 1;
-                Bottleneck block{convBn(p + "conv1.", p + "bn1.", 1, 0), convBn(p + "conv2.", p + "bn2.", stride, 1),
+                Bottleneck block{convBn(p + "conv1.", p + "bn1.", 1, 0),
+                                 convBn(p + "conv2.", p + "bn2.", stride, 1),
                                  convBn(p + "conv3.", p + "bn3.", 1, 0), std::nullopt};
                 if (b == 0) {
                     block.downsample = convBn(p + "downsample.0.", p + "downsample.1.", stride, 0);
@@ -190,14 +203,16 @@ Expected<std::unique_ptr<RetinaFace>> RetinaFace::create(const StateDict& weight
         for (std::size_t i = 0; i < 3; ++i) {
             impl->fpnOutput[i] = seq("fpn.output" + std::to_string(i + 1) + ".", 0);
             const std::string p = "ssh" + std::to_string(i + 1) + ".";
-            impl->ssh[i] = {seq(p + "conv3X3.", 1), seq(p + "conv5X5_1.", 1), seq(p + "conv5X5_2.", 1),
-                            seq(p + "conv7X7_2.", 1), seq(p + "conv7x7_3.", 1)};
+            impl->ssh[i] = {seq(p + "conv3X3.", 1), seq(p + "conv5X5_1.", 1),
+                            seq(p + "conv5X5_2.", 1), seq(p + "conv7X7_2.", 1),
+                            seq(p + "conv7x7_3.", 1)};
         }
         impl->merge1 = seq("fpn.merge1.", 1);
         impl->merge2 = seq("fpn.merge2.", 1);
         for (std::size_t h = 0; h < kRetinaFaceHeads.size(); ++h) {
             for (std::size_t i = 0; i < 3; ++i) {
-                const std::string p = std::string(kRetinaFaceHeads[h].name) + "." + std::to_string(i) + ".conv1x1.";
+                const std::string p =
+                    std::string(kRetinaFaceHeads[h].name) + "." + std::to_string(i) + ".conv1x1.";
                 const ConvBn c = loadConvBn(weights, {p, true, ""}, 1, 0, false, params.device);
                 impl->heads[h][i] = {c.weight, c.bias, kRetinaFaceHeads[h].values};
             }
@@ -206,14 +221,17 @@ Expected<std::unique_ptr<RetinaFace>> RetinaFace::create(const StateDict& weight
         // 1000 x 1000, 2 threads); the heads' NHWC permute then costs nothing either.
         impl->channelsLast = params.device.kind == DeviceKind::Cpu;
         if (impl->channelsLast) {
-            impl->forEachConv([](ConvBn& c) { c.weight = c.weight.contiguous(at::MemoryFormat::ChannelsLast); });
+            impl->forEachConv(
+                [](ConvBn& c) { c.weight = c.weight.contiguous(at::MemoryFormat::ChannelsLast); });
         }
         return std::unique_ptr<RetinaFace>(new RetinaFace(std::move(impl)));
     } catch (const c10::Error& e) {
-        return makeError(ErrorCode::Device, source + ": cannot build the network on " + params.device.toString() +
-                                                ": " + e.what_without_backtrace());
+        return makeError(ErrorCode::Device, source + ": cannot build the network on " +
+                                                params.device.toString() + ": " +
+                                                e.what_without_backtrace());
     } catch (const std::bad_alloc&) {
-        return makeError(ErrorCode::OutOfMemory, source + ": out of memory while building the network");
+        return makeError(ErrorCode::OutOfMemory,
+                         source + ": out of memory while building the network");
     }
 }
 

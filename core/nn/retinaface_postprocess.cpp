@@ -20,9 +20,11 @@ FloatTensor retinaFacePriors(int height, int width, const PriorBoxConfig& config
             for (int j = 0; j < cols; ++j) {
                 for (const int minSize : config.minSizes[k]) {
                     // In double, then float32, as torch.Tensor(list of Python floats) does.
-                    double box[4] = {(j + 0.5) * step / w, (i + 0.5) * step / h, minSize / w, minSize / h};
+                    double box[4] = {(j + 0.5) * step / w, (i + 0.5) * step / h, minSize / w,
+                                     minSize / h};
                     for (double v : box) {
-                        anchors.push_back(static_cast<float>(config.clip ? std::clamp(v, 0.0, 1.0) : v));
+                        anchors.push_back(
+                            static_cast<float>(config.clip ? std::clamp(v, 0.0, 1.0) : v));
                     }
                 }
             }
@@ -42,12 +44,13 @@ std::int64_t rowsOf(const FloatTensor& t, std::int64_t columns) {
     return -1;
 }
 
-Expected<std::int64_t> checkPair(const FloatTensor& t, std::int64_t columns, const FloatTensor& priors,
-                                 const char* what) {
+Expected<std::int64_t> checkPair(const FloatTensor& t, std::int64_t columns,
+                                 const FloatTensor& priors, const char* what) {
     const std::int64_t p = rowsOf(t, columns);
     if (p < 0 || rowsOf(priors, 4) != p || priors.shape.size() != 2) {
-        return makeError(ErrorCode::InvalidArgument, std::string(what) + " " + shapeToString(t.shape) +
-                                                         " does not fit priors " + shapeToString(priors.shape));
+        return makeError(ErrorCode::InvalidArgument,
+                         std::string(what) + " " + shapeToString(t.shape) +
+                             " does not fit priors " + shapeToString(priors.shape));
     }
     return p;
 }
@@ -77,7 +80,8 @@ Expected<FloatTensor> decodeRetinaFaceBoxes(const FloatTensor& loc, const FloatT
     return out;
 }
 
-Expected<FloatTensor> decodeRetinaFaceLandmarks(const FloatTensor& landms, const FloatTensor& priors,
+Expected<FloatTensor> decodeRetinaFaceLandmarks(const FloatTensor& landms,
+                                                const FloatTensor& priors,
                                                 const BoxVariances& variances) {
     auto p = checkPair(landms, 10, priors, "landms");
     if (!p) {
@@ -100,21 +104,24 @@ namespace {
 std::vector<std::size_t> orderByScore(const std::vector<float>& scores) {
     std::vector<std::size_t> order(scores.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return scores[a] > scores[b]; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return scores[a] > scores[b]; });
     return order;
 }
 
 }  // namespace
 
 std::vector<std::size_t> nonMaximumSuppression(const std::vector<std::array<float, 4>>& boxes,
-                                               const std::vector<float>& scores, float iouThreshold) {
+                                               const std::vector<float>& scores,
+                                               float iouThreshold) {
     const std::size_t n = std::min(boxes.size(), scores.size());
     std::vector<float> areas(n);
     for (std::size_t i = 0; i < n; ++i) {
         const auto& b = boxes[i];
         areas[i] = (b[2] - b[0] + 1) * (b[3] - b[1] + 1);
     }
-    std::vector<std::size_t> order = orderByScore(std::vector<float>(scores.begin(), scores.begin() + static_cast<std::ptrdiff_t>(n)));
+    std::vector<std::size_t> order = orderByScore(
+        std::vector<float>(scores.begin(), scores.begin() + static_cast<std::ptrdiff_t>(n)));
     std::vector<bool> suppressed(n, false);
     std::vector<std::size_t> keep;
     for (std::size_t a = 0; a < order.size(); ++a) {
@@ -142,14 +149,17 @@ std::vector<std::size_t> nonMaximumSuppression(const std::vector<std::array<floa
     return keep;
 }
 
-Expected<std::vector<FaceDetection>> selectFaceDetections(const FloatTensor& boxes, const FloatTensor& landmarks,
-                                                          const FloatTensor& conf, int width, int height,
+Expected<std::vector<FaceDetection>> selectFaceDetections(const FloatTensor& boxes,
+                                                          const FloatTensor& landmarks,
+                                                          const FloatTensor& conf, int width,
+                                                          int height,
                                                           const DetectionParams& params) {
     const std::int64_t p = rowsOf(boxes, 4);
     if (p < 0 || rowsOf(landmarks, 10) != p || rowsOf(conf, 2) != p) {
-        return makeError(ErrorCode::InvalidArgument, "detections: boxes " + shapeToString(boxes.shape) +
-                                                         ", landmarks " + shapeToString(landmarks.shape) +
-                                                         " and conf " + shapeToString(conf.shape) + " do not agree");
+        return makeError(ErrorCode::InvalidArgument,
+                         "detections: boxes " + shapeToString(boxes.shape) + ", landmarks " +
+                             shapeToString(landmarks.shape) + " and conf " +
+                             shapeToString(conf.shape) + " do not agree");
     }
     const float sx = static_cast<float>(width);
     const float sy = static_cast<float>(height);

@@ -25,8 +25,8 @@ std::vector<TensorSpec> retinaFaceStateDictSpec(const RetinaFaceArchitecture& ar
         }
         spec.push_back({p + "num_batches_tracked", {}});
     };
-    auto convBn = [&](const std::string& conv, const std::string& norm, std::int64_t out, std::int64_t in,
-                      std::int64_t k) {
+    auto convBn = [&](const std::string& conv, const std::string& norm, std::int64_t out,
+                      std::int64_t in, std::int64_t k) {
         spec.push_back({conv + "weight", {out, in, k, k}});
         bn(norm, out);
     };
@@ -35,7 +35,8 @@ std::vector<TensorSpec> retinaFaceStateDictSpec(const RetinaFaceArchitecture& ar
     for (std::size_t l = 0; l < kResnet50Blocks.size(); ++l) {
         const std::int64_t width = std::int64_t{64} << l;
         for (int b = 0; b < kResnet50Blocks[l]; ++b) {
-            const std::string p = "body.layer" + std::to_string(l + 1) + "." + std::to_string(b) + ".";
+            const std::string p =
+                "body.layer" + std::to_string(l + 1) + "." + std::to_string(b) + ".";
             convBn(p + "conv1.", p + "bn1.", width, in, 1);
             convBn(p + "conv2.", p + "bn2.", width, width, 3);
             convBn(p + "conv3.", p + "bn3.", width * 4, width, 1);
@@ -72,29 +73,33 @@ std::vector<TensorSpec> retinaFaceStateDictSpec(const RetinaFaceArchitecture& ar
     return spec;
 }
 
-Expected<RetinaFaceArchitecture> inferRetinaFaceArchitecture(const StateDict& dict, const std::string& source) {
+Expected<RetinaFaceArchitecture> inferRetinaFaceArchitecture(const StateDict& dict,
+                                                             const std::string& source) {
     auto shapeOf = [&](const std::string& name) -> Shape {
         const auto info = dict.info(name);
         return info ? info->shape : Shape{};
     };
     if (dict.contains("body.stage1.0.0.weight")) {
         return makeError(ErrorCode::UnsupportedArchitecture,
-                         source + ": RetinaFace with a MobileNet-0.25 body; only the ResNet-50 one "
-                                  "(RetinaFace-R50) is supported");
+                         source +
+                             ": RetinaFace with a MobileNet-0.25 body; only the ResNet-50 one "
+                             "(RetinaFace-R50) is supported");
     }
     const Shape fpn = shapeOf("fpn.output1.0.weight");
     const Shape cls = shapeOf("ClassHead.0.conv1x1.weight");
     if (!dict.contains("body.layer4.2.conv3.weight") || fpn.size() != 4 || cls.size() != 4) {
         return makeError(ErrorCode::UnsupportedArchitecture,
-                         source + ": not a RetinaFace-R50 (no body.layer4.2.conv3.weight, "
-                                  "fpn.output1.0.weight or ClassHead.0.conv1x1.weight)");
+                         source +
+                             ": not a RetinaFace-R50 (no body.layer4.2.conv3.weight, "
+                             "fpn.output1.0.weight or ClassHead.0.conv1x1.weight)");
     }
     RetinaFaceArchitecture arch;
     arch.outChannel = static_cast<int>(fpn[0]);
     arch.anchorsPerCell = static_cast<int>(cls[0] / 2);
     if (arch.outChannel % 4 != 0 || arch.anchorsPerCell < 1) {
-        return makeError(ErrorCode::UnsupportedArchitecture,
-                         source + ": unsupported RetinaFace configuration (" + arch.describe() + ")");
+        return makeError(
+            ErrorCode::UnsupportedArchitecture,
+            source + ": unsupported RetinaFace configuration (" + arch.describe() + ")");
     }
     std::vector<TensorSpec> used;
     for (auto& s : retinaFaceStateDictSpec(arch)) {

@@ -72,7 +72,29 @@ at::Tensor modPad(const at::Tensor& x, int factor) {
 struct RrdbNet::Impl {
     RrdbArchitecture arch;
     Device device;
-    StateDict weights;
+    // NHWC activations and weights: oneDNN runs these convolutions about a quarter faster so on
+    // CPU (measured with the released x2 size, 2 threads).
+    bool channelsLast = false;
+
+    // Every conv with its state-dict name, in the reference order.
+    template <class F>
+    void forEachConv(F&& f) const {
+        f("conv_first", convFirst);
+        for (std::size_t b = 0; b < body.size(); ++b) {
+            for (std::size_t r = 0; r < 3; ++r) {
+                const std::string p =
+                    "body." + std::to_string(b) + ".rdb" + std::to_string(r + 1) + ".conv";
+                for (std::size_t c = 0; c < 5; ++c) {
+                    f(p + std::to_string(c + 1), body[b].rdbs[r].convs[c]);
+                }
+            }
+        }
+        f("conv_body", convBody);
+        f("conv_up1", convUp1);
+        f("conv_up2", convUp2);
+        f("conv_hr", convHr);
+        f("conv_last", convLast);
+    }
 
     Conv convFirst;
     std::vector<Rrdb> body;
@@ -99,11 +121,11 @@ struct RrdbNet::Impl {
     }
 
     Expected<void> checkInput(const FloatTensor& input) const {
-        if (input.shape.size() != 4 || input.shape[0] < 1 || input.shape[1] != arch.numInCh || input.shape[2] < 1 ||
-            input.shape[3] < 1) {
-            return makeError(ErrorCode::InvalidArgument, arch.describe() + " needs input [N, " +
-                                                             std::to_string(arch.numInCh) + ", H, W], got " +
-                                                             shapeToString(input.shape));
+        if (input.shape.size() != 4 || input.shape[0] < 1 || input.shape[1] != arch.numInCh ||
+            input.shape[2] < 1 || input.shape[3] < 1) {
+            return makeError(ErrorCode::InvalidArgument,
+                             arch.describe() + " needs input [N, " + std::to_string(arch.numInCh) +
+                                 ", H, W], got " + shapeToString(input.shape));
         }
         return {};
     }
@@ -112,9 +134,22 @@ struct RrdbNet::Impl {
 RrdbNet::RrdbNet(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
 RrdbNet::~RrdbNet() = default;
 
-const RrdbArchitecture& RrdbNet::architecture() const { return m_impl->arch; }
-const Device& RrdbNet::device() const { return m_impl->device; }
-StateDict RrdbNet::stateDict() const { return m_impl->weights; }
+const RrdbArchitecture& RrdbNet::architecture() const {
+    return m_impl->arch;
+}
+const Device& RrdbNet::device() const {
+    return m_impl->device;
+}
+StateDict RrdbNet::stateDict() const {
+    // Rebuilt from the network rather than kept, so that the weights are held once.
+    StateDict dict;
+    c10::InferenceMode guard;
+    m_impl->forEachConv([&](const std::string& name, const Conv& c) {
+        putTensor(dict, name + ".weight", c.weight.to(at::kCPU).contiguous());
+        putTensor(dict, name + ".bias", c.bias.to(at::kCPU).contiguous());
+    });
+    return dict;
+}
 
 namespace {
 
@@ -124,9 +159,11 @@ Expected<FloatTensor> guarded(const char* what, F&& body) {
         c10::InferenceMode guard;
         return body();
     } catch (const c10::Error& e) {
-        return makeError(ErrorCode::Internal, std::string("RRDBNet ") + what + " failed: " + e.what_without_backtrace());
+        return makeError(ErrorCode::Internal,
+                         std::string("RRDBNet ") + what + " failed: " + e.what_without_backtrace());
     } catch (const std::bad_alloc&) {
-        return makeError(ErrorCode::OutOfMemory, std::string("RRDBNet ") + what + ": out of memory");
+        return makeError(ErrorCode::OutOfMemory,
+                         std::string("RRDBNet ") + what + ": out of memory");
     }
 }
 
@@ -137,7 +174,11 @@ Expected<FloatTensor> RrdbNet::forward(const FloatTensor& input) const {
         return tl::unexpected(ok.error());
     }
     return guarded("forward", [&]() -> Expected<FloatTensor> {
-        return toFloatTensor(m_impl->padded(toDevice(fromFloatTensor(input), m_impl->device)));
+        at::Tensor x = toDevice(fromFloatTensor(input), m_impl->device);
+        if (m_impl->channelsLast) {
+            x = x.contiguous(at::MemoryFormat::ChannelsLast);
+        }
+        return toFloatTensor(m_impl->padded(x));
     });
 }
 
@@ -159,16 +200,16 @@ Expected<FloatTensor> RrdbNet::forwardTiled(const FloatTensor& input, const Refe
     if (!padded) {
         return padded;
     }
-    auto tiled = referenceTileProcess(
-        *padded, impl.arch.scale, tiling,
-        [&](const FloatTensor& tile, std::size_t index, std::size_t count) -> Expected<FloatTensor> {
-            if (beforeTile) {
-                if (auto go = beforeTile(index, count); !go) {
-                    return tl::unexpected(go.error());
-                }
-            }
-            return forward(tile);
-        });
+    auto tiled = referenceTileProcess(*padded, impl.arch.scale, tiling,
+                                      [&](const FloatTensor& tile, std::size_t index,
+                                          std::size_t count) -> Expected<FloatTensor> {
+                                          if (beforeTile) {
+                                              if (auto go = beforeTile(index, count); !go) {
+                                                  return tl::unexpected(go.error());
+                                              }
+                                          }
+                                          return forward(tile);
+                                      });
     if (!tiled || padded->shape == input.shape) {
         return tiled;
     }
@@ -176,7 +217,8 @@ Expected<FloatTensor> RrdbNet::forwardTiled(const FloatTensor& input, const Refe
                              static_cast<int>(input.shape[2] * impl.arch.scale)});
 }
 
-Expected<std::unique_ptr<RrdbNet>> RrdbNet::create(const StateDict& weights, const std::string& source,
+Expected<std::unique_ptr<RrdbNet>> RrdbNet::create(const StateDict& weights,
+                                                   const std::string& source,
                                                    const RrdbLoadParams& params) {
     auto arch = inferRrdbArchitecture(weights, source);
     if (!arch) {
@@ -187,18 +229,20 @@ Expected<std::unique_ptr<RrdbNet>> RrdbNet::create(const StateDict& weights, con
         auto impl = std::make_unique<Impl>();
         impl->arch = *arch;
         impl->device = params.device;
-        for (const auto& spec : rrdbStateDictSpec(*arch)) {
-            putTensor(impl->weights, spec.name, findTensor(weights, spec.name));
-        }
+        impl->channelsLast = params.device.kind == DeviceKind::Cpu;
+        const auto format =
+            impl->channelsLast ? at::MemoryFormat::ChannelsLast : at::MemoryFormat::Contiguous;
         auto conv = [&](const std::string& name) {
-            return Conv{toDevice(findTensor(weights, name + ".weight"), params.device),
-                        toDevice(findTensor(weights, name + ".bias"), params.device)};
+            return Conv{
+                toDevice(findTensor(weights, name + ".weight"), params.device).contiguous(format),
+                toDevice(findTensor(weights, name + ".bias"), params.device)};
         };
         impl->convFirst = conv("conv_first");
         for (int b = 0; b < arch->numBlock; ++b) {
             Rrdb block;
             for (int r = 0; r < 3; ++r) {
-                const std::string p = "body." + std::to_string(b) + ".rdb" + std::to_string(r + 1) + ".conv";
+                const std::string p =
+                    "body." + std::to_string(b) + ".rdb" + std::to_string(r + 1) + ".conv";
                 for (int c = 0; c < 5; ++c) {
                     block.rdbs[static_cast<std::size_t>(r)].convs[static_cast<std::size_t>(c)] =
                         conv(p + std::to_string(c + 1));
@@ -213,10 +257,12 @@ Expected<std::unique_ptr<RrdbNet>> RrdbNet::create(const StateDict& weights, con
         impl->convLast = conv("conv_last");
         return std::unique_ptr<RrdbNet>(new RrdbNet(std::move(impl)));
     } catch (const c10::Error& e) {
-        return makeError(ErrorCode::Device, source + ": cannot build the network on " + params.device.toString() +
-                                                ": " + e.what_without_backtrace());
+        return makeError(ErrorCode::Device, source + ": cannot build the network on " +
+                                                params.device.toString() + ": " +
+                                                e.what_without_backtrace());
     } catch (const std::bad_alloc&) {
-        return makeError(ErrorCode::OutOfMemory, source + ": out of memory while building the network");
+        return makeError(ErrorCode::OutOfMemory,
+                         source + ": out of memory while building the network");
     }
 }
 

@@ -8,7 +8,8 @@ namespace gpen {
 
 std::string RrdbArchitecture::describe() const {
     std::ostringstream s;
-    s << "RRDBNet x" << scale << ", " << numFeat << " features, " << numBlock << " blocks, growth " << numGrowCh;
+    s << "RRDBNet x" << scale << ", " << numFeat << " features, " << numBlock << " blocks, growth "
+      << numGrowCh;
     if (numInCh != 3 || numOutCh != 3) {
         s << ", " << numInCh << " -> " << numOutCh << " channels";
     }
@@ -27,7 +28,8 @@ std::vector<TensorSpec> rrdbStateDictSpec(const RrdbArchitecture& arch) {
     conv("conv_first", f, arch.numInCh * u * u);
     for (int b = 0; b < arch.numBlock; ++b) {
         for (int r = 1; r <= 3; ++r) {
-            const std::string p = "body." + std::to_string(b) + ".rdb" + std::to_string(r) + ".conv";
+            const std::string p =
+                "body." + std::to_string(b) + ".rdb" + std::to_string(r) + ".conv";
             for (int c = 1; c <= 5; ++c) {
                 conv(p + std::to_string(c), c < 5 ? g : f, f + (c - 1) * g);
             }
@@ -51,8 +53,9 @@ Expected<RrdbArchitecture> inferRrdbArchitecture(const StateDict& dict, const st
     const Shape rdb = shapeOf("body.0.rdb1.conv1.weight");
     if (first.size() != 4 || last.size() != 4 || rdb.size() != 4) {
         return makeError(ErrorCode::UnsupportedArchitecture,
-                         source + ": not an RRDBNet (no conv_first.weight, conv_last.weight or "
-                                  "body.0.rdb1.conv1.weight)");
+                         source +
+                             ": not an RRDBNet (no conv_first.weight, conv_last.weight or "
+                             "body.0.rdb1.conv1.weight)");
     }
     RrdbArchitecture arch;
     arch.numFeat = static_cast<int>(first[0]);
@@ -72,10 +75,11 @@ Expected<RrdbArchitecture> inferRrdbArchitecture(const StateDict& dict, const st
     } else if (in == c * 16) {
         arch.scale = 1;
     } else {
-        return makeError(ErrorCode::UnsupportedArchitecture,
-                         source + ": conv_first takes " + std::to_string(in) + " channels, which is " +
-                             std::to_string(c) + ", " + std::to_string(c * 4) + " or " + std::to_string(c * 16) +
-                             " for an RRDBNet x4, x2 or x1 with " + std::to_string(c) + " output channels");
+        return makeError(
+            ErrorCode::UnsupportedArchitecture,
+            source + ": conv_first takes " + std::to_string(in) + " channels, which is " +
+                std::to_string(c) + ", " + std::to_string(c * 4) + " or " + std::to_string(c * 16) +
+                " for an RRDBNet x4, x2 or x1 with " + std::to_string(c) + " output channels");
     }
     if (auto ok = validateStateDict(dict, rrdbStateDictSpec(arch), source); !ok) {
         return tl::unexpected(ok.error());

@@ -5,7 +5,9 @@
 #include <opencv2/imgproc.hpp>
 
 #include "gpen/engine/gpen_face_model.h"
+#include "gpen/nn/parsenet.h"
 #include "gpen/nn/retinaface.h"
+#include "gpen/pipeline/face_restorer.h"
 #include "gpen/nn/retinaface_postprocess.h"
 #include "gpen/nn/rrdbnet.h"
 #include "pipeline/image_tensor.h"
@@ -116,6 +118,31 @@ Expected<cv::Mat> BackgroundModel::upscale(const cv::Mat& bgr8, const TileParams
     return rgbUnitTensorToBgr(r->output);
 }
 
+ParserModel::ParserModel(std::unique_ptr<ParseNet> net) : m_net(std::move(net)) {}
+ParserModel::~ParserModel() = default;
+
+std::string ParserModel::architecture() const { return m_net->architecture().describe(); }
+
+Expected<void> ParserModel::runOnZeros(const WarmupPlan&, int batch) const {
+    const int s = m_net->architecture().inSize;
+    auto r = m_net->forward(FloatTensor({batch, 3, s, s}));
+    if (!r) return tl::unexpected(r.error());
+    return {};
+}
+
+Expected<std::vector<cv::Mat>> ParserModel::parse(const std::vector<cv::Mat>& facesBgr8) const {
+    // The reference parses the restored face with GPEN's own normalisation ([-1, 1] RGB).
+    auto out = m_net->forward(facesToGpenInput(facesBgr8, m_net->architecture().inSize));
+    if (!out) return tl::unexpected(out.error());
+    auto masks = parseLogitsToPasteMask(out->maskLogits);
+    if (!masks) return tl::unexpected(masks.error());
+    std::vector<cv::Mat> result;
+    for (auto& m : *masks) {
+        result.push_back(cv::Mat(m.height, m.width, CV_8UC1, m.values.data()).clone());
+    }
+    return result;
+}
+
 ModelLoaderRegistry pipelineModelLoaders(const GpenLoadParams& gpen) {
     ModelLoaderRegistry registry = ModelLoaderRegistry::withBuiltIns();
     registry.add(ModelKind::GpenFace, gpenFaceLoaderSpec(gpen));
@@ -156,6 +183,20 @@ ModelLoaderRegistry pipelineModelLoaders(const GpenLoadParams& gpen) {
         return std::shared_ptr<const LoadedModel>(std::make_shared<BackgroundModel>(std::move(*net)));
     };
     registry.add(ModelKind::Background, background);
+
+    ModelLoaderSpec parser;
+    parser.validate = [](const StateDict& w, const ModelEntry*, const std::string& source) -> Expected<std::string> {
+        auto arch = inferParseNetArchitecture(w, source);
+        if (!arch) return tl::unexpected(arch.error());
+        return arch->describe();
+    };
+    parser.load = [](const ModelLoadInput& in) -> Expected<std::shared_ptr<const LoadedModel>> {
+        in.report(LoadPhase::Building);
+        auto net = ParseNet::create(in.weights, in.source(), {.device = in.device});
+        if (!net) return tl::unexpected(net.error());
+        return std::shared_ptr<const LoadedModel>(std::make_shared<ParserModel>(std::move(*net)));
+    };
+    registry.add(ModelKind::Parser, parser);
     return registry;
 }
 

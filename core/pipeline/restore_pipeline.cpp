@@ -163,11 +163,35 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
         }
         timer.finish("faces");
 
-        // 4. Masks: the soft rectangle (ParseNet masks join once the parser model is loadable).
-        r.maskSource = "rectangle";
-        auto mask = rectanglePasteMask(size);
-        if (!mask) return tl::unexpected(inStage(mask.error(), "mask"));
-        for (auto& f : r.faces) f.mask = *mask;
+        // 4. Masks: ParseNet's face classes of each restored face, post-processed as the
+        // reference does, when the parser is installed; else the soft rectangle.
+        const auto parserState = cache.status(params.parser).state;
+        std::shared_ptr<const ParserModel> parser;
+        if (!params.parser.empty() && !r.faces.empty() && parserState != ModelState::NotInstalled) {
+            auto acquired = cache.acquireAs<ParserModel>(params.parser);
+            if (acquired) {
+                parser = *acquired;
+            } else {
+                r.notes.push_back(acquired.error().message + ": using the rectangle mask");
+            }
+        }
+        r.maskSource = parser ? params.parser : "rectangle";
+        if (parser) {
+            report(params, "mask", 0, total);
+            for (std::size_t i = 0; i < r.faces.size(); ++i) {
+                if (cancelled(params)) return makeError(ErrorCode::Cancelled, "Cancelled");
+                auto parsing = parser->parse({r.faces[i].restored});
+                if (!parsing) return tl::unexpected(inStage(parsing.error(), "mask"));
+                auto m = parsingPasteMask(parsing->front(), size);
+                if (!m) return tl::unexpected(inStage(m.error(), "mask"));
+                r.faces[i].mask = *m;
+                report(params, "mask", static_cast<int>(i + 1), total);
+            }
+        } else {
+            auto mask = rectanglePasteMask(size);
+            if (!mask) return tl::unexpected(inStage(mask.error(), "mask"));
+            for (auto& f : r.faces) f.mask = *mask;
+        }
         timer.finish("mask");
 
         // 5. Paste-back at the asked strength.

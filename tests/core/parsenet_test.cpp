@@ -15,7 +15,7 @@ namespace {
 constexpr const char* kCase = "parsenet-fill";
 
 class ParseNetTest : public ::testing::Test {
-protected:
+  protected:
     static void SetUpTestSuite() { test::configureTestRuntime(); }
 };
 
@@ -52,7 +52,8 @@ TEST_F(ParseNetTest, SpecEqualsReferenceKeys) {
     }
 }
 
-class ParseNetParity : public ParseNetTest, public ::testing::WithParamInterface<ParseNetKernels> {};
+class ParseNetParity : public ParseNetTest,
+                       public ::testing::WithParamInterface<ParseNetKernels> {};
 
 TEST_P(ParseNetParity, MatchesReference) {
     GPEN_REQUIRE_FIXTURES();
@@ -60,24 +61,29 @@ TEST_P(ParseNetParity, MatchesReference) {
     ASSERT_NE(c, nullptr);
     auto net = ParseNet::create(fixtureWeights(), kCase, {.kernels = GetParam()});
     ASSERT_TRUE(net) << net.error().message;
-    EXPECT_EQ((*net)->architecture(), archFromConfig(c->at("config"))) << (*net)->architecture().describe();
+    EXPECT_EQ((*net)->architecture(), archFromConfig(c->at("config")))
+        << (*net)->architecture().describe();
     const FloatTensor input = test::loadTensorEntry(c->at("inputs")[0]);
     const auto t0 = std::chrono::steady_clock::now();
     auto out = (*net)->forward(input);
     const std::chrono::duration<double> dt = std::chrono::steady_clock::now() - t0;
     ASSERT_TRUE(out) << out.error().message;
     const double tol = test::relativeTolerance(*c);
-    const auto mask = test::compare(out->maskLogits, test::loadTensorEntry(c->at("outputs")[0]), tol);
+    const auto mask =
+        test::compare(out->maskLogits, test::loadTensorEntry(c->at("outputs")[0]), tol);
     const auto img = test::compare(out->image, test::loadTensorEntry(c->at("outputs")[1]), tol);
     EXPECT_TRUE(mask.ok) << "mask: " << mask.describe();
     EXPECT_TRUE(img.ok) << "image: " << img.describe();
-    std::cout << (GetParam() == ParseNetKernels::Fast ? "fast" : "reference") << " kernels, forward " << dt.count()
-              << " s\n  mask: " << mask.describe() << "\n  image: " << img.describe() << "\n";
+    std::cout << (GetParam() == ParseNetKernels::Fast ? "fast" : "reference")
+              << " kernels, forward " << dt.count() << " s\n  mask: " << mask.describe()
+              << "\n  image: " << img.describe() << "\n";
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, ParseNetParity, ::testing::Values(ParseNetKernels::Fast, ParseNetKernels::Reference),
+INSTANTIATE_TEST_SUITE_P(Kernels, ParseNetParity,
+                         ::testing::Values(ParseNetKernels::Fast, ParseNetKernels::Reference),
                          [](const auto& p) {
-                             return p.param == ParseNetKernels::Fast ? std::string("Fast") : std::string("Reference");
+                             return p.param == ParseNetKernels::Fast ? std::string("Fast")
+                                                                     : std::string("Reference");
                          });
 
 TEST_F(ParseNetTest, FastAndReferenceKernelsAgreeOnOddSizes) {
@@ -158,8 +164,10 @@ TEST(ParseMaskTest, ArgMaxThroughClassValues) {
     }
     auto paste = parseLogitsToPasteMask(each);
     ASSERT_TRUE(paste);
-    EXPECT_EQ((*paste)[0].values, std::vector<std::uint8_t>(kPasteMaskClassValues.begin(), kPasteMaskClassValues.end()));
-    auto gpen = parseLogitsToMask(each, {kGpenFaceParseClassValues.begin(), kGpenFaceParseClassValues.end()});
+    EXPECT_EQ((*paste)[0].values, std::vector<std::uint8_t>(kPasteMaskClassValues.begin(),
+                                                            kPasteMaskClassValues.end()));
+    auto gpen = parseLogitsToMask(
+        each, {kGpenFaceParseClassValues.begin(), kGpenFaceParseClassValues.end()});
     ASSERT_TRUE(gpen);
     EXPECT_EQ((*gpen)[0].values[13], 0);
     EXPECT_EQ((*gpen)[0].values[12], 255);
@@ -187,7 +195,8 @@ TEST_F(ParseNetTest, PasteMaskOfTheFixtureLogits) {
     const auto& m = (*masks)[0];
     ASSERT_EQ(m.values.size(), 512U * 512U);
     // Recompute a few pixels by hand.
-    for (std::size_t p : {std::size_t{0}, std::size_t{1234}, std::size_t{512 * 300 + 77}, std::size_t{512 * 512 - 1}}) {
+    for (std::size_t p : {std::size_t{0}, std::size_t{1234}, std::size_t{512 * 300 + 77},
+                          std::size_t{512 * 512 - 1}}) {
         std::size_t best = 0;
         for (std::size_t k = 1; k < 19; ++k) {
             if (logits.data[k * 512 * 512 + p] > logits.data[best * 512 * 512 + p]) best = k;
@@ -197,30 +206,6 @@ TEST_F(ParseNetTest, PasteMaskOfTheFixtureLogits) {
 }
 
 // Timing at the released size; run with --gtest_also_run_disabled_tests.
-TEST_F(ParseNetTest, DISABLED_AB) {
-    GPEN_REQUIRE_FIXTURES();
-    const FloatTensor input = test::fillTensor({1, 3, 512, 512}, 77, 0.0, 1.0);
-    unsetenv("GPEN_NOBORDER");
-    auto a = ParseNet::create(fixtureWeights(), kCase, {.kernels = ParseNetKernels::Fast});
-    setenv("GPEN_NOBORDER", "1", 1);
-    auto b = ParseNet::create(fixtureWeights(), kCase, {.kernels = ParseNetKernels::Fast});
-    auto r = ParseNet::create(fixtureWeights(), kCase, {.kernels = ParseNetKernels::Reference});
-    double best[3][2] = {{1e9, 1e9}, {1e9, 1e9}, {1e9, 1e9}};
-    const ParseNet* nets[3] = {a->get(), b->get(), r->get()};
-    for (int rep = 0; rep < 5; ++rep) {
-        for (int k = 0; k < 3; ++k) {
-            const auto t0 = std::chrono::steady_clock::now();
-            const std::clock_t c0 = std::clock();
-            ASSERT_TRUE(nets[k]->forward(input));
-            const std::chrono::duration<double> dt = std::chrono::steady_clock::now() - t0;
-            const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
-            best[k][0] = std::min(best[k][0], dt.count());
-            best[k][1] = std::min(best[k][1], cpu);
-        }
-    }
-    for (int k = 0; k < 3; ++k) std::cout << "variant " << k << " min wall " << best[k][0] << " min cpu " << best[k][1] << "\n";
-}
-
 TEST_F(ParseNetTest, DISABLED_Timing512) {
     GPEN_REQUIRE_FIXTURES();
     const FloatTensor input = test::fillTensor({1, 3, 512, 512}, 77, 0.0, 1.0);
@@ -234,8 +219,8 @@ TEST_F(ParseNetTest, DISABLED_Timing512) {
             ASSERT_TRUE((*net)->forward(input));
             const std::chrono::duration<double> dt = std::chrono::steady_clock::now() - t0;
             const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
-            std::cout << (k == ParseNetKernels::Fast ? "fast" : "reference") << " 512 forward: " << dt.count()
-                      << " s wall, " << cpu << " s CPU\n";
+            std::cout << (k == ParseNetKernels::Fast ? "fast" : "reference")
+                      << " 512 forward: " << dt.count() << " s wall, " << cpu << " s CPU\n";
         }
     }
 }

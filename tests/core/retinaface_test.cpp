@@ -16,7 +16,7 @@ namespace {
 constexpr const char* kCase = "retinaface-r50-fill-240x320";
 
 class RetinaFaceTest : public ::testing::Test {
-protected:
+  protected:
     static void SetUpTestSuite() { test::configureTestRuntime(); }
 };
 
@@ -26,7 +26,8 @@ const StateDict& fixtureWeights() {
     return weights;
 }
 
-void expectClose(const FloatTensor& out, const nlohmann::json& entry, const nlohmann::json& c, const char* what) {
+void expectClose(const FloatTensor& out, const nlohmann::json& entry, const nlohmann::json& c,
+                 const char* what) {
     const auto a = test::compare(out, test::loadTensorEntry(entry), test::relativeTolerance(c));
     EXPECT_TRUE(a.ok) << what << ": " << a.describe();
     std::cout << "  " << what << ": " << a.describe() << "\n";
@@ -63,7 +64,8 @@ TEST_P(RetinaFaceParity, HeadsPriorsAndDecodingMatchReference) {
     expectClose(heads->conf, outs[1], *c, "conf");
     expectClose(heads->landms, outs[2], *c, "landms");
 
-    const FloatTensor priors = retinaFacePriors(static_cast<int>(input.shape[2]), static_cast<int>(input.shape[3]));
+    const FloatTensor priors =
+        retinaFacePriors(static_cast<int>(input.shape[2]), static_cast<int>(input.shape[3]));
     expectClose(priors, outs[3], *c, "priors");
     auto boxes = decodeRetinaFaceBoxes(heads->loc, priors);
     ASSERT_TRUE(boxes) << boxes.error().message;
@@ -74,7 +76,9 @@ TEST_P(RetinaFaceParity, HeadsPriorsAndDecodingMatchReference) {
 }
 
 INSTANTIATE_TEST_SUITE_P(BatchNorm, RetinaFaceParity, ::testing::Values(true, false),
-                         [](const auto& p) { return p.param ? std::string("Folded") : std::string("Separate"); });
+                         [](const auto& p) {
+                             return p.param ? std::string("Folded") : std::string("Separate");
+                         });
 
 TEST_F(RetinaFaceTest, DecodingAloneMatchesReference) {
     GPEN_REQUIRE_FIXTURES();
@@ -119,7 +123,8 @@ TEST_F(RetinaFaceTest, WorksWithoutBatchCountersAndRejectsBadDicts) {
     auto bad = RetinaFace::create(wrong, "RetinaFace-R50.pth");
     ASSERT_FALSE(bad);
     EXPECT_EQ(bad.error().code, ErrorCode::ShapeMismatch);
-    EXPECT_NE(bad.error().message.find("ssh2.conv7X7_2.0.weight"), std::string::npos) << bad.error().message;
+    EXPECT_NE(bad.error().message.find("ssh2.conv7X7_2.0.weight"), std::string::npos)
+        << bad.error().message;
 
     StateDict mobile;
     mobile.insert("body.stage1.0.0.weight", FloatTensor({8, 3, 3, 3}));
@@ -134,8 +139,8 @@ TEST(RetinaFacePriorsTest, CountsAndLayout) {
     EXPECT_EQ(p.shape, (Shape{2 * (125 * 125 + 63 * 63 + 32 * 32), 4}));
     // First cell of the first level, both min sizes; then the second cell.
     const std::vector<float> head(p.data.begin(), p.data.begin() + 12);
-    const std::vector<float> expected = {4.0F / 1000, 4.0F / 1000, 16.0F / 1000, 16.0F / 1000,
-                                         4.0F / 1000, 4.0F / 1000, 32.0F / 1000, 32.0F / 1000,
+    const std::vector<float> expected = {4.0F / 1000,  4.0F / 1000, 16.0F / 1000, 16.0F / 1000,
+                                         4.0F / 1000,  4.0F / 1000, 32.0F / 1000, 32.0F / 1000,
                                          12.0F / 1000, 4.0F / 1000, 16.0F / 1000, 16.0F / 1000};
     for (std::size_t i = 0; i < head.size(); ++i) {
         EXPECT_FLOAT_EQ(head[i], expected[i]) << i;
@@ -155,7 +160,8 @@ TEST(NonMaximumSuppressionTest, HandMadeBoxes) {
     const std::vector<float> scores = {0.9F, 0.95F, 0.8F, 0.7F, 0.75F};
     EXPECT_EQ(nonMaximumSuppression(boxes, scores, 0.4F), (std::vector<std::size_t>{1, 2, 4}));
     // A high threshold keeps everything, best score first.
-    EXPECT_EQ(nonMaximumSuppression(boxes, scores, 0.99F), (std::vector<std::size_t>{1, 0, 2, 4, 3}));
+    EXPECT_EQ(nonMaximumSuppression(boxes, scores, 0.99F),
+              (std::vector<std::size_t>{1, 0, 2, 4, 3}));
     // A zero threshold keeps only boxes that do not touch a kept one.
     EXPECT_EQ(nonMaximumSuppression(boxes, scores, 0.0F), (std::vector<std::size_t>{1, 4}));
     // IoU exactly at the threshold is kept, as np.where(ovr <= thresh). Boxes 10 wide, overlap 5:
@@ -168,16 +174,17 @@ TEST(NonMaximumSuppressionTest, HandMadeBoxes) {
 
 TEST(SelectFaceDetectionsTest, ThresholdTopKNmsAndScaling) {
     // Five candidates in [0, 1] units of a 200 x 100 image.
-    const FloatTensor boxes({5, 4}, {0.0F, 0.0F, 0.1F, 0.2F,    // 0: 20 x 20 px at the origin
-                                     0.0F, 0.0F, 0.1F, 0.2F,    // 1: the same box, lower score
-                                     0.5F, 0.5F, 0.6F, 0.7F,    // 2
-                                     0.8F, 0.1F, 0.9F, 0.3F,    // 3: below the threshold
+    const FloatTensor boxes({5, 4}, {0.0F, 0.0F, 0.1F,  0.2F,    // 0: 20 x 20 px at the origin
+                                     0.0F, 0.0F, 0.1F,  0.2F,    // 1: the same box, lower score
+                                     0.5F, 0.5F, 0.6F,  0.7F,    // 2
+                                     0.8F, 0.1F, 0.9F,  0.3F,    // 3: below the threshold
                                      0.3F, 0.3F, 0.35F, 0.4F});  // 4
     FloatTensor landmarks({5, 10});
     for (std::size_t i = 0; i < landmarks.data.size(); ++i) {
         landmarks.data[i] = 0.5F;
     }
-    const FloatTensor conf({1, 5, 2}, {0.05F, 0.95F, 0.08F, 0.92F, 0.1F, 0.91F, 0.5F, 0.5F, 0.02F, 0.98F});
+    const FloatTensor conf({1, 5, 2},
+                           {0.05F, 0.95F, 0.08F, 0.92F, 0.1F, 0.91F, 0.5F, 0.5F, 0.02F, 0.98F});
     auto dets = selectFaceDetections(boxes, landmarks, conf, 200, 100);
     ASSERT_TRUE(dets) << dets.error().message;
     ASSERT_EQ(dets->size(), 3U);
@@ -217,8 +224,8 @@ TEST_F(RetinaFaceTest, DISABLED_Timing1000x1000) {
             ASSERT_TRUE((*net)->forward(input));
             const std::chrono::duration<double> dt = std::chrono::steady_clock::now() - t0;
             const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
-            std::cout << (fold ? "folded" : "separate") << " 1000x1000 forward: " << dt.count() << " s wall, " << cpu
-                      << " s CPU\n";
+            std::cout << (fold ? "folded" : "separate") << " 1000x1000 forward: " << dt.count()
+                      << " s wall, " << cpu << " s CPU\n";
         }
     }
 }

@@ -15,7 +15,7 @@ namespace gpen {
 namespace {
 
 class RrdbNetTest : public ::testing::Test {
-protected:
+  protected:
     static void SetUpTestSuite() { test::configureTestRuntime(); }
 };
 
@@ -28,14 +28,17 @@ RrdbArchitecture archFromConfig(const nlohmann::json& c) {
     return a;
 }
 
-RrdbArchitecture released(int scale) { return {.scale = scale, .numFeat = 32, .numBlock = 23, .numGrowCh = 32}; }
+RrdbArchitecture released(int scale) {
+    return {.scale = scale, .numFeat = 32, .numBlock = 23, .numGrowCh = 32};
+}
 
 // A state dict with the given entries and arbitrary values.
 StateDict dictFromKeys(const nlohmann::json& keys) {
     StateDict dict;
     for (std::size_t k = 0; k < keys.size(); ++k) {
         dict.insert(keys[k][0].get<std::string>(),
-                    test::fillTensor(test::shapeFromJson(keys[k][1]), static_cast<std::int64_t>(k), 0.0, 0.1));
+                    test::fillTensor(test::shapeFromJson(keys[k][1]), static_cast<std::int64_t>(k),
+                                     0.0, 0.1));
     }
     return dict;
 }
@@ -49,7 +52,8 @@ TEST_F(RrdbNetTest, SpecEqualsReleasedKeys) {
         const auto spec = rrdbStateDictSpec(released(scale));
         ASSERT_EQ(spec.size(), keys.size()) << "x" << scale;
         for (std::size_t i = 0; i < spec.size(); ++i) {
-            EXPECT_EQ(spec[i].name, keys[i][0].get<std::string>()) << "x" << scale << " entry " << i;
+            EXPECT_EQ(spec[i].name, keys[i][0].get<std::string>())
+                << "x" << scale << " entry " << i;
             EXPECT_EQ(spec[i].shape, test::shapeFromJson(keys[i][1])) << spec[i].name;
         }
     }
@@ -77,8 +81,10 @@ TEST_F(RrdbNetTest, RejectsAWrongShapeNamingTheEntry) {
     auto net = RrdbNet::create(dict, "realesrnet_x2.pth");
     ASSERT_FALSE(net);
     EXPECT_EQ(net.error().code, ErrorCode::ShapeMismatch);
-    EXPECT_NE(net.error().message.find("realesrnet_x2.pth"), std::string::npos) << net.error().message;
-    EXPECT_NE(net.error().message.find("body.7.rdb2.conv4.weight"), std::string::npos) << net.error().message;
+    EXPECT_NE(net.error().message.find("realesrnet_x2.pth"), std::string::npos)
+        << net.error().message;
+    EXPECT_NE(net.error().message.find("body.7.rdb2.conv4.weight"), std::string::npos)
+        << net.error().message;
 }
 
 TEST_F(RrdbNetTest, RejectsAnotherNetwork) {
@@ -90,7 +96,7 @@ TEST_F(RrdbNetTest, RejectsAnotherNetwork) {
 }
 
 class RrdbFixtureParity : public RrdbNetTest, public ::testing::WithParamInterface<const char*> {
-protected:
+  protected:
     std::unique_ptr<RrdbNet> load(const nlohmann::json& c) {
         auto ckpt = readCheckpoint(test::fixturesDir() / c.at("checkpoint").get<std::string>());
         EXPECT_TRUE(ckpt) << ckpt.error().message;
@@ -114,7 +120,8 @@ TEST_P(RrdbFixtureParity, ForwardMatchesReference) {
     const FloatTensor input = test::loadTensorEntry(c->at("inputs")[0]);
     auto out = net->forward(input);
     ASSERT_TRUE(out) << out.error().message;
-    const auto a = test::compare(*out, test::loadTensorEntry(c->at("outputs")[0]), test::relativeTolerance(*c));
+    const auto a = test::compare(*out, test::loadTensorEntry(c->at("outputs")[0]),
+                                 test::relativeTolerance(*c));
     EXPECT_TRUE(a.ok) << GetParam() << ": " << a.describe();
     RecordProperty("max_abs_diff", std::to_string(a.maxAbsDiff));
     std::cout << GetParam() << " forward: " << a.describe() << "\n";
@@ -130,14 +137,15 @@ TEST_P(RrdbFixtureParity, TiledMatchesReferenceTiling) {
     const ReferenceTiling tiling{t.at("tile_size"), t.at("tile_pad")};
     const FloatTensor input = test::loadTensorEntry(c->at("inputs")[0]);
     std::size_t calls = 0;
-    auto out = net->forwardTiled(input, tiling, [&](std::size_t index, std::size_t count) -> Expected<void> {
-        EXPECT_EQ(index, calls);
-        EXPECT_EQ(count, referenceTileGrid(static_cast<int>(input.shape[3]), static_cast<int>(input.shape[2]),
-                                           tiling)
-                             .size());
-        ++calls;
-        return {};
-    });
+    auto out = net->forwardTiled(
+        input, tiling, [&](std::size_t index, std::size_t count) -> Expected<void> {
+            EXPECT_EQ(index, calls);
+            EXPECT_EQ(count, referenceTileGrid(static_cast<int>(input.shape[3]),
+                                               static_cast<int>(input.shape[2]), tiling)
+                                 .size());
+            ++calls;
+            return {};
+        });
     ASSERT_TRUE(out) << out.error().message;
     EXPECT_GT(calls, 1U);
     const FloatTensor ref = test::loadTensorEntry(t.at("output"));
@@ -151,7 +159,8 @@ TEST_P(RrdbFixtureParity, TiledMatchesReferenceTiling) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, RrdbFixtureParity,
-                         ::testing::Values("rrdb-x1-f8-b1-g4", "rrdb-x2-f8-b2-g4", "rrdb-x4-f8-b2-g4"),
+                         ::testing::Values("rrdb-x1-f8-b1-g4", "rrdb-x2-f8-b2-g4",
+                                           "rrdb-x4-f8-b2-g4"),
                          [](const auto& p) {
                              std::string n = p.param;
                              for (auto& ch : n) {
@@ -160,7 +169,8 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, RrdbFixtureParity,
                              return n;
                          });
 
-// Bottom/right reflection padding of an NCHW tensor, as torch's F.pad(x, (0, pw, 0, ph), 'reflect').
+// Bottom/right reflection padding of an NCHW tensor, as torch's F.pad(x, (0, pw, 0, ph),
+// 'reflect').
 FloatTensor reflectPad(const FloatTensor& x, int ph, int pw) {
     const auto planes = x.shape[0] * x.shape[1];
     const auto h = x.shape[2];
@@ -261,24 +271,25 @@ Expected<FloatTensor> nearest2x(const FloatTensor& t) {
 TEST(ReferenceTilingTest, PastesEveryCoreOnceAndStopsOnError) {
     const FloatTensor image = test::fillTensor({2, 3, 11, 17}, 5, 0.0, 1.0);
     const auto whole = nearest2x(image);
-    auto tiled = referenceTileProcess(image, 2, {5, 2}, [](const FloatTensor& t, std::size_t, std::size_t) {
-        return nearest2x(t);
-    });
+    auto tiled = referenceTileProcess(
+        image, 2, {5, 2},
+        [](const FloatTensor& t, std::size_t, std::size_t) { return nearest2x(t); });
     ASSERT_TRUE(tiled) << tiled.error().message;
     EXPECT_EQ(tiled->data, whole->data);  // a pointwise network: tiles change nothing
 
     std::size_t calls = 0;
-    auto cancelled = referenceTileProcess(image, 2, {5, 2}, [&](const FloatTensor& t, std::size_t i, std::size_t) {
-        ++calls;
-        return i == 2 ? tl::unexpected(Error{ErrorCode::Cancelled, "stop"}) : nearest2x(t);
-    });
+    auto cancelled = referenceTileProcess(
+        image, 2, {5, 2}, [&](const FloatTensor& t, std::size_t i, std::size_t) {
+            ++calls;
+            return i == 2 ? tl::unexpected(Error{ErrorCode::Cancelled, "stop"}) : nearest2x(t);
+        });
     ASSERT_FALSE(cancelled);
     EXPECT_EQ(cancelled.error().code, ErrorCode::Cancelled);
     EXPECT_EQ(calls, 3U);
 
-    auto wrong = referenceTileProcess(image, 4, {5, 2}, [](const FloatTensor& t, std::size_t, std::size_t) {
-        return nearest2x(t);
-    });
+    auto wrong = referenceTileProcess(
+        image, 4, {5, 2},
+        [](const FloatTensor& t, std::size_t, std::size_t) { return nearest2x(t); });
     ASSERT_FALSE(wrong);
     EXPECT_EQ(wrong.error().code, ErrorCode::Internal);
 }
@@ -305,7 +316,8 @@ TEST_F(RrdbNetTest, DISABLED_TimingReleasedX2At128) {
         ASSERT_TRUE((*net)->forward(input));
         const std::chrono::duration<double> dt = std::chrono::steady_clock::now() - t0;
         const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
-        std::cout << "realesrnet_x2 128x128 forward: " << dt.count() << " s wall, " << cpu << " s CPU\n";
+        std::cout << "realesrnet_x2 128x128 forward: " << dt.count() << " s wall, " << cpu
+                  << " s CPU\n";
     }
 }
 

@@ -1,18 +1,12 @@
 #pragma once
 
-// One offscreen QApplication for a UI test process (QT_QPA_PLATFORM=offscreen is set by test.sh
-// and by each test's environment).
+// The UI suites' QApplication, created by ui_test_main.cpp (offscreen: QT_QPA_PLATFORM is set by
+// test.sh and by each test's CTest environment).
 
 #include <QApplication>
 
 namespace gpen::test {
 
-inline QApplication& uiApp() {
-    static int argc = 1;
-    static char arg0[] = "gpen-ui-test";
-    static char* argv[] = {arg0, nullptr};
-    static QApplication app(argc, argv);
-    return app;
-}
+inline QApplication& uiApp() { return *qobject_cast<QApplication*>(QCoreApplication::instance()); }
 
 }  // namespace gpen::test

@@ -30,7 +30,9 @@ struct ParseNetArchitecture {
 
     int downSteps() const;  // log2(inSize / min(inSize, minFeatSize))
     int upSteps() const;    // log2(outSize / min(inSize, minFeatSize))
-    int clip(int channels) const { return channels < minCh ? minCh : (channels > maxCh ? maxCh : channels); }
+    int clip(int channels) const {
+        return channels < minCh ? minCh : (channels > maxCh ? maxCh : channels);
+    }
     std::string describe() const;  // "ParseNet 512, 64 base channels, 19 classes, channels 32..256"
     friend bool operator==(const ParseNetArchitecture&, const ParseNetArchitecture&) = default;
 };
@@ -40,12 +42,13 @@ std::vector<TensorSpec> parseNetStateDictSpec(const ParseNetArchitecture& arch);
 
 // Infers the architecture (sizes as multiples of min feature size 32, which the weights do not
 // record) and validates the dict against the spec; num_batches_tracked entries are not required.
-Expected<ParseNetArchitecture> inferParseNetArchitecture(const StateDict& dict, const std::string& source);
+Expected<ParseNetArchitecture> inferParseNetArchitecture(const StateDict& dict,
+                                                         const std::string& source);
 
 enum class ParseNetKernels {
     Reference,  // the reference's operations: batch norm after each conv, upsample then conv
-    Fast,       // batch norm folded into the convs; each nearest-upsample + 3x3 conv computed as four
-                // 2x2 convs on the small grid (2.25x fewer multiply-adds), shortcut and conv1 merged
+    Fast,  // batch norm folded into the convs; each nearest-upsample + 3x3 conv computed as four
+           // 2x2 convs on the small grid (2.25x fewer multiply-adds), shortcut and conv1 merged
 };
 
 struct ParseNetLoadParams {
@@ -60,8 +63,9 @@ struct ParseNetOutputs {
 
 // A ParseNet ready to run. Immutable after creation; forward() may be called from several threads.
 class ParseNet {
-public:
-    static Expected<std::unique_ptr<ParseNet>> create(const StateDict& weights, const std::string& source,
+  public:
+    static Expected<std::unique_ptr<ParseNet>> create(const StateDict& weights,
+                                                      const std::string& source,
                                                       const ParseNetLoadParams& params = {});
     ~ParseNet();
     ParseNet(const ParseNet&) = delete;
@@ -70,13 +74,14 @@ public:
     const ParseNetArchitecture& architecture() const;
     const Device& device() const;
 
-    // input: [N, 3, H, W] RGB in [-1, 1] (the reference feeds 512 x 512 faces), H and W multiples of
-    // 2^downSteps() with at least 2 pixels left at the coarsest level; outputs are H * 2^(up-down).
+    // input: [N, 3, H, W] RGB in [-1, 1] (the reference feeds 512 x 512 faces), H and W multiples
+    // of 2^downSteps() with at least 2 pixels left at the coarsest level; outputs are H *
+    // 2^(up-down).
     Expected<ParseNetOutputs> forward(const FloatTensor& input) const;
 
     struct Impl;
 
-private:
+  private:
     explicit ParseNet(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> m_impl;
 };
@@ -99,7 +104,8 @@ struct ParseMask {
 };
 
 // tenor2mask: per pixel the arg max over the classes of `logits` ([N, C, H, W] or [C, H, W]; the
-// first maximum on ties, as torch.argmax), mapped through classValues (C entries). One mask per image.
+// first maximum on ties, as torch.argmax), mapped through classValues (C entries). One mask per
+// image.
 Expected<std::vector<ParseMask>> parseLogitsToMask(const FloatTensor& logits,
                                                    const std::vector<std::uint8_t>& classValues);
 

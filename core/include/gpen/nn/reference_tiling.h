@@ -38,13 +38,13 @@ std::vector<ReferenceTile> referenceTileGrid(int width, int height, const Refere
 // Runs a network on one tile: `tile` is [N, C, h, w]; the result must be [N, C', h * scale,
 // w * scale]. index counts from 0 to count - 1, so that a caller can report progress and check its
 // cancel token; an error returned (Cancelled included) stops the tiling and is passed on as is.
-using TileRunner =
-    std::function<Expected<FloatTensor>(const FloatTensor& tile, std::size_t index, std::size_t count)>;
+using TileRunner = std::function<Expected<FloatTensor>(const FloatTensor& tile, std::size_t index,
+                                                       std::size_t count)>;
 
 // The reference tiling of `image` ([N, C, H, W]) through `run`, pasted into [N, C', H * scale,
 // W * scale]. Pure: no state, no torch; safe from any thread when `run` is.
-Expected<FloatTensor> referenceTileProcess(const FloatTensor& image, int scale, const ReferenceTiling& tiling,
-                                           const TileRunner& run);
+Expected<FloatTensor> referenceTileProcess(const FloatTensor& image, int scale,
+                                           const ReferenceTiling& tiling, const TileRunner& run);
 
 // Crops rect out of every image of an NCHW tensor (the rect must lie inside the image).
 FloatTensor cropNchw(const FloatTensor& image, const PixelRect& rect);

@@ -20,7 +20,8 @@ struct RetinaFaceArchitecture {
     int outChannel = 256;
     int anchorsPerCell = 2;
 
-    // Slope of the FPN's and SSH's leaky ReLUs, as the reference: 0.1 when outChannel <= 64, else 0.
+    // Slope of the FPN's and SSH's leaky ReLUs, as the reference: 0.1 when outChannel <= 64, else
+    // 0.
     double leakySlope() const { return outChannel <= 64 ? 0.1 : 0.0; }
     std::string describe() const;  // "RetinaFace ResNet-50, 256 channels, 2 anchors"
     friend bool operator==(const RetinaFaceArchitecture&, const RetinaFaceArchitecture&) = default;
@@ -31,7 +32,8 @@ std::vector<TensorSpec> retinaFaceStateDictSpec(const RetinaFaceArchitecture& ar
 
 // Infers the architecture and validates the dict against the spec. num_batches_tracked entries are
 // not used and not required.
-Expected<RetinaFaceArchitecture> inferRetinaFaceArchitecture(const StateDict& dict, const std::string& source);
+Expected<RetinaFaceArchitecture> inferRetinaFaceArchitecture(const StateDict& dict,
+                                                             const std::string& source);
 
 struct RetinaFaceLoadParams {
     Device device;
@@ -47,10 +49,12 @@ struct RetinaFaceHeads {
     FloatTensor landms;  // [N, P, 10] landmark regressions
 };
 
-// A RetinaFace ready to run. Immutable after creation; forward() may be called from several threads.
+// A RetinaFace ready to run. Immutable after creation; forward() may be called from several
+// threads.
 class RetinaFace {
-public:
-    static Expected<std::unique_ptr<RetinaFace>> create(const StateDict& weights, const std::string& source,
+  public:
+    static Expected<std::unique_ptr<RetinaFace>> create(const StateDict& weights,
+                                                        const std::string& source,
                                                         const RetinaFaceLoadParams& params = {});
     ~RetinaFace();
     RetinaFace(const RetinaFace&) = delete;
@@ -65,7 +69,7 @@ public:
 
     struct Impl;
 
-private:
+  private:
     explicit RetinaFace(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> m_impl;
 };

@@ -46,9 +46,10 @@ struct RrdbLoadParams {
 
 // An RRDBNet ready to run. Immutable after creation; forward() may be called from several threads.
 class RrdbNet {
-public:
+  public:
     // Infers the architecture, validates `weights` tensor by tensor, then builds.
-    static Expected<std::unique_ptr<RrdbNet>> create(const StateDict& weights, const std::string& source,
+    static Expected<std::unique_ptr<RrdbNet>> create(const StateDict& weights,
+                                                     const std::string& source,
                                                      const RrdbLoadParams& params = {});
     ~RrdbNet();
     RrdbNet(const RrdbNet&) = delete;
@@ -76,7 +77,7 @@ public:
 
     struct Impl;
 
-private:
+  private:
     explicit RrdbNet(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> m_impl;
 };

@@ -18,6 +18,7 @@
 
 namespace gpen {
 
+class ParseNet;
 class RetinaFace;
 class RrdbNet;
 
@@ -76,6 +77,23 @@ public:
 
 private:
     std::unique_ptr<RrdbNet> m_net;
+    std::uint64_t m_weightBytes = 0;
+};
+
+class ParserModel final : public LoadedModel {
+public:
+    explicit ParserModel(std::unique_ptr<ParseNet> net);
+    ~ParserModel() override;
+    ModelKind kind() const override { return ModelKind::Parser; }
+    std::string architecture() const override;
+    std::uint64_t weightBytes() const override { return m_weightBytes; }
+    Expected<void> runOnZeros(const WarmupPlan& plan, int batch) const override;
+    // The 0/255 paste classes (MODELS.md: all but background, hat and cloth) of each restored
+    // face, at the parser's size (8-bit, one channel).
+    Expected<std::vector<cv::Mat>> parse(const std::vector<cv::Mat>& facesBgr8) const;
+
+private:
+    std::unique_ptr<ParseNet> m_net;
     std::uint64_t m_weightBytes = 0;
 };
 
