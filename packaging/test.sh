@@ -11,9 +11,9 @@ jobs="${GPEN_JOBS:-$(nproc)}"
 werror=OFF
 [ -n "${CI:-}" ] && werror=ON
 
+# Qt tests run without a display (test discovery at build time starts them too).
+export QT_QPA_PLATFORM=offscreen
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DGPEN_WARNINGS_AS_ERRORS="$werror" ${GPEN_CMAKE_ARGS:-}
 cmake --build "$build" -j "$jobs"
-# Qt tests run without a display.
-export QT_QPA_PLATFORM=offscreen
 ctest --test-dir "$build" --output-on-failure -j "$jobs" --timeout 1800

@@ -24,9 +24,8 @@ int benchCommand(const Words& words) {
     p.threads = *threads;
     p.batch = *batch;
     const std::string precision = args->value("precision").value_or("fp32");
-    if (precision != "fp32") {
-        return fail("--precision " + precision + ": only fp32 is available in this build");
-    }
+    if (precision != "fp32" && precision != "bf16") return fail("--precision must be fp32 or bf16");
+    p.load.precision = precision == "bf16" ? GpenPrecision::Bf16 : GpenPrecision::Fp32;
     const std::string kernels = args->value("kernels").value_or("fast");
     if (kernels != "fast" && kernels != "reference") return fail("--kernels must be fast or reference");
     p.load.kernels = kernels == "fast" ? GpenKernels::Fast : GpenKernels::Reference;

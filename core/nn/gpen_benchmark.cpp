@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <sstream>
 #include <vector>
@@ -35,6 +36,28 @@ std::string jsonString(const std::string& s) {
         out += c;
     }
     return out + "\"";
+}
+
+// PSNR in dB of `out` against `ref`, both RGB in [-1, 1], as the 8-bit images they become.
+double psnr8Bit(const FloatTensor& out, const FloatTensor& ref) {
+    auto to8Bit = [](float v) { return std::round((std::clamp(v, -1.0F, 1.0F) + 1.0F) * 127.5F); };
+    double squares = 0;
+    for (std::size_t i = 0; i < out.data.size(); ++i) {
+        const double d = to8Bit(out.data[i]) - to8Bit(ref.data[i]);
+        squares += d * d;
+    }
+    const double mse = squares / static_cast<double>(std::max<std::size_t>(1, out.data.size()));
+    return mse > 0 ? 10.0 * std::log10(255.0 * 255.0 / mse) : INFINITY;
+}
+
+double maxRelativeDifference(const FloatTensor& out, const FloatTensor& ref) {
+    double diff = 0;
+    double scale = 1;
+    for (std::size_t i = 0; i < out.data.size(); ++i) {
+        diff = std::max(diff, static_cast<double>(std::fabs(out.data[i] - ref.data[i])));
+        scale = std::max(scale, static_cast<double>(std::fabs(ref.data[i])));
+    }
+    return diff / scale;
 }
 
 }  // namespace
@@ -81,8 +104,11 @@ Expected<GpenBenchmarkResult> runGpenBenchmark(const GpenBenchmarkParams& params
     if (!net) {
         return tl::unexpected(net.error());
     }
-    weights = StateDict();  // the network holds what it needs
     r.buildMs = msSince(t0);
+    const bool compare = params.load.precision != GpenPrecision::Fp32;
+    if (!compare) {
+        weights = StateDict();  // the network holds what it needs
+    }
     r.arch = (*net)->architecture();
     r.gflopPerFace = gpenForwardFlops(r.arch) / 1e9;
 
@@ -127,6 +153,23 @@ Expected<GpenBenchmarkResult> runGpenBenchmark(const GpenBenchmarkParams& params
     r.medianForwardMs = times.size() % 2 ? times[times.size() / 2]
                                          : 0.5 * (times[times.size() / 2 - 1] + times[times.size() / 2]);
     r.peakRssBytes = peakRssBytes();
+
+    if (compare) {
+        // After the timing, so that the float32 network does not disturb it.
+        GpenLoadParams fp32 = params.load;
+        fp32.precision = GpenPrecision::Fp32;
+        auto reference = GpenGenerator::create(weights, r.source, fp32);
+        if (!reference) {
+            return tl::unexpected(reference.error());
+        }
+        auto ref = (*reference)->forward(input);
+        auto out = (*net)->forward(input);
+        if (!ref || !out) {
+            return tl::unexpected(ref ? out.error() : ref.error());
+        }
+        r.psnrVsFp32Db = psnr8Bit(*out, *ref);
+        r.maxRelDiffVsFp32 = maxRelativeDifference(*out, *ref);
+    }
     return r;
 }
 
@@ -139,8 +182,12 @@ std::string GpenBenchmarkResult::toJson() const {
       << ",\"median_forward_ms\":" << fmt(medianForwardMs, 2) << ",\"min_forward_ms\":" << fmt(minForwardMs, 2)
       << ",\"median_per_face_ms\":" << fmt(medianPerFaceMs(), 2) << ",\"faces_per_s\":" << fmt(facesPerSecond(), 3)
       << ",\"gflop_per_face\":" << fmt(gflopPerFace, 2) << ",\"achieved_gflops\":" << fmt(achievedGflops(), 2)
-      << ",\"first_to_steady\":" << fmt(firstToSteady(), 3) << ",\"peak_rss_mb\":" << fmt(peakRssBytes / 1048576.0, 1)
-      << "}";
+      << ",\"first_to_steady\":" << fmt(firstToSteady(), 3) << ",\"peak_rss_mb\":" << fmt(peakRssBytes / 1048576.0, 1);
+    if (psnrVsFp32Db) {
+        s << ",\"psnr_8bit_vs_fp32_db\":" << fmt(*psnrVsFp32Db, 2) << ",\"max_rel_diff_vs_fp32\":"
+          << fmt(maxRelDiffVsFp32, 6);
+    }
+    s << "}";
     return s.str();
 }
 
@@ -156,6 +203,10 @@ std::string GpenBenchmarkResult::toText() const {
       << fmt(medianPerFaceMs()) << " ms per face, " << fmt(facesPerSecond(), 2) << " faces/s\n"
       << "  " << fmt(gflopPerFace) << " GFLOP per face, " << fmt(achievedGflops()) << " GFLOP/s achieved\n"
       << "  peak RSS " << fmt(peakRssBytes / 1048576.0, 0) << " MB\n";
+    if (psnrVsFp32Db) {
+        s << "  against float32: 8-bit PSNR " << fmt(*psnrVsFp32Db, 1) << " dB, max relative difference "
+          << fmt(maxRelDiffVsFp32, 5) << "\n";
+    }
     return s.str();
 }
 

@@ -39,7 +39,7 @@ at::Tensor Linear::operator()(const at::Tensor& x) const {
     return at::linear(x, weight, bias);
 }
 
-void prepareFast(ModulatedConv& m, int inputSize) {
+void prepareFast(ModulatedConv& m, int inputSize, at::ScalarType dtype) {
     // Per sample, modulating the weights touches Cout*Cin*k*k values; modulating the activations
     // touches the input (Cin x H x W) and, for the demodulation, the output. Weights win from
     // 128x128 up, where the activations dwarf them.
@@ -51,23 +51,27 @@ void prepareFast(ModulatedConv& m, int inputSize) {
         static_cast<double>(cin) * inputSize * inputSize + static_cast<double>(cout) * outputSize * outputSize;
     m.modulateWeights = weightValues < activationValues;
     if (m.upsample) {
-        if (!m.modulateWeights) {
-            m.polyphase = polyphaseKernels(m.weight);
+        m.blurDepthwise = depthwiseBlurWeight(m.blurKernel, cout).to(dtype);
+    }
+    if (!m.modulateWeights) {
+        if (m.upsample) {
+            const PolyphaseKernels k = polyphaseKernels(m.weight);
+            m.polyphase = {k.ee.to(dtype), k.eo.to(dtype), k.oe.to(dtype), k.oo.to(dtype)};
         }
-        m.blurDepthwise = depthwiseBlurWeight(m.blurKernel, cout);
+        m.weight = m.weight.to(dtype);
     }
 }
 
-void prepareFast(StyledConv& s) {
-    s.activateBias = (s.activateBias * kSqrt2).contiguous();
+void prepareFast(StyledConv& s, at::ScalarType dtype) {
+    s.activateBias = (s.activateBias * kSqrt2).to(dtype).contiguous();
     s.noiseScale = s.noiseWeight.item<double>() * kSqrt2;
 }
 
-void prepareFast(EncoderStage& e) {
-    e.weight = (e.weight * kSqrt2).contiguous();
-    e.bias = (e.bias * kSqrt2).contiguous();
+void prepareFast(EncoderStage& e, at::ScalarType dtype) {
+    e.weight = (e.weight * kSqrt2).to(dtype).contiguous();
+    e.bias = (e.bias * kSqrt2).to(dtype).contiguous();
     if (e.blurKernel.defined()) {
-        e.blurKernel = depthwiseBlurWeight(e.blurKernel, e.weight.size(1));
+        e.blurKernel = depthwiseBlurWeight(e.blurKernel, e.weight.size(1)).to(dtype);
     }
 }
 
@@ -95,9 +99,11 @@ at::Tensor styledConvFast(const StyledConv& s, const at::Tensor& input, const at
     at::Tensor convHalf = out.narrow(1, 0, cout);
     const at::Tensor bias = s.activateBias.narrow(0, 0, cout);
     const at::Tensor gain = demodulation(m, style) * kSqrt2;
+    const auto dtype = x.scalar_type();
     if (m.modulateWeights) {
         for (std::int64_t i = 0; i < n; ++i) {
-            const at::Tensor w = m.weight * (gain[i].view({cout, 1, 1, 1}) * style[i].view({1, -1, 1, 1}));
+            const at::Tensor w =
+                (m.weight * (gain[i].view({cout, 1, 1, 1}) * style[i].view({1, -1, 1, 1}))).to(dtype);
             const at::Tensor pre =
                 convolve(m, x.narrow(0, i, 1), w, m.upsample ? polyphaseKernels(w) : PolyphaseKernels{}, bias);
             at::Tensor dst = convHalf.narrow(0, i, 1);
@@ -108,8 +114,8 @@ at::Tensor styledConvFast(const StyledConv& s, const at::Tensor& input, const at
             }
         }
     } else {
-        const at::Tensor pre = convolve(m, x * style.view({n, -1, 1, 1}), m.weight, m.polyphase, {});
-        at::addcmul_out(convHalf, bias.view({1, cout, 1, 1}), pre, gain.view({n, cout, 1, 1}));
+        const at::Tensor pre = convolve(m, x * style.view({n, -1, 1, 1}).to(dtype), m.weight, m.polyphase, {});
+        at::addcmul_out(convHalf, bias.view({1, cout, 1, 1}), pre, gain.view({n, cout, 1, 1}).to(dtype));
         if (concat) {
             at::leaky_relu_(convHalf, kLeakySlope);
         }
@@ -127,12 +133,14 @@ at::Tensor styledConvFast(const StyledConv& s, const at::Tensor& input, const at
 
 at::Tensor toRgbFast(const ToRgb& t, const at::Tensor& x, const at::Tensor& style, const at::Tensor& skip) {
     // A 1x1 conv to 3 channels: its weights are always far smaller than its input, so they carry
-    // the style, one sample at a time.
+    // the style, one sample at a time. The RGB sum stays in float32 whatever the compute type.
     const ModulatedConv& m = t.conv;
-    const at::Tensor bias = t.bias.view({-1});
+    const auto dtype = x.scalar_type();
+    const at::Tensor bias = t.bias.view({-1}).to(dtype);
     std::vector<at::Tensor> outs;
     for (std::int64_t i = 0; i < x.size(0); ++i) {
-        outs.push_back(conv2dFast(x.narrow(0, i, 1), m.weight * style[i].view({1, -1, 1, 1}), bias, 1, 0, 0));
+        const at::Tensor w = (m.weight * style[i].view({1, -1, 1, 1})).to(dtype);
+        outs.push_back(conv2dFast(x.narrow(0, i, 1), w, bias, 1, 0, 0).to(at::kFloat));
     }
     at::Tensor out = outs.size() == 1 ? outs[0] : at::cat(outs);
     if (skip.defined()) {

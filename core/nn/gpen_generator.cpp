@@ -33,6 +33,9 @@ struct GpenGenerator::Impl {
     std::vector<ToRgb> toRgbs;
 
     bool fast() const { return params.kernels == GpenKernels::Fast; }
+    at::ScalarType computeType() const {
+        return params.precision == GpenPrecision::Bf16 ? at::kBFloat16 : at::kFloat;
+    }
     at::Tensor encoderStage(const EncoderStage& e, const at::Tensor& x) const;
     at::Tensor styled(const StyledConv& s, const at::Tensor& x, const at::Tensor& latent,
                       const at::Tensor& noise) const;
@@ -107,13 +110,13 @@ at::Tensor GpenGenerator::Impl::toRgb(const ToRgb& t, const at::Tensor& x, const
 at::Tensor GpenGenerator::Impl::forward(const at::Tensor& input) const {
     // Encoder: its features are the decoder's noise inputs, finest first.
     std::vector<at::Tensor> features;
-    at::Tensor x = fast() ? input.contiguous(fastLayout(input.size(2))) : input;
+    at::Tensor x = fast() ? input.to(computeType()).contiguous(fastLayout(input.size(2))) : input;
     for (const auto& e : encoder) {
         x = encoderStage(e, x);
         features.push_back(x);
     }
     const auto n = input.size(0);
-    at::Tensor latent = pixelNorm(finalLinear(x.reshape({n, -1})));
+    at::Tensor latent = pixelNorm(finalLinear(x.reshape({n, -1}).to(at::kFloat)));
     for (const auto& layer : styleMlp) {
         latent = layer(latent);
     }
@@ -131,13 +134,13 @@ at::Tensor GpenGenerator::Impl::forward(const at::Tensor& input) const {
             rng = at::detail::createCPUGenerator(params.noiseSeed);
         }
         return at::randn({n, s.conv.weight.size(0), size, size}, *rng, at::TensorOptions().dtype(at::kFloat))
-            .to(input.device());
+            .to(input.device(), x.scalar_type());
     };
     auto styledAt = [&](const StyledConv& s, const at::Tensor& in, int size) {
         return styled(s, in, latent, noiseFor(s, size));
     };
 
-    at::Tensor out = constantInput.expand({n, -1, -1, -1});
+    at::Tensor out = constantInput.expand({n, -1, -1, -1}).to(x.scalar_type());
     out = styledAt(conv1, out, 4);
     at::Tensor skip = toRgb(toRgb1, out, latent, {});
     for (std::size_t l = 0; l < toRgbs.size(); ++l) {
@@ -184,6 +187,7 @@ struct Loader {
     const StateDict& dict;
     const Device& device;
     bool fast = true;
+    at::ScalarType dtype = at::kFloat;  // the fast kernels' compute type
 
     at::Tensor operator()(const std::string& name) const { return toDevice(findTensor(dict, name), device); }
 
@@ -206,7 +210,7 @@ struct Loader {
         m.blurKernel = blurKernel;
         m.modulation = linear(prefix + "modulation.", 1.0, false);
         if (fast) {
-            prepareFast(m, inputSize);
+            prepareFast(m, inputSize, dtype);
         }
         return m;
     }
@@ -217,7 +221,7 @@ struct Loader {
         StyledConv s{modConv(prefix + "conv.", true, upsample, blurKernel, inputSize),
                      (*this)(prefix + "noise.weight"), (*this)(prefix + "activate.bias")};
         if (fast) {
-            prepareFast(s);
+            prepareFast(s, dtype);
         }
         return s;
     }
@@ -233,7 +237,7 @@ struct Loader {
         EncoderStage stage{(w / std::sqrt(fanIn)).contiguous(), (*this)(p + (e == 0 ? "1.bias" : "2.bias")),
                            e == 0 ? at::Tensor() : downKernel};
         if (fast) {
-            prepareFast(stage);
+            prepareFast(stage, dtype);
         }
         return stage;
     }
@@ -247,6 +251,10 @@ Expected<std::unique_ptr<GpenGenerator>> GpenGenerator::create(const StateDict& 
     if (!arch) {
         return tl::unexpected(arch.error());
     }
+    const bool bf16 = params.precision == GpenPrecision::Bf16;
+    if (bf16 && params.kernels != GpenKernels::Fast) {
+        return makeError(ErrorCode::InvalidArgument, source + ": bf16 precision needs the fast kernels");
+    }
     try {
         c10::InferenceMode guard;
         auto impl = std::make_unique<Impl>();
@@ -259,7 +267,13 @@ Expected<std::unique_ptr<GpenGenerator>> GpenGenerator::create(const StateDict& 
         // The blur kernels are rebuilt, as the reference's modules do; the file's copies were
         // only checked for shape.
         const StateDict buffers = gpenBuiltBuffers(*arch);
-        const Loader load{weights, params.device, params.kernels == GpenKernels::Fast};
+        if (bf16) {
+            // Fails with oneDNN's own message where the CPU cannot compute in bfloat16.
+            const auto options = at::TensorOptions().dtype(at::kBFloat16).device(toAtDevice(params.device));
+            conv2dFast(at::zeros({1, 16, 4, 4}, options), at::zeros({16, 16, 3, 3}, options), {}, 1, 1, 1);
+        }
+        const Loader load{weights, params.device, params.kernels == GpenKernels::Fast,
+                          bf16 ? at::kBFloat16 : at::kFloat};
         const at::Tensor downKernel = toDevice(findTensor(buffers, "ecd1.0.0.kernel"), params.device);
         const at::Tensor upKernel = downKernel * 4.0;
 

@@ -20,7 +20,7 @@ struct Linear {
 };
 
 struct ModulatedConv {
-    at::Tensor weight;    // [Cout, Cin, k, k], times 1/sqrt(fan_in)
+    at::Tensor weight;    // [Cout, Cin, k, k], times 1/sqrt(fan_in); Fast: see modulateWeights
     at::Tensor weightSq;  // [Cout, Cin]: sum over the kernel of weight^2, for the demodulation
     at::Tensor blurKernel;
     Linear modulation;
@@ -28,8 +28,9 @@ struct ModulatedConv {
     bool upsample = false;
     int kernelSize = 3;
 
-    // Fast only. Whether to scale the weights by the style (one weight per sample) rather than
-    // the input activations (weights shared by the batch): chosen at load by which is smaller.
+    // Fast only. Whether to scale the weights by the style (one weight per sample, computed from
+    // the float32 `weight`) rather than the input activations (one `weight` shared by the batch,
+    // kept in the compute type): chosen at load by which is smaller.
     bool modulateWeights = false;
     PolyphaseKernels polyphase;  // of `weight`, for activation-modulated upsampling
     at::Tensor blurDepthwise;    // [Cout, 1, 4, 4], the upsampling blur as a depthwise weight
@@ -59,12 +60,13 @@ struct EncoderStage {
 // reorders NCHW tensors into and out of) on the small grids with many channels below.
 at::MemoryFormat fastLayout(std::int64_t size);
 
-// The fast formulation folds the sqrt(2) gain of
-// fused_leaky_relu into the linear op before it, which leaky_relu allows because
-// leaky_relu(a x) = a leaky_relu(x) for a > 0. The Loader prepares each layer for it.
-void prepareFast(ModulatedConv& m, int inputSize);
-void prepareFast(StyledConv& s);
-void prepareFast(EncoderStage& e);
+// The fast formulation folds the sqrt(2) gain of fused_leaky_relu into the linear op before it,
+// which leaky_relu allows because leaky_relu(a x) = a leaky_relu(x) for a > 0, and computes in
+// `dtype` (float32 or bfloat16; styles, demodulation and the RGB sum stay float32). The Loader
+// prepares each layer for it; the layer functions compute in the type of their input.
+void prepareFast(ModulatedConv& m, int inputSize, at::ScalarType dtype);
+void prepareFast(StyledConv& s, at::ScalarType dtype);
+void prepareFast(EncoderStage& e, at::ScalarType dtype);
 
 // fused_leaky_relu(conv(blur(x)), bias) of one encoder stage.
 at::Tensor encoderStageFast(const EncoderStage& e, const at::Tensor& x);
@@ -74,7 +76,8 @@ at::Tensor encoderStageFast(const EncoderStage& e, const at::Tensor& x);
 at::Tensor styledConvFast(const StyledConv& s, const at::Tensor& x, const at::Tensor& style, const at::Tensor& noise,
                           bool concat);
 
-// ToRGB: the unactivated 1x1 modulated conv plus bias, plus the upsampled `skip` if defined.
+// ToRGB: the unactivated 1x1 modulated conv plus bias, plus the upsampled `skip` if defined; the
+// result is float32.
 at::Tensor toRgbFast(const ToRgb& t, const at::Tensor& x, const at::Tensor& style, const at::Tensor& skip);
 
 }  // namespace gpen::nn

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "gpen/base/expected.h"
@@ -31,6 +32,9 @@ struct GpenBenchmarkResult {
     double minForwardMs = 0;
     double gflopPerFace = 0;
     std::uint64_t peakRssBytes = 0;
+    // Below precisions other than fp32: one forward of the same input against a float32 network.
+    std::optional<double> psnrVsFp32Db;  // of the 8-bit output
+    double maxRelDiffVsFp32 = 0;         // max |out - ref| / max(1, max |ref|)
 
     double medianPerFaceMs() const { return medianForwardMs / batch; }
     double facesPerSecond() const { return medianForwardMs > 0 ? 1000.0 * batch / medianForwardMs : 0; }
