@@ -14,7 +14,7 @@ void usage() {
                  "  inspect FILE.pth [--json]                      format, architecture, parameters\n"
                  "  face --model FILE.pth --aligned IN.png OUT.png  restore one aligned face\n"
                  "  bench [--model FILE.pth | --size 256|512|1024|2048] [--runs N] [--threads T]\n"
-                 "        [--batch B] [--precision fp32] [--kernels fast|reference] [--json]\n"
+                 "        [--batch B] [--precision fp32|bf16] [--kernels fast|reference] [--json]\n"
                  "  models [--json]                               the catalog with each model's state\n"
                  "  detect IN [--detector auto|retinaface|dlib] [--json] [--draw OUT.png]\n"
                  "  restore IN OUT [--face-model NAME|FILE] [--detector ...] [--sr-scale 1|2|4] [--tile N]\n"

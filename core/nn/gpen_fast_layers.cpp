@@ -17,13 +17,24 @@ at::Tensor demodulation(const ModulatedConv& m, const at::Tensor& style) {
 
 // conv(x, w) plus `bias` (may be undefined). When upsampling: the stride-2 transposed conv by
 // the polyphase kernels `k` of w, then the blur, with the bias added after the blur.
-at::Tensor convolve(const ModulatedConv& m, const at::Tensor& x, const at::Tensor& w, const PolyphaseKernels& k,
-                    const at::Tensor& bias) {
+at::Tensor convolve(const ModulatedConv& m, const at::Tensor& x, const at::Tensor& w,
+                    const PolyphaseKernels& k, const at::Tensor& bias) {
     if (!m.upsample) {
         return conv2dFast(x, w, bias, 1, m.kernelSize / 2, m.kernelSize / 2);
     }
     const at::Tensor up = convTranspose3x3Stride2(x, k);
     return conv2dFast(up, m.blurDepthwise, bias, 1, 1, 1, static_cast<int>(up.size(1)));
+}
+
+// convolve() for one sample with its own modulated weight `w`.
+at::Tensor convolveSample(const ModulatedConv& m, const at::Tensor& x, const at::Tensor& w,
+                          const at::Tensor& bias) {
+    if (m.winograd) {
+        if (const auto winograd = WinogradConv::create(w, x.size(2))) {
+            return (*winograd)(x, bias);
+        }
+    }
+    return convolve(m, x, w, m.upsample ? polyphaseKernels(w) : PolyphaseKernels{}, bias);
 }
 
 }  // namespace
@@ -40,16 +51,25 @@ at::Tensor Linear::operator()(const at::Tensor& x) const {
 }
 
 void prepareFast(ModulatedConv& m, int inputSize, at::ScalarType dtype) {
-    // Per sample, modulating the weights touches Cout*Cin*k*k values; modulating the activations
-    // touches the input (Cin x H x W) and, for the demodulation, the output. Weights win from
-    // 128x128 up, where the activations dwarf them.
+    // Per sample, modulating the weights costs a pass over Cout*Cin*k*k values, or their Winograd
+    // transform, measured ~64 times dearer; modulating the activations costs passes over the input
+    // (Cin x H x W) and, for the demodulation, the output. Weights win where activations dwarf
+    // them: from 128x128 up, or with Winograd from 256x256 up.
     const auto cout = m.weight.size(0);
     const auto cin = m.weight.size(1);
+    m.winograd = !m.upsample && m.kernelSize == 3 && dtype == at::kFloat &&
+                 WinogradConv::supported(m.weight, inputSize);
+    constexpr double kWinogradTransformCost = 64;
     const double outputSize = m.upsample ? 2.0 * inputSize : inputSize;
-    const double weightValues = static_cast<double>(cout * cin) * m.kernelSize * m.kernelSize;
-    const double activationValues =
-        static_cast<double>(cin) * inputSize * inputSize + static_cast<double>(cout) * outputSize * outputSize;
-    m.modulateWeights = weightValues < activationValues;
+    const double weightCost = static_cast<double>(cout * cin) * m.kernelSize * m.kernelSize *
+                              (m.winograd ? kWinogradTransformCost : 1.0);
+    const double activationCost = static_cast<double>(cin) * inputSize * inputSize +
+                                  static_cast<double>(cout) * outputSize * outputSize;
+    m.modulateWeights = weightCost < activationCost;
+    if (m.winograd && !m.modulateWeights) {
+        m.sharedWinograd = WinogradConv::create(m.weight, inputSize);
+        m.winograd = m.sharedWinograd != nullptr;
+    }
     if (m.upsample) {
         m.blurDepthwise = depthwiseBlurWeight(m.blurKernel, cout).to(dtype);
     }
@@ -76,26 +96,32 @@ void prepareFast(EncoderStage& e, at::ScalarType dtype) {
 }
 
 at::Tensor encoderStageFast(const EncoderStage& e, const at::Tensor& x) {
-    // The blur kernel was made a depthwise weight by prepareFast.
-    at::Tensor y = e.blurKernel.defined()
-                       ? conv2dFast(conv2dFast(x, e.blurKernel, {}, 1, 2, 2, static_cast<int>(x.size(1))), e.weight,
-                                    e.bias, 2, 0, 0)
-                       : conv2dFast(x, e.weight, e.bias, 1, 0, 0);
+    at::Tensor y =
+        e.blurKernel.defined()
+            ? conv2dFast(conv2dFast(x, e.blurKernel, {}, 1, 2, 2, static_cast<int>(x.size(1))),
+                         e.weight, e.bias, 2, 0, 0)
+            : conv2dFast(x, e.weight, e.bias, 1, 0, 0);
     at::leaky_relu_(y, kLeakySlope);
     return y.contiguous(fastLayout(y.size(2)));
 }
 
-at::Tensor styledConvFast(const StyledConv& s, const at::Tensor& input, const at::Tensor& style,
+at::Tensor styledConvFast(const StyledConv& s, at::Tensor input, const at::Tensor& style,
                           const at::Tensor& noise, bool concat) {
     // The result, sqrt(2) leaky_relu(conv + bias) next to sqrt(2) leaky_relu(noise * w + bias), is
-    // written straight into the halves of one buffer instead of concatenating temporaries.
+    // written straight into the halves of one buffer instead of concatenating temporaries. When
+    // this call holds the only reference to an input of the output's shape, that buffer is it:
+    // each sample's input is read before its output is written, and a fresh buffer of that size
+    // would cost its page faults again on every forward.
     const ModulatedConv& m = s.conv;
-    const at::Tensor x = input.contiguous(fastLayout(input.size(2)));
+    at::Tensor x = input.contiguous(fastLayout(input.size(2)));
+    input.reset();
     const auto n = x.size(0);
     const auto cout = m.weight.size(0);
     const auto size = m.upsample ? 2 * x.size(2) : x.size(2);
-    at::Tensor out =
-        at::empty({n, concat ? 2 * cout : cout, size, size}, x.options().memory_format(fastLayout(size)));
+    const std::int64_t shape[4] = {n, concat ? 2 * cout : cout, size, size};
+    const bool reuse =
+        x.use_count() == 1 && x.storage().use_count() == 1 && x.sizes() == at::IntArrayRef(shape);
+    at::Tensor out = reuse ? x : at::empty(shape, x.options().memory_format(fastLayout(size)));
     at::Tensor convHalf = out.narrow(1, 0, cout);
     const at::Tensor bias = s.activateBias.narrow(0, 0, cout);
     const at::Tensor gain = demodulation(m, style) * kSqrt2;
@@ -103,9 +129,9 @@ at::Tensor styledConvFast(const StyledConv& s, const at::Tensor& input, const at
     if (m.modulateWeights) {
         for (std::int64_t i = 0; i < n; ++i) {
             const at::Tensor w =
-                (m.weight * (gain[i].view({cout, 1, 1, 1}) * style[i].view({1, -1, 1, 1}))).to(dtype);
-            const at::Tensor pre =
-                convolve(m, x.narrow(0, i, 1), w, m.upsample ? polyphaseKernels(w) : PolyphaseKernels{}, bias);
+                (m.weight * (gain[i].view({cout, 1, 1, 1}) * style[i].view({1, -1, 1, 1})))
+                    .to(dtype);
+            const at::Tensor pre = convolveSample(m, x.narrow(0, i, 1), w, bias);
             at::Tensor dst = convHalf.narrow(0, i, 1);
             if (concat) {
                 at::leaky_relu_out(dst, pre, kLeakySlope);
@@ -114,8 +140,11 @@ at::Tensor styledConvFast(const StyledConv& s, const at::Tensor& input, const at
             }
         }
     } else {
-        const at::Tensor pre = convolve(m, x * style.view({n, -1, 1, 1}).to(dtype), m.weight, m.polyphase, {});
-        at::addcmul_out(convHalf, bias.view({1, cout, 1, 1}), pre, gain.view({n, cout, 1, 1}).to(dtype));
+        const at::Tensor xs = x * style.view({n, -1, 1, 1}).to(dtype);
+        const at::Tensor pre = m.sharedWinograd ? (*m.sharedWinograd)(xs, {})
+                                                : convolve(m, xs, m.weight, m.polyphase, {});
+        at::addcmul_out(convHalf, bias.view({1, cout, 1, 1}), pre,
+                        gain.view({n, cout, 1, 1}).to(dtype));
         if (concat) {
             at::leaky_relu_(convHalf, kLeakySlope);
         }
@@ -126,12 +155,14 @@ at::Tensor styledConvFast(const StyledConv& s, const at::Tensor& input, const at
         return at::leaky_relu_(out, kLeakySlope);
     }
     at::Tensor noiseHalf = out.narrow(1, cout, cout);
-    at::add_out(noiseHalf, s.activateBias.narrow(0, cout, cout).view({1, cout, 1, 1}), noise, s.noiseScale);
+    at::add_out(noiseHalf, s.activateBias.narrow(0, cout, cout).view({1, cout, 1, 1}), noise,
+                s.noiseScale);
     at::leaky_relu_(noiseHalf, kLeakySlope);
     return out;
 }
 
-at::Tensor toRgbFast(const ToRgb& t, const at::Tensor& x, const at::Tensor& style, const at::Tensor& skip) {
+at::Tensor toRgbFast(const ToRgb& t, const at::Tensor& x, const at::Tensor& style,
+                     const at::Tensor& skip) {
     // A 1x1 conv to 3 channels: its weights are always far smaller than its input, so they carry
     // the style, one sample at a time. The RGB sum stays in float32 whatever the compute type.
     const ModulatedConv& m = t.conv;

@@ -37,7 +37,7 @@ struct GpenGenerator::Impl {
         return params.precision == GpenPrecision::Bf16 ? at::kBFloat16 : at::kFloat;
     }
     at::Tensor encoderStage(const EncoderStage& e, const at::Tensor& x) const;
-    at::Tensor styled(const StyledConv& s, const at::Tensor& x, const at::Tensor& latent,
+    at::Tensor styled(const StyledConv& s, at::Tensor x, const at::Tensor& latent,
                       const at::Tensor& noise) const;
     at::Tensor toRgb(const ToRgb& t, const at::Tensor& x, const at::Tensor& latent, const at::Tensor& skip) const;
     at::Tensor forward(const at::Tensor& input) const;
@@ -81,11 +81,11 @@ at::Tensor GpenGenerator::Impl::encoderStage(const EncoderStage& e, const at::Te
     return fusedLeakyRelu(std::move(y), e.bias);
 }
 
-at::Tensor GpenGenerator::Impl::styled(const StyledConv& s, const at::Tensor& x, const at::Tensor& latent,
+at::Tensor GpenGenerator::Impl::styled(const StyledConv& s, at::Tensor x, const at::Tensor& latent,
                                        const at::Tensor& noise) const {
     const at::Tensor style = s.conv.modulation(latent);
     if (fast()) {
-        return styledConvFast(s, x, style, noise, arch.isConcat);
+        return styledConvFast(s, std::move(x), style, noise, arch.isConcat);
     }
     at::Tensor out = modulatedConvReference(s.conv, x, style);
     at::Tensor injected =
@@ -136,8 +136,8 @@ at::Tensor GpenGenerator::Impl::forward(const at::Tensor& input) const {
         return at::randn({n, s.conv.weight.size(0), size, size}, *rng, at::TensorOptions().dtype(at::kFloat))
             .to(input.device(), x.scalar_type());
     };
-    auto styledAt = [&](const StyledConv& s, const at::Tensor& in, int size) {
-        return styled(s, in, latent, noiseFor(s, size));
+    auto styledAt = [&](const StyledConv& s, at::Tensor in, int size) {
+        return styled(s, std::move(in), latent, noiseFor(s, size));
     };
 
     at::Tensor out = constantInput.expand({n, -1, -1, -1}).to(x.scalar_type());
@@ -145,8 +145,8 @@ at::Tensor GpenGenerator::Impl::forward(const at::Tensor& input) const {
     at::Tensor skip = toRgb(toRgb1, out, latent, {});
     for (std::size_t l = 0; l < toRgbs.size(); ++l) {
         const int size = 8 << l;
-        out = styledAt(convs[2 * l], out, size);
-        out = styledAt(convs[2 * l + 1], out, size);
+        out = styledAt(convs[2 * l], std::move(out), size);
+        out = styledAt(convs[2 * l + 1], std::move(out), size);
         skip = toRgb(toRgbs[l], out, latent, skip);
     }
     return skip;
@@ -291,10 +291,10 @@ Expected<std::unique_ptr<GpenGenerator>> GpenGenerator::create(const StateDict& 
         impl->toRgb1 = load.toRgb("generator.to_rgb1.", {}, 4);
         const int levels = gpenDecoderLevels(*arch);
         for (int l = 0; l < levels; ++l) {
-            const int size = 8 << l;
-            const std::string up = "generator.convs." + std::to_string(2 * l) + ".";
-            impl->convs.push_back(load.styledConv(up, true, upKernel, size / 2));
-            impl->convs.push_back(load.styledConv("generator.convs." + std::to_string(2 * l + 1) + ".", false, {}, size));
+            const int size = 8 << l;  // the level's output; its first conv upsamples to it
+            const auto conv = [](int i) { return "generator.convs." + std::to_string(i) + "."; };
+            impl->convs.push_back(load.styledConv(conv(2 * l), true, upKernel, size / 2));
+            impl->convs.push_back(load.styledConv(conv(2 * l + 1), false, {}, size));
             impl->toRgbs.push_back(load.toRgb("generator.to_rgbs." + std::to_string(l) + ".", upKernel, size));
         }
         return std::unique_ptr<GpenGenerator>(new GpenGenerator(std::move(impl)));

@@ -4,9 +4,12 @@
 // (GpenKernels::Fast). Every layer is immutable after load; the functions are pure, so several
 // threads may run them at once.
 
+#include <memory>
+
 #include <ATen/core/Tensor.h>
 
 #include "nn/stylegan_ops.h"
+#include "nn/winograd_conv.h"
 
 namespace gpen::nn {
 
@@ -30,8 +33,10 @@ struct ModulatedConv {
 
     // Fast only. Whether to scale the weights by the style (one weight per sample, computed from
     // the float32 `weight`) rather than the input activations (one `weight` shared by the batch,
-    // kept in the compute type): chosen at load by which is smaller.
+    // kept in the compute type): chosen at load by which costs less.
     bool modulateWeights = false;
+    bool winograd = false;                               // whether the conv runs on WinogradConv
+    std::shared_ptr<const WinogradConv> sharedWinograd;  // of `weight`, when modulating activations
     PolyphaseKernels polyphase;  // of `weight`, for activation-modulated upsampling
     at::Tensor blurDepthwise;    // [Cout, 1, 4, 4], the upsampling blur as a depthwise weight
 };
@@ -52,7 +57,7 @@ struct ToRgb {
 struct EncoderStage {
     at::Tensor weight;      // times 1/sqrt(fan_in) (Fast: and sqrt(2))
     at::Tensor bias;        // Fast: times sqrt(2)
-    at::Tensor blurKernel;  // undefined for ecd0
+    at::Tensor blurKernel;  // undefined for ecd0; Fast: as a [Cin, 1, 4, 4] depthwise weight
 };
 
 // The memory layout the fast kernels keep activations of that size in: oneDNN's convolutions run
@@ -72,12 +77,14 @@ void prepareFast(EncoderStage& e, at::ScalarType dtype);
 at::Tensor encoderStageFast(const EncoderStage& e, const at::Tensor& x);
 
 // One styled layer: modulated conv, noise injection (concatenated when `concat`), activation.
-// `noise` has the shape of the conv's output.
-at::Tensor styledConvFast(const StyledConv& s, const at::Tensor& x, const at::Tensor& style, const at::Tensor& noise,
-                          bool concat);
+// `noise` has the shape of the conv's output. Pass `x` by std::move where it is not needed
+// afterwards: the result may then reuse its memory.
+at::Tensor styledConvFast(const StyledConv& s, at::Tensor x, const at::Tensor& style,
+                          const at::Tensor& noise, bool concat);
 
 // ToRGB: the unactivated 1x1 modulated conv plus bias, plus the upsampled `skip` if defined; the
 // result is float32.
-at::Tensor toRgbFast(const ToRgb& t, const at::Tensor& x, const at::Tensor& style, const at::Tensor& skip);
+at::Tensor toRgbFast(const ToRgb& t, const at::Tensor& x, const at::Tensor& style,
+                     const at::Tensor& skip);
 
 }  // namespace gpen::nn
