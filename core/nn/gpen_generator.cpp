@@ -9,6 +9,7 @@
 
 #include "io/state_dict_access.h"
 #include "nn/gpen_spec.h"
+#include "nn/torch_failure.h"
 #include "nn/gpen_layers.h"
 #include "nn/stylegan_ops.h"
 #include "nn/tensor_convert.h"
@@ -171,11 +172,10 @@ Expected<FloatTensor> GpenGenerator::forward(const FloatTensor& input) const {
         c10::InferenceMode guard;
         const at::Tensor x = toDevice(fromFloatTensor(input), m_impl->device);
         return toFloatTensor(m_impl->forward(x));
-    } catch (const c10::Error& e) {
-        return makeError(ErrorCode::Internal, std::string("GPEN forward failed: ") + e.what_without_backtrace());
-    } catch (const std::bad_alloc&) {
-        return makeError(ErrorCode::OutOfMemory, "GPEN forward: out of memory for a batch of " +
-                                                     std::to_string(input.shape[0]));
+    } catch (...) {
+        return tl::unexpected(currentTorchFailure(ErrorCode::Internal, "GPEN forward failed: ",
+                                                  "GPEN forward: out of memory for a batch of " +
+                                                      std::to_string(input.shape[0])));
     }
 }
 
@@ -298,11 +298,8 @@ Expected<std::unique_ptr<GpenGenerator>> GpenGenerator::create(const StateDict& 
             impl->toRgbs.push_back(load.toRgb("generator.to_rgbs." + std::to_string(l) + ".", upKernel, size));
         }
         return std::unique_ptr<GpenGenerator>(new GpenGenerator(std::move(impl)));
-    } catch (const c10::Error& e) {
-        return makeError(ErrorCode::Device, source + ": cannot build the network on " + params.device.toString() +
-                                                ": " + e.what_without_backtrace());
-    } catch (const std::bad_alloc&) {
-        return makeError(ErrorCode::OutOfMemory, source + ": out of memory while building the network");
+    } catch (...) {
+        return tl::unexpected(currentBuildFailure(source, params.device));
     }
 }
 

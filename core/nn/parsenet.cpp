@@ -8,6 +8,7 @@
 #include <c10/core/InferenceMode.h>
 
 #include "nn/conv_bn.h"
+#include "nn/torch_failure.h"
 #include "nn/tensor_convert.h"
 
 namespace gpen {
@@ -157,12 +158,10 @@ Expected<ParseNetOutputs> ParseNet::forward(const FloatTensor& input) const {
         c10::InferenceMode guard;
         const auto out = m_impl->forward(toDevice(fromFloatTensor(input), m_impl->device));
         return ParseNetOutputs{toFloatTensor(out.first), toFloatTensor(out.second)};
-    } catch (const c10::Error& e) {
-        return makeError(ErrorCode::Internal,
-                         std::string("ParseNet forward failed: ") + e.what_without_backtrace());
-    } catch (const std::bad_alloc&) {
-        return makeError(ErrorCode::OutOfMemory,
-                         "ParseNet forward: out of memory for an input of " + shapeToString(s));
+    } catch (...) {
+        return tl::unexpected(currentTorchFailure(ErrorCode::Internal, "ParseNet forward failed: ",
+                                                  "ParseNet forward: out of memory for an input of " +
+                                                      shapeToString(s)));
     }
 }
 
@@ -219,13 +218,8 @@ Expected<std::unique_ptr<ParseNet>> ParseNet::create(const StateDict& weights,
         impl->outImg = layer("out_img_conv.", false, false, false, false);
         impl->outMask = layer("out_mask_conv.", false, false, false, false);
         return std::unique_ptr<ParseNet>(new ParseNet(std::move(impl)));
-    } catch (const c10::Error& e) {
-        return makeError(ErrorCode::Device, source + ": cannot build the network on " +
-                                                params.device.toString() + ": " +
-                                                e.what_without_backtrace());
-    } catch (const std::bad_alloc&) {
-        return makeError(ErrorCode::OutOfMemory,
-                         source + ": out of memory while building the network");
+    } catch (...) {
+        return tl::unexpected(currentBuildFailure(source, params.device));
     }
 }
 

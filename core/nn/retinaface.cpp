@@ -8,6 +8,7 @@
 #include <c10/core/InferenceMode.h>
 
 #include "nn/conv_bn.h"
+#include "nn/torch_failure.h"
 #include "nn/retinaface_layout.h"
 #include "nn/tensor_convert.h"
 
@@ -155,13 +156,10 @@ Expected<RetinaFaceHeads> RetinaFace::forward(const FloatTensor& input) const {
         }
         const auto out = m_impl->forward(x);
         return RetinaFaceHeads{toFloatTensor(out[0]), toFloatTensor(out[1]), toFloatTensor(out[2])};
-    } catch (const c10::Error& e) {
-        return makeError(ErrorCode::Internal,
-                         std::string("RetinaFace forward failed: ") + e.what_without_backtrace());
-    } catch (const std::bad_alloc&) {
-        return makeError(
-            ErrorCode::OutOfMemory,
-            "RetinaFace forward: out of memory for an input of " + shapeToString(input.shape));
+    } catch (...) {
+        return tl::unexpected(currentTorchFailure(ErrorCode::Internal, "RetinaFace forward failed: ",
+                                                  "RetinaFace forward: out of memory for an input of " +
+                                                      shapeToString(input.shape)));
     }
 }
 
@@ -225,13 +223,8 @@ Expected<std::unique_ptr<RetinaFace>> RetinaFace::create(const StateDict& weight
                 [](ConvBn& c) { c.weight = c.weight.contiguous(at::MemoryFormat::ChannelsLast); });
         }
         return std::unique_ptr<RetinaFace>(new RetinaFace(std::move(impl)));
-    } catch (const c10::Error& e) {
-        return makeError(ErrorCode::Device, source + ": cannot build the network on " +
-                                                params.device.toString() + ": " +
-                                                e.what_without_backtrace());
-    } catch (const std::bad_alloc&) {
-        return makeError(ErrorCode::OutOfMemory,
-                         source + ": out of memory while building the network");
+    } catch (...) {
+        return tl::unexpected(currentBuildFailure(source, params.device));
     }
 }
 

@@ -9,6 +9,7 @@
 
 #include "io/state_dict_access.h"
 #include "nn/conv_bn.h"
+#include "nn/torch_failure.h"
 #include "nn/tensor_convert.h"
 
 namespace gpen {
@@ -158,12 +159,9 @@ Expected<FloatTensor> guarded(const char* what, F&& body) {
     try {
         c10::InferenceMode guard;
         return body();
-    } catch (const c10::Error& e) {
-        return makeError(ErrorCode::Internal,
-                         std::string("RRDBNet ") + what + " failed: " + e.what_without_backtrace());
-    } catch (const std::bad_alloc&) {
-        return makeError(ErrorCode::OutOfMemory,
-                         std::string("RRDBNet ") + what + ": out of memory");
+    } catch (...) {
+        return tl::unexpected(currentTorchFailure(ErrorCode::Internal, std::string("RRDBNet ") + what + " failed: ",
+                                                  std::string("RRDBNet ") + what + ": out of memory"));
     }
 }
 
@@ -256,13 +254,8 @@ Expected<std::unique_ptr<RrdbNet>> RrdbNet::create(const StateDict& weights,
         impl->convHr = conv("conv_hr");
         impl->convLast = conv("conv_last");
         return std::unique_ptr<RrdbNet>(new RrdbNet(std::move(impl)));
-    } catch (const c10::Error& e) {
-        return makeError(ErrorCode::Device, source + ": cannot build the network on " +
-                                                params.device.toString() + ": " +
-                                                e.what_without_backtrace());
-    } catch (const std::bad_alloc&) {
-        return makeError(ErrorCode::OutOfMemory,
-                         source + ": out of memory while building the network");
+    } catch (...) {
+        return tl::unexpected(currentBuildFailure(source, params.device));
     }
 }
 
