@@ -1,3 +1,4 @@
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -41,9 +42,9 @@ void progressLine(const Progress& p) {
 
 int restoreCommand(const Words& words) {
     std::set<std::string> options = {"face-model", "detector", "sr-scale", "tile", "tile-overlap", "alpha",
-                                     "face-batch", "save-faces", "threshold", "min-face", "select"};
+                                     "face-batch", "save-faces", "threshold", "min-face", "select", "quality"};
     options.insert(kEngineOptions.begin(), kEngineOptions.end());
-    auto args = Args::parse(words, {"json", "no-keep-gray"}, options);
+    auto args = Args::parse(words, {"json", "no-keep-gray", "no-metadata"}, options);
     if (!args) return fail(args.error().message);
     if (args->positionals().size() != 2) return fail("usage: restore IN OUT [options]");
     RestoreParams p;
@@ -59,8 +60,9 @@ int restoreCommand(const Words& words) {
     auto alpha = args->doubleValue("alpha", 1.0, 0.0, 1.0);
     auto threshold = args->doubleValue("threshold", 0.9, 0.0, 1.0);
     auto minFace = args->doubleValue("min-face", 0.0, 0.0, 10000.0);
+    auto quality = args->intValue("quality", 95, 1, 100);
     auto selection = selectionFrom(*args);
-    for (const auto* e : {&scale, &tile, &overlap, &batch}) if (!*e) return fail(e->error().message);
+    for (const auto* e : {&scale, &tile, &overlap, &batch, &quality}) if (!*e) return fail(e->error().message);
     for (const auto* e : {&alpha, &threshold, &minFace}) if (!*e) return fail(e->error().message);
     if (!selection) return fail(selection.error().message);
     if (*scale == 3) return fail("--sr-scale must be 1, 2 or 4");
@@ -76,16 +78,27 @@ int restoreCommand(const Words& words) {
     const bool json = args->flag("json");
     if (!json) p.progress = progressLine;
 
-    auto image = readImageBgr8(args->positionals()[0]);
+    using Clock = std::chrono::steady_clock;
+    const auto ms = [](Clock::time_point since) { return std::chrono::duration<double, std::milli>(Clock::now() - since).count(); };
+    const std::filesystem::path in = args->positionals()[0];
+    auto started = Clock::now();
+    auto image = readImage(in);
     if (!image) return fail(image.error().message);
+    const double decodeMs = ms(started);
     auto cache = makeCliCache(*args, {&p.faceModel});
     if (!cache) return fail(cache.error().message);
     (*cache)->rescan();
-    auto result = restorePhoto(**cache, *image, p);
+    auto result = restorePhoto(**cache, image->bgr8, p);
     if (!json) std::fprintf(stderr, "\n");
     if (!result) return fail(result.error().message);
     const std::filesystem::path out = args->positionals()[1];
-    if (auto ok = writeImageAtomic(out, result->image); !ok) return fail(ok.error().message);
+    // Back to the input's bit depth, channels and alpha, with its metadata.
+    started = Clock::now();
+    ImageWriteParams write{.jpegQuality = *quality};
+    if (!args->flag("no-metadata")) write.metadataFrom = in;
+    if (auto ok = writeImageAtomic(out, toInputLayout(*image, result->image), write); !ok) return fail(ok.error().message);
+    result->timings.insert(result->timings.begin(), {"decode", decodeMs});
+    result->timings.push_back({"encode", ms(started)});
     if (const auto dir = args->value("save-faces")) {
         std::filesystem::create_directories(*dir);
         for (std::size_t i = 0; i < result->faces.size(); ++i) {
@@ -138,6 +151,7 @@ int detectCommand(const Words& words) {
     FaceDetectParams dp;
     auto threshold = args->doubleValue("threshold", 0.9, 0.0, 1.0);
     auto minFace = args->doubleValue("min-face", 0.0, 0.0, 10000.0);
+    auto quality = args->intValue("quality", 95, 1, 100);
     auto selection = selectionFrom(*args);
     if (!threshold) return fail(threshold.error().message);
     if (!minFace) return fail(minFace.error().message);

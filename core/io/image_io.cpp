@@ -1,11 +1,16 @@
 #include "gpen/io/image_io.h"
 
-#include <cstdio>
+#include <algorithm>
 #include <fstream>
 #include <random>
 #include <string>
 
+#include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "gpen/base/log.h"
+#include "io/image_metadata.h"
 
 namespace gpen {
 namespace {
@@ -18,9 +23,59 @@ std::string lowerExtension(const std::filesystem::path& path) {
     return ext;
 }
 
+std::string pixelLimitMessage(const std::string& name, const std::string& size, std::uint64_t maxPixels) {
+    return name + ": " + size + " is more than the limit of " + std::to_string(maxPixels / 1'000'000) + " megapixels";
+}
+
+// The EXIF orientation's transform to upright (TIFF tag 274: 1 normal, 2 mirrored, 3 rotated
+// 180, 4 flipped, 5 transposed, 6 rotated 90 clockwise, 7 transversed, 8 rotated 90 counter-
+// clockwise). IMREAD_UNCHANGED never applies it, so we do, for every format.
+cv::Mat upright(const cv::Mat& m, int orientation) {
+    cv::Mat out;
+    switch (orientation) {
+        case 2: cv::flip(m, out, 1); break;
+        case 3: cv::rotate(m, out, cv::ROTATE_180); break;
+        case 4: cv::flip(m, out, 0); break;
+        case 5: cv::transpose(m, out); break;
+        case 6: cv::rotate(m, out, cv::ROTATE_90_CLOCKWISE); break;
+        case 7: cv::transpose(m, out); cv::flip(out, out, -1); break;
+        case 8: cv::rotate(m, out, cv::ROTATE_90_COUNTERCLOCKWISE); break;
+        default: return m;
+    }
+    return out;
+}
+
+cv::Mat to8Bit(const cv::Mat& m) {
+    if (m.depth() == CV_8U) return m;
+    cv::Mat out;
+    if (m.depth() == CV_16U) {
+        m.convertTo(out, CV_8U, 1.0 / 257.0);
+    } else if (m.depth() == CV_32F || m.depth() == CV_64F) {
+        m.convertTo(out, CV_8U, 255.0);  // float images hold 0..1
+    } else {
+        m.convertTo(out, CV_8U);
+    }
+    return out;
+}
+
+// What the target format can hold: 16 bits only in PNG and TIFF, alpha not in JPEG.
+cv::Mat fitFormat(const cv::Mat& image, const std::string& ext) {
+    cv::Mat out = image;
+    const bool sixteen = ext == ".png" || ext == ".tif" || ext == ".tiff";
+    if (out.depth() == CV_16U && !sixteen) out = to8Bit(out);
+    if (out.channels() == 2) {  // gray + alpha: no encoder writes two channels, so BGRA
+        std::vector<cv::Mat> planes;
+        cv::split(out, planes);
+        out = cv::Mat();
+        cv::merge(std::vector<cv::Mat>{planes[0], planes[0], planes[0], planes[1]}, out);
+    }
+    if (out.channels() == 4 && (ext == ".jpg" || ext == ".jpeg")) cv::cvtColor(out, out, cv::COLOR_BGRA2BGR);
+    return out;
+}
+
 }  // namespace
 
-Expected<cv::Mat> readImageBgr8(const std::filesystem::path& path, const ImageReadParams& params) {
+Expected<DecodedImage> readImage(const std::filesystem::path& path, const ImageReadParams& params) {
     const std::string name = path.filename().string();
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec)) {
@@ -31,21 +86,84 @@ Expected<cv::Mat> readImageBgr8(const std::filesystem::path& path, const ImageRe
         return makeError(ErrorCode::Io, name + ": cannot be opened for reading");
     }
     std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (bytes.empty()) return makeError(ErrorCode::Io, name + ": the file is empty");
+    const ImageHeaderFacts facts = readImageHeaderFacts(bytes);
+    if (facts.pixels && *facts.pixels > params.maxPixels) {
+        return makeError(ErrorCode::InvalidArgument,
+                         pixelLimitMessage(name, std::to_string(*facts.pixels / 1'000'000) + " megapixels",
+                                           params.maxPixels));
+    }
     try {
-        cv::Mat image = cv::imdecode(bytes, cv::IMREAD_COLOR);  // applies EXIF orientation
-        if (image.empty()) {
+        cv::Mat raw = cv::imdecode(bytes, cv::IMREAD_UNCHANGED);
+        bytes = {};
+        if (raw.empty()) {
             return makeError(ErrorCode::Io, name + ": not an image OpenCV can decode (or a damaged one)");
         }
-        if (image.total() > params.maxPixels) {
+        if (raw.total() > params.maxPixels) {
             return makeError(ErrorCode::InvalidArgument,
-                             name + ": " + std::to_string(image.cols) + "x" + std::to_string(image.rows) +
-                                 " is more than the limit of " +
-                                 std::to_string(params.maxPixels / 1'000'000) + " megapixels");
+                             pixelLimitMessage(name, std::to_string(raw.cols) + "x" + std::to_string(raw.rows),
+                                               params.maxPixels));
         }
-        return image;
+        raw = upright(raw, facts.orientation);
+        DecodedImage d;
+        d.orientation = facts.orientation;
+        d.gray = raw.channels() <= 2;
+        cv::Mat colour;
+        if (raw.channels() == 2 || raw.channels() == 4) {
+            std::vector<cv::Mat> planes;
+            cv::split(raw, planes);
+            d.alpha = planes.back();
+            planes.pop_back();
+            cv::merge(planes, colour);
+        } else {
+            colour = raw;
+        }
+        if (colour.channels() == 1) cv::cvtColor(colour, colour, cv::COLOR_GRAY2BGR);
+        if (colour.depth() == CV_16U) d.bgr16 = colour;
+        d.bgr8 = to8Bit(colour);
+        if (!d.alpha.empty() && d.alpha.depth() != CV_16U) d.alpha = to8Bit(d.alpha);
+        return d;
     } catch (const cv::Exception& e) {
         return makeError(ErrorCode::Io, name + ": " + e.msg);
+    } catch (const std::bad_alloc&) {
+        return makeError(ErrorCode::OutOfMemory, name + ": not enough memory to decode it");
     }
+}
+
+Expected<cv::Mat> readImageBgr8(const std::filesystem::path& path, const ImageReadParams& params) {
+    auto d = readImage(path, params);
+    if (!d) return tl::unexpected(d.error());
+    return d->bgr8;
+}
+
+cv::Mat toInputLayout(const DecodedImage& input, const cv::Mat& restored) {
+    cv::Mat colour = restored;
+    if (!input.bgr16.empty()) {
+        if (input.bgr16.size() == restored.size() && input.bgr8.size() == restored.size()) {
+            // original + 257 x (what the restoration changed): untouched pixels keep every bit.
+            cv::Mat delta;
+            cv::subtract(restored, input.bgr8, delta, cv::noArray(), CV_32S);
+            cv::Mat base;
+            input.bgr16.convertTo(base, CV_32S);
+            cv::Mat sum = base + delta * 257;
+            sum.convertTo(colour, CV_16U);  // saturates to 0..65535
+        } else {
+            restored.convertTo(colour, CV_16U, 257.0);
+        }
+    }
+    if (input.gray) cv::cvtColor(colour, colour, cv::COLOR_BGR2GRAY);
+    if (input.alpha.empty()) return colour;
+    cv::Mat alpha = input.alpha;
+    if (alpha.size() != colour.size()) cv::resize(alpha, alpha, colour.size(), 0, 0, cv::INTER_LINEAR);
+    if (alpha.depth() != colour.depth()) {
+        alpha.convertTo(alpha, colour.depth(), colour.depth() == CV_16U ? 257.0 : 1.0 / 257.0);
+    }
+    std::vector<cv::Mat> planes;
+    cv::split(colour, planes);
+    planes.push_back(alpha);
+    cv::Mat out;
+    cv::merge(planes, out);
+    return out;
 }
 
 Expected<void> writeImageAtomic(const std::filesystem::path& path, const cv::Mat& image,
@@ -54,20 +172,29 @@ Expected<void> writeImageAtomic(const std::filesystem::path& path, const cv::Mat
     if (image.empty()) {
         return makeError(ErrorCode::InvalidArgument, name + ": nothing to write (empty image)");
     }
-    const std::string ext = lowerExtension(path);
+    const std::string ext = lowerExtension(path).empty() ? std::string(".png") : lowerExtension(path);
     std::vector<int> flags;
     if (ext == ".jpg" || ext == ".jpeg") {
-        flags = {cv::IMWRITE_JPEG_QUALITY, params.jpegQuality};
+        flags = {cv::IMWRITE_JPEG_QUALITY, std::clamp(params.jpegQuality, 1, 100)};
+    } else if (ext == ".webp") {
+        flags = {cv::IMWRITE_WEBP_QUALITY, std::clamp(params.jpegQuality, 1, 100)};
     } else if (ext == ".png") {
-        flags = {cv::IMWRITE_PNG_COMPRESSION, params.pngCompression};
+        flags = {cv::IMWRITE_PNG_COMPRESSION, std::clamp(params.pngCompression, 0, 9)};
     }
     std::vector<unsigned char> encoded;
+    cv::Mat fitted;
     try {
-        if (!cv::imencode(ext.empty() ? std::string(".png") : ext, image, encoded, flags)) {
+        fitted = fitFormat(image, ext);
+        if (!cv::imencode(ext, fitted, encoded, flags)) {
             return makeError(ErrorCode::InvalidArgument, name + ": cannot encode as '" + ext + "'");
         }
     } catch (const cv::Exception& e) {
         return makeError(ErrorCode::InvalidArgument, name + ": cannot encode as '" + ext + "': " + e.msg);
+    }
+    if (!params.metadataFrom.empty()) {
+        std::string warning;
+        encoded = withMetadataOf(params.metadataFrom, std::move(encoded), fitted.cols, fitted.rows, &warning);
+        if (!warning.empty()) log(LogLevel::Warning, name + ": " + warning);
     }
     std::random_device rd;
     const auto tmp = path.parent_path() /

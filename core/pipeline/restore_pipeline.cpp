@@ -91,6 +91,7 @@ Expected<cv::Mat> composeRestoredFaces(const RestoreResult& result, const std::v
         if (aligned.size() != face.size()) cv::resize(aligned, aligned, face.size(), 0, 0, cv::INTER_LINEAR);
         auto blended = blendStrength(face, aligned, s);
         if (!blended) return tl::unexpected(blended.error());
+        if (result.grayscale) *blended = toGray3(*blended);  // a gray photo gets gray faces
         if (blended->size() != cv::Size(f.alignment.cropSize, f.alignment.cropSize)) {
             cv::resize(*blended, *blended, cv::Size(f.alignment.cropSize, f.alignment.cropSize), 0, 0, cv::INTER_LINEAR);
         }
@@ -98,7 +99,7 @@ Expected<cv::Mat> composeRestoredFaces(const RestoreResult& result, const std::v
     }
     auto out = paste->compose(result.background);
     if (!out) return tl::unexpected(out.error());
-    return result.grayscale ? toGray3(*out) : *out;
+    return *out;
 }
 
 Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, const RestoreParams& params) {
@@ -124,6 +125,9 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
         } else {
             r.background = input.clone();
         }
+        // An upscaler may tint a gray photo: its canvas is made gray. The input itself is left
+        // as it is (a near-gray scan keeps its exact values outside the faces).
+        if (r.grayscale && params.backgroundScale > 1) r.background = toGray3(r.background);
         timer.finish("background");
         if (cancelled(params)) return makeError(ErrorCode::Cancelled, "Cancelled");
 

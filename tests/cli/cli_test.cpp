@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 #include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include "gpen/io/image_io.h"
@@ -163,6 +164,61 @@ TEST(GpenCli, RestoreSolvayEndToEnd) {
     // And the faces did change.
     cv::cvtColor(diff, changed, cv::COLOR_BGR2GRAY);
     EXPECT_GT(cv::countNonZero(changed), 1000);
+}
+
+TEST(GpenCli, RestoreKeepsSixteenBitsAndAlphaOutsideTheFaces) {
+    GPEN_REQUIRE_FIXTURES();
+    if (!fs::exists(solvay())) GTEST_SKIP() << "sample photo not found at " << solvay();
+    const fs::path dir = tempDir() / "sixteen";
+    fs::create_directories(dir);
+    fs::copy_file(gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth", dir / "tiny-gpen.pth",
+                  fs::copy_options::overwrite_existing);
+    // Three faces of the photo as a 16-bit scan with an alpha ramp; the low bits carry detail an
+    // 8-bit round trip would lose.
+    auto photo = gpen::readImageBgr8(solvay());
+    ASSERT_TRUE(photo);
+    cv::Mat colour;
+    (*photo)(cv::Rect(680, 130, 200, 150)).convertTo(colour, CV_16U, 257.0);
+    cv::Mat lowBits(colour.size(), CV_16UC3);
+    cv::randu(lowBits, 0, 200);
+    colour += lowBits;
+    cv::Mat alpha(colour.size(), CV_16UC1);
+    for (int x = 0; x < alpha.cols; ++x) alpha.col(x).setTo(x * 300);
+    std::vector<cv::Mat> planes;
+    cv::split(colour, planes);
+    planes.push_back(alpha);
+    cv::Mat input;
+    cv::merge(planes, input);
+    const fs::path in = dir / "scan16.png";
+    ASSERT_TRUE(cv::imwrite(in.string(), input));
+
+    const fs::path out = dir / "restored16.png";
+    const CliRun r = runCli("restore --json --detector dlib --face-model " + quote((dir / "tiny-gpen.pth").string()) + " " +
+                            quote(in.string()) + " " + quote(out.string()));
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    const auto j = nlohmann::json::parse(r.out.substr(r.out.find('{')));
+    ASSERT_GE(j["faces"].size(), 3U);
+    EXPECT_TRUE(j["timings_ms"].contains("decode"));
+    EXPECT_TRUE(j["timings_ms"].contains("encode"));
+    const cv::Mat result = cv::imread(out.string(), cv::IMREAD_UNCHANGED);
+    ASSERT_EQ(result.type(), CV_16UC4);
+    ASSERT_EQ(result.size(), input.size());
+    std::vector<cv::Mat> got;
+    cv::split(result, got);
+    EXPECT_EQ(cv::norm(got[3], alpha, cv::NORM_INF), 0) << "alpha must come back unchanged";
+    cv::Mat nearFaces = cv::Mat::zeros(input.size(), CV_8U);
+    for (const auto& f : j["faces"]) {
+        const double x = f["box"][0], y = f["box"][1], w = f["box"][2], h = f["box"][3];
+        cv::rectangle(nearFaces, cv::Rect(cv::Point(int(x - w), int(y - h)), cv::Point(int(x + 2 * w), int(y + 2 * h))),
+                      cv::Scalar(255), cv::FILLED);
+    }
+    cv::Mat diff, changed;
+    cv::absdiff(result, input, diff);
+    cv::cvtColor(diff, changed, cv::COLOR_BGRA2GRAY);
+    changed.setTo(0, nearFaces);
+    EXPECT_EQ(cv::countNonZero(changed), 0) << "outside the faces every 16-bit value is kept";
+    cv::cvtColor(diff, changed, cv::COLOR_BGRA2GRAY);
+    EXPECT_GT(cv::countNonZero(changed), 100) << "the faces were restored";
 }
 
 TEST(GpenCli, RestoreOfAMissingPhotoNamesIt) {

@@ -15,18 +15,42 @@ struct ImageReadParams {
     std::uint64_t maxPixels = 100'000'000;
 };
 
-// Reads an image as 8-bit BGR (the layout every network stage starts from), with the EXIF
-// orientation applied. Errors name the file and say what is wrong.
-Expected<cv::Mat> readImageBgr8(const std::filesystem::path& path, const ImageReadParams& params = {});
-
-struct ImageWriteParams {
-    int jpegQuality = 95;
-    int pngCompression = 3;
+// A decoded photo: the 8-bit BGR copy every network stage works on, and what that copy cannot
+// hold, kept aside so that the output loses nothing the input had.
+struct DecodedImage {
+    cv::Mat bgr8;   // upright (EXIF orientation applied), 8-bit, 3 channels
+    cv::Mat alpha;  // the file's alpha channel (CV_8U or CV_16U, upright); empty when it has none
+    cv::Mat bgr16;  // the file's 16-bit colour (CV_16UC3, upright); empty for 8-bit files
+    bool gray = false;    // the file stores one colour channel (gray, or gray + alpha)
+    int orientation = 1;  // the EXIF orientation that was applied (1: none)
 };
 
-// Encodes by the file's extension and writes through a temporary file in the same folder that is
-// renamed over the target only once complete: a failure (full disk, bad path) never leaves a
-// half-written output, and an existing file survives a failed write.
+// Reads 8- and 16-bit, gray, colour and alpha images of any format OpenCV decodes, with the EXIF
+// orientation applied. The pixel limit is checked from the header before decoding where the
+// format allows. Errors name the file and say what is wrong.
+Expected<DecodedImage> readImage(const std::filesystem::path& path, const ImageReadParams& params = {});
+// readImage(...).bgr8.
+Expected<cv::Mat> readImageBgr8(const std::filesystem::path& path, const ImageReadParams& params = {});
+
+// The file's layout for `restored` (8-bit BGR, the input's size or a whole multiple of it): back to
+// one channel for a gray input, to 16 bits for a 16-bit input, with the alpha re-attached (resized
+// with the photo). At 16 bits and the input's size a pixel the restoration left unchanged keeps its
+// exact 16-bit value; a changed one takes the change on top of it.
+cv::Mat toInputLayout(const DecodedImage& input, const cv::Mat& restored);
+
+struct ImageWriteParams {
+    int jpegQuality = 95;     // JPEG and WebP, 1..100
+    int pngCompression = 3;   // 0..9
+    // Copy the EXIF, IPTC and XMP metadata of this file into the output (orientation reset to
+    // normal: the pixels are already upright). Empty: none. A source without metadata, or a
+    // format that cannot hold it, is not an error.
+    std::filesystem::path metadataFrom;
+};
+
+// Encodes by the file's extension (16 bits kept where the format holds them, PNG and TIFF, else
+// reduced to 8; alpha dropped for JPEG) and writes through a temporary file in the same folder
+// that is renamed over the target only once complete: a failure (full disk, bad path) never
+// leaves a half-written output, and an existing file survives a failed write.
 Expected<void> writeImageAtomic(const std::filesystem::path& path, const cv::Mat& image,
                                 const ImageWriteParams& params = {});
 

@@ -1,0 +1,97 @@
+#include "io/image_metadata.h"
+
+#include <mutex>
+
+#include <exiv2/exiv2.hpp>
+
+namespace gpen {
+namespace {
+
+// exiv2 prints its warnings to stderr by default, and core never prints; its XMP parser must be
+// initialised once before threads use it.
+void initialiseExiv2() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        Exiv2::LogMsg::setLevel(Exiv2::LogMsg::mute);
+        Exiv2::XmpParser::initialize();
+    });
+}
+
+void setIfPresent(Exiv2::ExifData& exif, const char* key, std::uint32_t value) {
+    const auto it = exif.findKey(Exiv2::ExifKey(key));
+    if (it != exif.end()) it->setValue(std::to_string(value));
+}
+
+}  // namespace
+
+ImageHeaderFacts readImageHeaderFacts(const std::vector<unsigned char>& encoded) {
+    ImageHeaderFacts facts;
+    if (encoded.empty()) return facts;
+    initialiseExiv2();
+    try {
+        auto image = Exiv2::ImageFactory::open(encoded.data(), static_cast<long>(encoded.size()));
+        if (!image.get()) return facts;
+        image->readMetadata();
+        if (image->pixelWidth() > 0 && image->pixelHeight() > 0) {
+            facts.pixels = static_cast<std::uint64_t>(image->pixelWidth()) * static_cast<std::uint64_t>(image->pixelHeight());
+        }
+        const Exiv2::ExifData& exif = image->exifData();
+        const auto it = exif.findKey(Exiv2::ExifKey("Exif.Image.Orientation"));
+        if (it != exif.end() && it->count() > 0) {
+            const long v = it->toLong();
+            if (v >= 1 && v <= 8) facts.orientation = static_cast<int>(v);
+        }
+    } catch (const std::exception&) {
+        // Not a format exiv2 knows, or damaged metadata: the decoder decides about the pixels.
+    }
+    return facts;
+}
+
+std::vector<unsigned char> withMetadataOf(const std::filesystem::path& source, std::vector<unsigned char> encoded,
+                                          int width, int height, std::string* warning) {
+    initialiseExiv2();
+    try {
+        auto src = Exiv2::ImageFactory::open(source.string());
+        if (!src.get()) return encoded;
+        src->readMetadata();
+        const bool hasIcc = src->iccProfileDefined();
+        if (src->exifData().empty() && src->iptcData().empty() && src->xmpData().empty() && !hasIcc) return encoded;
+
+        auto dst = Exiv2::ImageFactory::open(encoded.data(), static_cast<long>(encoded.size()));
+        if (!dst.get()) return encoded;
+        dst->readMetadata();
+        if (dst->checkMode(Exiv2::mdExif) & Exiv2::amWrite) {
+            Exiv2::ExifData exif = src->exifData();
+            Exiv2::ExifThumb(exif).erase();
+            setIfPresent(exif, "Exif.Image.Orientation", 1);
+            setIfPresent(exif, "Exif.Photo.PixelXDimension", static_cast<std::uint32_t>(width));
+            setIfPresent(exif, "Exif.Photo.PixelYDimension", static_cast<std::uint32_t>(height));
+            dst->setExifData(exif);
+        }
+        if (dst->checkMode(Exiv2::mdIptc) & Exiv2::amWrite) dst->setIptcData(src->iptcData());
+        if (dst->checkMode(Exiv2::mdXmp) & Exiv2::amWrite) {
+            Exiv2::XmpData xmp = src->xmpData();
+            const auto it = xmp.findKey(Exiv2::XmpKey("Xmp.tiff.Orientation"));
+            if (it != xmp.end()) it->setValue("1");
+            dst->setXmpData(xmp);
+        }
+        if (hasIcc && (dst->checkMode(Exiv2::mdIccProfile) & Exiv2::amWrite)) {
+            Exiv2::DataBuf icc(src->iccProfile()->pData_, src->iccProfile()->size_);
+            dst->setIccProfile(icc);
+        }
+        dst->writeMetadata();
+        Exiv2::BasicIo& io = dst->io();
+        if (io.open() != 0) throw Exiv2::Error(Exiv2::kerDataSourceOpenFailed, "memory");
+        const long size = static_cast<long>(io.size());
+        io.seek(0, Exiv2::BasicIo::beg);
+        Exiv2::DataBuf out = io.read(size);
+        io.close();
+        if (out.size_ != size) throw Exiv2::Error(Exiv2::kerFailedToReadImageData);
+        return std::vector<unsigned char>(out.pData_, out.pData_ + out.size_);
+    } catch (const std::exception& e) {
+        if (warning) *warning = std::string("metadata not copied: ") + e.what();
+        return encoded;
+    }
+}
+
+}  // namespace gpen

@@ -1,0 +1,227 @@
+// Image decode and encode: 16 bits, alpha and gray kept, EXIF orientation applied, metadata
+// copied with the orientation reset, the pixel limit checked, atomic writes.
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <exiv2/exiv2.hpp>
+#include <gtest/gtest.h>
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "gpen/io/image_io.h"
+#include "support/temp_models_dir.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using gpen::test::TempModelsDir;
+
+cv::Mat randomImage(int rows, int cols, int type, int seed) {
+    cv::Mat m(rows, cols, type);
+    cv::RNG rng(static_cast<std::uint64_t>(seed));
+    rng.fill(m, cv::RNG::UNIFORM, 0, m.depth() == CV_16U ? 65536 : 256);
+    return m;
+}
+
+// A picture whose every orientation differs: a gradient plus a bright corner block.
+cv::Mat asymmetricImage() {
+    cv::Mat m(48, 80, CV_8UC3);
+    for (int y = 0; y < m.rows; ++y)
+        for (int x = 0; x < m.cols; ++x) m.at<cv::Vec3b>(y, x) = cv::Vec3b(static_cast<uchar>(x * 3), static_cast<uchar>(y * 5), 40);
+    m(cv::Rect(0, 0, 16, 8)).setTo(cv::Scalar(255, 255, 255));
+    return m;
+}
+
+void setMetadata(const fs::path& file, int orientation, const std::string& artist) {
+    auto image = Exiv2::ImageFactory::open(file.string());
+    image->readMetadata();
+    Exiv2::ExifData& exif = image->exifData();
+    exif["Exif.Image.Orientation"] = static_cast<std::uint16_t>(orientation);
+    if (!artist.empty()) {
+        exif["Exif.Image.Artist"] = artist;
+        image->iptcData()["Iptc.Application2.Caption"] = "Fifth Solvay conference";
+        image->xmpData()["Xmp.dc.title"] = "lang=x-default Solvay 1927";
+    }
+    image->writeMetadata();
+}
+
+struct ReadBack {
+    std::string artist, caption, title;
+    long orientation = 0;
+};
+
+ReadBack readMetadata(const fs::path& file) {
+    auto image = Exiv2::ImageFactory::open(file.string());
+    image->readMetadata();
+    ReadBack r;
+    const auto& exif = image->exifData();
+    if (auto it = exif.findKey(Exiv2::ExifKey("Exif.Image.Artist")); it != exif.end()) r.artist = it->toString();
+    if (auto it = exif.findKey(Exiv2::ExifKey("Exif.Image.Orientation")); it != exif.end()) r.orientation = it->toLong();
+    const auto& iptc = image->iptcData();
+    if (auto it = iptc.findKey(Exiv2::IptcKey("Iptc.Application2.Caption")); it != iptc.end()) r.caption = it->toString();
+    const auto& xmp = image->xmpData();
+    if (auto it = xmp.findKey(Exiv2::XmpKey("Xmp.dc.title")); it != xmp.end()) r.title = it->toString();
+    return r;
+}
+
+bool equal(const cv::Mat& a, const cv::Mat& b) {
+    return a.size() == b.size() && a.type() == b.type() && cv::norm(a, b, cv::NORM_INF) == 0;
+}
+
+TEST(ImageIo, SixteenBitsAndAlphaComeBackBitExactWhereNothingChanged) {
+    TempModelsDir dir("image-io");
+    const cv::Mat original = randomImage(37, 53, CV_16UC4, 1);
+    const fs::path file = dir.path() / "scan16.png";
+    ASSERT_TRUE(cv::imwrite(file.string(), original));
+
+    auto d = gpen::readImage(file);
+    ASSERT_TRUE(d) << d.error().message;
+    EXPECT_EQ(d->bgr8.type(), CV_8UC3);
+    EXPECT_EQ(d->bgr16.type(), CV_16UC3);
+    EXPECT_EQ(d->alpha.type(), CV_16UC1);
+    EXPECT_FALSE(d->gray);
+    cv::Mat expected8;
+    original.convertTo(expected8, CV_8U, 1.0 / 257.0);
+    std::vector<cv::Mat> planes;
+    cv::split(expected8, planes);
+    planes.pop_back();
+    cv::Mat expectedBgr8;
+    cv::merge(planes, expectedBgr8);
+    EXPECT_TRUE(equal(d->bgr8, expectedBgr8));
+
+    // Unchanged pixels keep all 16 bits and the alpha.
+    EXPECT_TRUE(equal(gpen::toInputLayout(*d, d->bgr8), original));
+
+    // A changed block takes the change, 257 x per level, on top of the 16-bit original.
+    cv::Mat restored = d->bgr8.clone();
+    const cv::Rect block(5, 6, 10, 10);
+    restored(block) = cv::Scalar(128, 128, 128);
+    const cv::Mat out = gpen::toInputLayout(*d, restored);
+    ASSERT_EQ(out.type(), CV_16UC4);
+    for (int y = 0; y < out.rows; ++y) {
+        for (int x = 0; x < out.cols; ++x) {
+            const auto o = out.at<cv::Vec4w>(y, x);
+            const auto in = original.at<cv::Vec4w>(y, x);
+            EXPECT_EQ(o[3], in[3]);
+            for (int c = 0; c < 3; ++c) {
+                const int delta = block.contains({x, y}) ? (128 - d->bgr8.at<cv::Vec3b>(y, x)[c]) * 257 : 0;
+                ASSERT_EQ(o[c], std::clamp(in[c] + delta, 0, 65535)) << x << "," << y;
+            }
+        }
+    }
+
+    // Written as PNG it stays 16-bit RGBA; as JPEG it becomes 8-bit colour.
+    ASSERT_TRUE(gpen::writeImageAtomic(dir.path() / "out16.png", out));
+    EXPECT_TRUE(equal(cv::imread((dir.path() / "out16.png").string(), cv::IMREAD_UNCHANGED), out));
+    ASSERT_TRUE(gpen::writeImageAtomic(dir.path() / "out8.jpg", out));
+    EXPECT_EQ(cv::imread((dir.path() / "out8.jpg").string(), cv::IMREAD_UNCHANGED).type(), CV_8UC3);
+}
+
+TEST(ImageIo, GrayStaysOneChannelAndAlphaFollowsAnUpscale) {
+    TempModelsDir dir("image-io");
+    const cv::Mat gray = randomImage(20, 30, CV_8UC1, 2);
+    ASSERT_TRUE(cv::imwrite((dir.path() / "gray.png").string(), gray));
+    auto d = gpen::readImage(dir.path() / "gray.png");
+    ASSERT_TRUE(d) << d.error().message;
+    EXPECT_TRUE(d->gray);
+    EXPECT_EQ(d->bgr8.type(), CV_8UC3);
+    EXPECT_TRUE(equal(gpen::toInputLayout(*d, d->bgr8), gray));
+
+    const cv::Mat rgba = randomImage(20, 30, CV_8UC4, 3);
+    ASSERT_TRUE(cv::imwrite((dir.path() / "rgba.png").string(), rgba));
+    auto a = gpen::readImage(dir.path() / "rgba.png");
+    ASSERT_TRUE(a) << a.error().message;
+    cv::Mat up;
+    cv::resize(a->bgr8, up, {60, 40});
+    const cv::Mat out = gpen::toInputLayout(*a, up);
+    EXPECT_EQ(out.type(), CV_8UC4);
+    EXPECT_EQ(out.size(), cv::Size(60, 40));
+}
+
+TEST(ImageIo, EveryExifOrientationIsAppliedAsOpenCvDoes) {
+    TempModelsDir dir("image-io");
+    for (int o = 1; o <= 8; ++o) {
+        const fs::path file = dir.path() / (std::to_string(o) + "-oriented.jpg");
+        ASSERT_TRUE(cv::imwrite(file.string(), asymmetricImage(), {cv::IMWRITE_JPEG_QUALITY, 100}));
+        setMetadata(file, o, {});
+        const cv::Mat reference = cv::imread(file.string(), cv::IMREAD_COLOR);  // applies it for JPEG
+        auto d = gpen::readImage(file);
+        ASSERT_TRUE(d) << d.error().message;
+        EXPECT_EQ(d->orientation, o);
+        EXPECT_TRUE(equal(d->bgr8, reference)) << "orientation " << o;
+    }
+}
+
+TEST(ImageIo, MetadataIsCopiedWithTheOrientationReset) {
+    TempModelsDir dir("image-io");
+    const fs::path source = dir.path() / "source.jpg";
+    ASSERT_TRUE(cv::imwrite(source.string(), asymmetricImage()));
+    setMetadata(source, 6, "Benjamin Couprie");
+    auto d = gpen::readImage(source);
+    ASSERT_TRUE(d) << d.error().message;
+    ASSERT_EQ(d->bgr8.size(), cv::Size(48, 80));  // rotated upright
+
+    for (const char* name : {"restored.jpg", "restored.png", "restored.tif", "restored.webp"}) {
+        const fs::path out = dir.path() / name;
+        ASSERT_TRUE(gpen::writeImageAtomic(out, d->bgr8, {.metadataFrom = source})) << name;
+        const ReadBack m = readMetadata(out);
+        EXPECT_EQ(m.artist, "Benjamin Couprie") << name;
+        EXPECT_EQ(m.orientation, 1) << name;
+        const std::string ext = out.extension().string();
+        if (ext == ".jpg" || ext == ".png" || ext == ".tif") {
+            EXPECT_EQ(m.caption, "Fifth Solvay conference") << name;
+        }
+        EXPECT_NE(m.title.find("Solvay 1927"), std::string::npos) << name;
+        auto again = gpen::readImage(out);
+        ASSERT_TRUE(again) << again.error().message;
+        EXPECT_EQ(again->bgr8.size(), cv::Size(48, 80)) << name << " must not be rotated a second time";
+    }
+    // Without metadataFrom nothing is copied; a source without metadata is not an error.
+    ASSERT_TRUE(gpen::writeImageAtomic(dir.path() / "plain.jpg", d->bgr8));
+    EXPECT_TRUE(readMetadata(dir.path() / "plain.jpg").artist.empty());
+    const fs::path bare = dir.path() / "bare.png";
+    ASSERT_TRUE(cv::imwrite(bare.string(), asymmetricImage()));
+    EXPECT_TRUE(gpen::writeImageAtomic(dir.path() / "from-bare.png", d->bgr8, {.metadataFrom = bare}));
+}
+
+TEST(ImageIo, BadInputIsNamedAndTheLimitIsCheckedBeforeDecoding) {
+    TempModelsDir dir("image-io");
+    ASSERT_TRUE(cv::imwrite((dir.path() / "wide.png").string(), cv::Mat(1000, 2000, CV_8UC3, cv::Scalar(9, 9, 9))));
+    auto big = gpen::readImage(dir.path() / "wide.png", {.maxPixels = 1'000'000});
+    ASSERT_FALSE(big);
+    EXPECT_NE(big.error().message.find("wide.png"), std::string::npos) << big.error().message;
+    EXPECT_NE(big.error().message.find("limit of 1 megapixels"), std::string::npos) << big.error().message;
+
+    std::ofstream(dir.path() / "broken.jpg") << "\xff\xd8 this is not a JPEG";
+    auto broken = gpen::readImage(dir.path() / "broken.jpg");
+    ASSERT_FALSE(broken);
+    EXPECT_NE(broken.error().message.find("broken.jpg"), std::string::npos);
+    std::ofstream(dir.path() / "empty.png").flush();
+    auto empty = gpen::readImage(dir.path() / "empty.png");
+    ASSERT_FALSE(empty);
+    EXPECT_NE(empty.error().message.find("empty.png: the file is empty"), std::string::npos) << empty.error().message;
+}
+
+TEST(ImageIo, AFailedWriteLeavesTheExistingFileAndNoTemporary) {
+    TempModelsDir dir("image-io");
+    const fs::path target = dir.path() / "keep.png";
+    const cv::Mat first = asymmetricImage();
+    ASSERT_TRUE(gpen::writeImageAtomic(target, first));
+    // An extension no encoder knows fails before anything is written.
+    auto bad = gpen::writeImageAtomic(dir.path() / "keep.xyz", first);
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().message.find("keep.xyz"), std::string::npos);
+    // A folder that does not exist: named, nothing created.
+    auto missing = gpen::writeImageAtomic(dir.path() / "no-such-dir" / "out.png", first);
+    ASSERT_FALSE(missing);
+    EXPECT_NE(missing.error().message.find("out.png"), std::string::npos);
+    int files = 0;
+    for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir.path())) ++files;
+    EXPECT_EQ(files, 1);
+    EXPECT_TRUE(equal(cv::imread(target.string()), first));
+}
+
+}  // namespace

@@ -1,0 +1,183 @@
+// restorePhoto end to end through the model cache, with every optional stage on: the RRDBNet
+// background pass (x2, tiled), dlib detection, a small GPEN, and ParseNet masks. The networks'
+// numbers are checked by their own parity suites; this checks what the pipeline does with them.
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "gpen/engine/model_cache.h"
+#include "gpen/face/paste_mask.h"
+#include "gpen/io/image_io.h"
+#include "gpen/pipeline/pipeline_models.h"
+#include "gpen/pipeline/restore_pipeline.h"
+#include "support/checkpoint_file.h"
+#include "support/fill_rule.h"
+#include "support/fixtures.h"
+#include "support/temp_models_dir.h"
+
+namespace gpen {
+namespace {
+
+namespace fs = std::filesystem;
+
+class RestorePipelineTest : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() { test::configureTestRuntime(); }
+
+    void SetUp() override {
+        if (!test::manifest()) GTEST_SKIP() << "fixtures not found at " << test::fixturesDir();
+        const fs::path solvay = test::sampleImagesDir() / "Solvay_conference_1927.png";
+        if (!fs::exists(solvay)) GTEST_SKIP() << "sample photo not found at " << solvay;
+        auto photo = readImageBgr8(solvay);
+        ASSERT_TRUE(photo) << photo.error().message;
+        // Three faces of the second and third rows (ParseNet costs seconds per face).
+        m_photo = (*photo)(cv::Rect(680, 130, 200, 150)).clone();
+
+        m_models = m_dir.dir("models");
+        test::copyFixture("rrdb-x2-f8-b2-g4.pth", m_models / "realesrnet_x2.pth");
+        test::copyFixture("gpen-64-cm1-n0.0625.pth", m_models / "tiny-gpen.pth");
+        // ParseNet at its released size, weights by the fixtures' fill rule, under its released name.
+        test::writeStateDictCheckpoint(m_models / "ParseNet-latest.pth",
+                                       test::fillStateDict(*test::findCase("parsenet-fill"), StateDict{}));
+    }
+
+    std::unique_ptr<ModelCache> makeCache() const {
+        ModelCacheParams p;
+        p.search.commandLineDir = m_models;
+        p.search.useEnvironment = false;
+        p.search.userDir = m_dir.dir("user");
+        p.search.installedDir = m_dir.dir("installed");
+        p.loaders = pipelineModelLoaders({});
+        p.preload.clear();
+        auto cache = std::make_unique<ModelCache>(std::move(p));
+        cache->start();
+        return cache;
+    }
+
+    test::TempModelsDir m_dir{"restore-pipeline"};
+    fs::path m_models;
+    cv::Mat m_photo;
+};
+
+TEST_F(RestorePipelineTest, BackgroundPassDetectionGpenAndParseNetMasksEndToEnd) {
+    auto cache = makeCache();
+    std::vector<Progress> progress;
+    RestoreParams p;
+    p.faceModel = "tiny-gpen";
+    p.detector = "dlib";
+    p.backgroundScale = 2;
+    p.tiles.tileSize = 96;  // several tiles, cross-faded
+    p.tiles.overlap = 16;
+    p.progress = [&](const Progress& pr) { progress.push_back(pr); };
+
+    auto r = restorePhoto(*cache, m_photo, p);
+    ASSERT_TRUE(r) << r.error().message;
+    for (const auto& t : r->timings) std::printf("  %s: %.0f ms\n", t.stage.c_str(), t.ms);
+
+    // Output = input x scale, the background is the x2 network's (not a resize), masks from ParseNet.
+    EXPECT_EQ(r->image.size(), cv::Size(400, 300));
+    EXPECT_EQ(r->background.size(), r->image.size());
+    EXPECT_EQ(r->maskSource, "ParseNet-latest");
+    EXPECT_EQ(r->detectorUsed, "dlib");
+    ASSERT_GE(r->faces.size(), 3U);
+    auto background = cache->acquireAs<BackgroundModel>("realesrnet_x2");
+    ASSERT_TRUE(background) << background.error().message;
+    auto direct = (*background)->upscale(m_photo, p.tiles, {}, nullptr);
+    ASSERT_TRUE(direct) << direct.error().message;
+    // The photo is gray, so the canvas is the network's output made gray.
+    ASSERT_TRUE(r->grayscale);
+    cv::Mat gray;
+    cv::cvtColor(*direct, gray, cv::COLOR_BGR2GRAY);
+    cv::cvtColor(gray, gray, cv::COLOR_GRAY2BGR);
+    EXPECT_EQ(cv::norm(gray, r->background, cv::NORM_INF), 0);
+    cv::Mat resized;
+    cv::resize(m_photo, resized, r->image.size(), 0, 0, cv::INTER_LINEAR);
+    EXPECT_GT(cv::norm(resized, r->background, cv::NORM_L1) / static_cast<double>(resized.total()), 1.0)
+        << "the background must be the network's output, not a plain resize";
+
+    // ParseNet's masks, not the rectangle: each one differs from it and covers part of the crop.
+    auto rectangle = rectanglePasteMask(64);
+    ASSERT_TRUE(rectangle);
+    for (const auto& f : r->faces) {
+        ASSERT_EQ(f.mask.size(), rectangle->size());
+        EXPECT_GT(cv::norm(f.mask, *rectangle, cv::NORM_L1), 1.0);
+        const double covered = cv::sum(f.mask)[0] / static_cast<double>(f.mask.total());
+        EXPECT_GT(covered, 0.01);
+        EXPECT_LT(covered, 1.0);
+    }
+
+    // Outside every face's neighbourhood the output is the background pass, pixel for pixel; the
+    // faces changed it.
+    cv::Mat nearFaces = cv::Mat::zeros(r->image.size(), CV_8U);
+    for (const auto& f : r->faces) {
+        const auto& b = f.detection.box;
+        cv::rectangle(nearFaces, cv::Rect(cv::Point(int(b.x - b.width), int(b.y - b.height)),
+                                          cv::Point(int(b.x + 2 * b.width), int(b.y + 2 * b.height))),
+                      cv::Scalar(255), cv::FILLED);
+    }
+    cv::Mat diff, changed;
+    cv::absdiff(r->image, r->background, diff);
+    cv::cvtColor(diff, changed, cv::COLOR_BGR2GRAY);
+    EXPECT_GT(cv::countNonZero(changed), 200);
+    changed.setTo(0, nearFaces);
+    EXPECT_EQ(cv::countNonZero(changed), 0);
+
+    // Every stage reported, in the pipeline's order, each ending complete.
+    std::vector<std::string> stages;
+    for (const auto& pr : progress) {
+        if (stages.empty() || stages.back() != pr.stage) stages.push_back(pr.stage);
+    }
+    const std::vector<std::string> expected = {"background", "detection", "faces", "mask"};
+    EXPECT_EQ(stages, expected);
+    for (const auto& stage : expected) {
+        const auto last = std::find_if(progress.rbegin(), progress.rend(), [&](const Progress& pr) { return pr.stage == stage; });
+        ASSERT_NE(last, progress.rend());
+        EXPECT_EQ(last->done, last->total) << stage;
+        EXPECT_GT(last->total, 0) << stage;
+    }
+    for (const char* stage : {"background", "detection", "alignment", "faces", "mask", "paste-back"}) {
+        EXPECT_TRUE(std::any_of(r->timings.begin(), r->timings.end(), [&](const StageTiming& t) { return t.stage == stage; }))
+            << stage;
+    }
+}
+
+TEST_F(RestorePipelineTest, CancelDuringTheBackgroundPassStopsBeforeTheFaces) {
+    auto cache = makeCache();
+    CancelToken cancel;
+    RestoreParams p;
+    p.faceModel = "tiny-gpen";
+    p.detector = "dlib";
+    p.backgroundScale = 2;
+    p.tiles.tileSize = 64;
+    p.cancel = &cancel;
+    bool sawFaces = false;
+    p.progress = [&](const Progress& pr) {
+        if (pr.stage == "background" && pr.done == 1) cancel.cancel();
+        if (pr.stage == "faces") sawFaces = true;
+    };
+    auto r = restorePhoto(*cache, m_photo, p);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ErrorCode::Cancelled);
+    EXPECT_FALSE(sawFaces);
+}
+
+TEST_F(RestorePipelineTest, AMissingUpscalerIsAnErrorNotASilentlySmallerImage) {
+    auto cache = makeCache();
+    RestoreParams p;
+    p.faceModel = "tiny-gpen";
+    p.detector = "dlib";
+    p.backgroundScale = 4;  // realesrnet_x4 is not installed here
+    auto r = restorePhoto(*cache, m_photo, p);
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().message.find("realesrnet_x4"), std::string::npos) << r.error().message;
+}
+
+}  // namespace
+}  // namespace gpen
