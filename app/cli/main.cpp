@@ -19,7 +19,7 @@ void usage() {
                  "  detect IN [--detector auto|retinaface|dlib] [--json] [--draw OUT.png]\n"
                  "  restore IN OUT [--face-model NAME|FILE] [--detector ...] [--sr-scale 1|2|4] [--tile N]\n"
                  "        [--tile-overlap N] [--alpha A] [--face-batch B] [--save-faces DIR] [--quality Q]\n"
-                 "        [--no-metadata] [--no-keep-gray] [--json]\n"
+                 "        [--match-tone] [--no-metadata] [--no-keep-gray] [--json]\n"
                  "options common to all: --verbose (log to stderr); with models: --models-dir DIR,\n"
                  "  --device cpu|cuda|auto, --threads T\n";
 }

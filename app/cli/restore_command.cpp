@@ -44,7 +44,7 @@ int restoreCommand(const Words& words) {
     std::set<std::string> options = {"face-model", "detector", "sr-scale", "tile", "tile-overlap", "alpha",
                                      "face-batch", "save-faces", "threshold", "min-face", "select", "quality"};
     options.insert(kEngineOptions.begin(), kEngineOptions.end());
-    auto args = Args::parse(words, {"json", "no-keep-gray", "no-metadata"}, options);
+    auto args = Args::parse(words, {"json", "no-keep-gray", "no-metadata", "match-tone"}, options);
     if (!args) return fail(args.error().message);
     if (args->positionals().size() != 2) return fail("usage: restore IN OUT [options]");
     RestoreParams p;
@@ -75,6 +75,7 @@ int restoreCommand(const Words& words) {
     p.detection.minFaceSize = *minFace;
     p.detection.selection = *selection;
     p.keepGrayscale = !args->flag("no-keep-gray");
+    p.matchTone = args->flag("match-tone");
     const bool json = args->flag("json");
     if (!json) p.progress = progressLine;
 

@@ -7,6 +7,7 @@
 
 #include "gpen/base/log.h"
 #include "gpen/engine/gpen_face_model.h"
+#include "gpen/face/colour_match.h"
 #include "gpen/face/paste_back.h"
 #include "gpen/face/paste_mask.h"
 #include "gpen/pipeline/face_restorer.h"
@@ -197,6 +198,18 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
             for (auto& f : r.faces) f.mask = *mask;
         }
         timer.finish("mask");
+
+        if (params.matchTone) {
+            for (auto& f : r.faces) {
+                cv::Mat reference = f.aligned, weights = f.mask;
+                if (reference.size() != f.restored.size()) cv::resize(reference, reference, f.restored.size(), 0, 0, cv::INTER_LINEAR);
+                if (weights.size() != f.restored.size()) cv::resize(weights, weights, f.restored.size(), 0, 0, cv::INTER_LINEAR);
+                auto matched = matchFaceTone(f.restored, reference, weights);
+                if (!matched) return tl::unexpected(inStage(matched.error(), "tone"));
+                f.restored = *matched;
+            }
+            timer.finish("tone");
+        }
 
         // 5. Paste-back at the asked strength.
         auto composed = composeRestoredFaces(r, std::vector<double>(r.faces.size(), params.strength));

@@ -148,6 +148,33 @@ TEST_F(RestorePipelineTest, BackgroundPassDetectionGpenAndParseNetMasksEndToEnd)
     }
 }
 
+TEST_F(RestorePipelineTest, ToneMatchingBringsEachFaceToItsInputsBrightness) {
+    auto cache = makeCache();
+    RestoreParams p;
+    p.faceModel = "tiny-gpen";
+    p.detector = "dlib";
+    p.parser.clear();  // the rectangle mask: this test is about tone
+    auto plain = restorePhoto(*cache, m_photo, p);
+    p.matchTone = true;
+    auto matched = restorePhoto(*cache, m_photo, p);
+    ASSERT_TRUE(plain && matched);
+    ASSERT_EQ(plain->faces.size(), matched->faces.size());
+    ASSERT_FALSE(matched->faces.empty());
+    const auto meanIn = [](const cv::Mat& bgr, const cv::Mat& mask) {
+        cv::Mat gray, m8;
+        cv::cvtColor(bgr, gray, cv::COLOR_BGR2GRAY);
+        mask.convertTo(m8, CV_8U, 255.0);
+        return cv::mean(gray, m8 > 128)[0];
+    };
+    for (std::size_t i = 0; i < matched->faces.size(); ++i) {
+        const auto& f = matched->faces[i];
+        const double want = meanIn(f.aligned, f.mask);
+        EXPECT_LT(std::abs(meanIn(f.restored, f.mask) - want), 2.0) << "face " << i;
+        EXPECT_LT(std::abs(meanIn(f.restored, f.mask) - want), std::abs(meanIn(plain->faces[i].restored, f.mask) - want) + 1e-9)
+            << "face " << i;
+    }
+}
+
 TEST_F(RestorePipelineTest, CancelDuringTheBackgroundPassStopsBeforeTheFaces) {
     auto cache = makeCache();
     CancelToken cancel;

@@ -28,6 +28,7 @@ struct RestoreParams {
     double strength = 1.0;  // blend of the restored face with the aligned input (the reference's alpha)
     int faceBatch = 4;      // faces per GPEN forward
     bool keepGrayscale = true;  // a gray photo (near-equal channels) comes out gray
+    bool matchTone = false;     // move each restored face's Lab mean and spread to its input's
     FaceDetectParams detection;
     ProgressFn progress;
     const CancelToken* cancel = nullptr;
