@@ -62,7 +62,8 @@ std::vector<cv::Mat> gpenOutputToFaces(const FloatTensor& output) {
 }
 
 Expected<std::vector<cv::Mat>> restoreAlignedFaces(const GpenGenerator& generator,
-                                                   const std::vector<cv::Mat>& facesBgr8) {
+                                                   const std::vector<cv::Mat>& facesBgr8,
+                                                   const CancelToken* cancel) {
     if (facesBgr8.empty()) {
         return std::vector<cv::Mat>{};
     }
@@ -72,7 +73,7 @@ Expected<std::vector<cv::Mat>> restoreAlignedFaces(const GpenGenerator& generato
         }
     }
     try {
-        auto out = generator.forward(facesToGpenInput(facesBgr8, generator.architecture().inSize));
+        auto out = generator.forward(facesToGpenInput(facesBgr8, generator.architecture().inSize), cancel);
         if (!out) {
             return tl::unexpected(out.error());
         }

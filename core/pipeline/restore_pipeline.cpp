@@ -161,7 +161,7 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
             const int end = std::min(total, begin + batch);
             std::vector<cv::Mat> crops;
             for (int i = begin; i < end; ++i) crops.push_back(r.faces[static_cast<std::size_t>(i)].aligned);
-            auto restored = restoreAlignedFaces((*gpen)->generator(), crops);
+            auto restored = restoreAlignedFaces((*gpen)->generator(), crops, params.cancel);
             if (!restored) return tl::unexpected(inStage(restored.error(), "faces"));
             for (int i = begin; i < end; ++i) r.faces[static_cast<std::size_t>(i)].restored = (*restored)[static_cast<std::size_t>(i - begin)];
             report(params, "faces", end, total);

@@ -153,6 +153,37 @@ TEST_F(GpenGeneratorTest, RejectsWrongInputShape) {
     EXPECT_NE(out.error().message.find("[1, 3, 128, 128]"), std::string::npos) << out.error().message;
 }
 
+TEST_F(GpenGeneratorTest, ACancelIsSeenBetweenLayersAndAnUnsetTokenChangesNothing) {
+    GPEN_REQUIRE_FIXTURES();
+    const auto* c = test::findCase("gpen-64-cm1-n0.0625");
+    ASSERT_NE(c, nullptr);
+    auto ckpt = readCheckpoint(test::fixturesDir() / c->at("checkpoint").get<std::string>());
+    ASSERT_TRUE(ckpt) << ckpt.error().message;
+    auto net = GpenGenerator::create(ckpt->tensors, "gpen-64");
+    ASSERT_TRUE(net) << net.error().message;
+    const FloatTensor input = test::loadTensorEntry(c->at("inputs")[0]);
+
+    // Never set: the output is the reference's, and the token was looked at once per layer.
+    CancelToken untouched;
+    auto out = (*net)->forward(input, &untouched);
+    ASSERT_TRUE(out) << out.error().message;
+    const auto agreement = test::compare(*out, test::loadTensorEntry(c->at("outputs")[0]), test::relativeTolerance(*c));
+    EXPECT_TRUE(agreement.ok) << agreement.describe();
+    const auto layers = untouched.checks();
+    // 64 px: 5 encoder stages, then two styled convs at each of 8, 16, 32, 64.
+    EXPECT_EQ(layers, 5U + 2U * 4U);
+
+    // Set at each check in turn: the forward stops right there, never later.
+    for (std::uint64_t at = 1; at <= layers; ++at) {
+        CancelToken token;
+        token.cancelAtCheck(at);
+        auto cancelled = (*net)->forward(input, &token);
+        ASSERT_FALSE(cancelled) << "check " << at;
+        EXPECT_EQ(cancelled.error().code, ErrorCode::Cancelled);
+        EXPECT_EQ(token.checks(), at);
+    }
+}
+
 TEST_F(GpenGeneratorTest, RejectsAStateDictWithOneWrongShape) {
     GPEN_REQUIRE_FIXTURES();
     const auto* c = test::findCase("GPEN-BFR-256-fill");

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "gpen/base/cancel_token.h"
 #include "gpen/base/expected.h"
 #include "gpen/base/float_tensor.h"
 #include "gpen/io/checkpoint.h"
@@ -77,7 +78,8 @@ public:
     StateDict stateDict() const;
 
     // input: [N, 3, inSize, inSize] RGB in [-1, 1]; output: [N, 3, outSize, outSize] RGB.
-    Expected<FloatTensor> forward(const FloatTensor& input) const;
+    // `cancel` is looked at between layers; set, the call ends with ErrorCode::Cancelled.
+    Expected<FloatTensor> forward(const FloatTensor& input, const CancelToken* cancel = nullptr) const;
 
     struct Impl;
 
