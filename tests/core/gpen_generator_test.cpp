@@ -11,17 +11,7 @@
 namespace gpen {
 namespace {
 
-GpenArchitecture archFromConfig(const nlohmann::json& c) {
-    GpenArchitecture a;
-    a.inSize = c.at("in_size");
-    a.outSize = c.at("out_size");
-    a.channelMultiplier = c.at("channel_multiplier");
-    a.narrow = c.at("narrow");
-    a.styleDim = c.at("style_dim");
-    a.nMlp = c.at("n_mlp");
-    a.isConcat = c.at("isconcat");
-    return a;
-}
+GpenArchitecture archFromConfig(const nlohmann::json& c) { return test::gpenArchitectureOf(c); }
 
 class GpenGeneratorTest : public ::testing::Test {
 protected:

@@ -64,4 +64,23 @@ StateDict fillStateDict(const nlohmann::json& testCase, const StateDict& current
     return out;
 }
 
+GpenArchitecture gpenArchitectureOf(const nlohmann::json& c) {
+    GpenArchitecture a;
+    a.inSize = c.at("in_size");
+    a.outSize = c.at("out_size");
+    a.channelMultiplier = c.at("channel_multiplier");
+    a.narrow = c.at("narrow");
+    a.styleDim = c.at("style_dim");
+    a.nMlp = c.at("n_mlp");
+    a.isConcat = c.at("isconcat");
+    return a;
+}
+
+StateDict fillCaseWeights(const nlohmann::json& testCase) {
+    if (testCase.at("weights").get<std::string>() == "fill-rule gpen") {
+        return fillStateDict(testCase, gpenBuiltBuffers(gpenArchitectureOf(testCase.at("config"))));
+    }
+    return fillStateDict(testCase, StateDict{});
+}
+
 }  // namespace gpen::test

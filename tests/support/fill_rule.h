@@ -10,6 +10,7 @@
 
 #include "gpen/base/float_tensor.h"
 #include "gpen/io/state_dict.h"
+#include "gpen/nn/gpen_generator.h"
 
 namespace gpen::test {
 
@@ -19,5 +20,12 @@ FloatTensor fillTensor(const Shape& shape, std::int64_t k, double offset, double
 // "fill-rule gpen" or "fill-rule bn" over `keys`; `current` supplies the entries the rule leaves
 // alone (blur kernels, num_batches_tracked) from the network as built.
 StateDict fillStateDict(const nlohmann::json& testCase, const StateDict& current);
+
+// A gpen case's `config` as our architecture.
+GpenArchitecture gpenArchitectureOf(const nlohmann::json& config);
+
+// The whole weights of a fill-rule case, whatever its kind (GPEN cases take their blur kernels
+// from the network as built).
+StateDict fillCaseWeights(const nlohmann::json& testCase);
 
 }  // namespace gpen::test

@@ -1,0 +1,31 @@
+// gpen-fill-checkpoint CASE OUT.pth: writes a fixture case's fill-rule weights as a real
+// checkpoint file (torch.save's zip format), e.g. GPEN-BFR-512-fill as GPEN-BFR-512.pth. The
+// released weights cannot be downloaded here; files of their exact architecture and size are
+// what benchmarks of loading, preloading and whole-photo timings need. A tool, not a test.
+
+#include <cstdio>
+#include <exception>
+#include <string>
+
+#include "support/checkpoint_file.h"
+#include "support/fill_rule.h"
+#include "support/fixtures.h"
+
+int main(int argc, char** argv) {
+    if (argc != 3) {
+        std::fprintf(stderr, "usage: gpen-fill-checkpoint CASE OUT.pth   (CASE: GPEN-BFR-512-fill, parsenet-fill, ...)\n");
+        return 2;
+    }
+    const auto* c = gpen::test::findCase(argv[1]);
+    if (!c || !c->contains("weights") || c->at("weights").get<std::string>().rfind("fill-rule", 0) != 0) {
+        std::fprintf(stderr, "%s: no fill-rule case of that name in %s\n", argv[1], gpen::test::fixturesDir().c_str());
+        return 1;
+    }
+    try {
+        gpen::test::writeStateDictCheckpoint(argv[2], gpen::test::fillCaseWeights(*c));
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "%s: %s\n", argv[2], e.what());
+        return 1;
+    }
+    return 0;
+}
