@@ -13,6 +13,7 @@
 #include "ui/engine_settings.h"
 #include "ui/main_window.h"
 #include "ui/model_status_bar.h"
+#include "ui/translations.h"
 
 int main(int argc, char** argv) {
     QElapsedTimer sinceLaunch;
@@ -23,6 +24,9 @@ int main(int argc, char** argv) {
     QApplication::setApplicationDisplayName(QStringLiteral("GPEN Studio"));
     QApplication::setApplicationVersion(QStringLiteral(GPEN_STUDIO_VERSION));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/gpen-studio.svg")));
+    // Before any widget is built (widgets translate their texts then), from Settings' language:
+    // "" follows the system's locale.
+    gpen::ui::Translations::install(&app, gpen::ui::Translations::storedLanguage());
 
     QCommandLineParser cli;
     cli.setApplicationDescription(QApplication::translate("main", "Restore faces in old photographs"));

@@ -1,5 +1,7 @@
 #include "ui/engine_controller.h"
 
+#include <QFileInfo>
+
 #include "gpen/pipeline/progress.h"
 #include "ui/engine_worker.h"
 
@@ -31,12 +33,17 @@ void EngineController::start(const EngineSettings& settings) {
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(this, &EngineController::initializeRequested, m_worker, &EngineWorker::initialize);
+    connect(m_worker, &EngineWorker::engineReset, this, &EngineController::onEngineReset);
+    m_pendingPreloads << settings.preload;
     connect(m_worker, &EngineWorker::modelStatusChanged, this, &EngineController::onStatus);
     connect(m_worker, &EngineWorker::message, this, &EngineController::message);
     connect(this, &EngineController::restoreRequested, m_worker, &EngineWorker::restore);
     connect(this, &EngineController::reblendRequested, m_worker, &EngineWorker::reblend);
     connect(m_worker, &EngineWorker::jobProgress, this, &EngineController::jobProgress);
     connect(m_worker, &EngineWorker::reblended, this, &EngineController::reblended);
+    connect(this, &EngineController::importRequested, m_worker, &EngineWorker::importModel);
+    connect(m_worker, &EngineWorker::modelImported, this, &EngineController::modelImported);
+    connect(m_worker, &EngineWorker::importFailed, this, &EngineController::importFailed);
     connect(m_worker, &EngineWorker::jobFinished, this, [this](const RestoreOutcome& o) {
         if (o.jobId == m_runningJob) m_runningJob = 0;
         Q_EMIT jobFinished(o);
@@ -75,6 +82,39 @@ void EngineController::cancel() {
 
 void EngineController::reblend(int imageIndex, const QList<double>& strengths) {
     Q_EMIT reblendRequested(imageIndex, strengths);
+}
+
+void EngineController::importModel(const QString& path, const QString& asModelId, bool overwrite) {
+    if (!m_started) {
+        Q_EMIT importFailed(path, tr("%1: the engine is not running").arg(QFileInfo(path).fileName()));
+        return;
+    }
+    Q_EMIT importRequested(path, asModelId, overwrite);
+}
+
+bool EngineController::restart(const EngineSettings& settings) {
+    if (!m_started) {
+        start(settings);
+        return true;
+    }
+    if (busy()) {
+        return false;
+    }
+    m_pendingPreloads << settings.preload;
+    Q_EMIT initializeRequested(settings);
+    return true;
+}
+
+void EngineController::onEngineReset() {
+    if (!m_pendingPreloads.isEmpty()) {
+        m_preload = m_pendingPreloads.takeFirst();
+    }
+    // The new cache numbers its changes from the start again: the old statuses would hide them.
+    m_statuses.clear();
+    m_preloadSettled = false;
+    if (m_resets++ > 0) {
+        Q_EMIT restarted();
+    }
 }
 
 void EngineController::onStatus(const gpen::ModelStatus& status) {

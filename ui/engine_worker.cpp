@@ -1,5 +1,6 @@
 #include "ui/engine_worker.h"
 
+#include <QFileInfo>
 #include <QTimer>
 
 #include <chrono>
@@ -21,6 +22,10 @@ EngineWorker::EngineWorker() : m_results(std::make_unique<Results>()) {}
 EngineWorker::~EngineWorker() = default;
 
 void EngineWorker::initialize(const EngineSettings& settings) {
+    // Again for a restart: the old cache goes first (its preload thread joins here, on this
+    // thread, so the GUI never waits), then engineReset marks where the new cache's statuses begin.
+    m_cache.reset();
+    Q_EMIT engineReset();
     try {
         ModelCacheParams p;
         if (!settings.modelsDir.isEmpty()) {
@@ -51,10 +56,12 @@ void EngineWorker::initialize(const EngineSettings& settings) {
             Q_EMIT modelStatusChanged(s);
         }
         Q_EMIT initialized(static_cast<int>(m_cache->statuses().size()));
-        m_idleTimer = new QTimer(this);
-        m_idleTimer->setInterval(std::chrono::seconds(30));
-        connect(m_idleTimer, &QTimer::timeout, this, &EngineWorker::releaseIdle);
-        m_idleTimer->start();
+        if (!m_idleTimer) {
+            m_idleTimer = new QTimer(this);
+            m_idleTimer->setInterval(std::chrono::seconds(30));
+            connect(m_idleTimer, &QTimer::timeout, this, &EngineWorker::releaseIdle);
+            m_idleTimer->start();
+        }
     } catch (const std::exception& e) {
         Q_EMIT message(tr("The engine could not start: %1").arg(QString::fromStdString(e.what())));
     }
@@ -85,7 +92,7 @@ void EngineWorker::restore(const RestoreRequest& request) {
         p.strength = request.options.strength;
         p.keepGrayscale = request.options.keepGrayscale;
         p.cancel = request.cancel.get();
-        // One face per forward: a cancel (or closing the window) then waits for one face at most.
+        // One face per forward: progress moves face by face (a cancel is seen between layers).
         p.faceBatch = 1;
         const quint64 id = request.jobId;
         p.progress = [this, id](const Progress& pr) {
@@ -136,6 +143,27 @@ void EngineWorker::reblend(int imageIndex, const QList<double>& strengths) {
         Q_EMIT reblended(imageIndex, fromBgrMat(*image));
     } else {
         Q_EMIT message(QString::fromStdString(image.error().message));
+    }
+}
+
+void EngineWorker::importModel(const QString& source, const QString& asModelId, bool overwrite) {
+    if (!m_cache) {
+        Q_EMIT importFailed(source, tr("%1: the engine is not running").arg(QFileInfo(source).fileName()));
+        return;
+    }
+    try {
+        ImportParams p;
+        p.asModelId = asModelId.toStdString();
+        p.overwrite = overwrite;
+        auto imported = m_cache->importModel(std::filesystem::path(source.toStdString()), p);
+        if (imported) {
+            Q_EMIT modelImported(source, QString::fromStdString(imported->id),
+                                 QString::fromStdString(imported->file.string()));
+        } else {
+            Q_EMIT importFailed(source, QString::fromStdString(imported.error().message));
+        }
+    } catch (const std::exception& e) {
+        Q_EMIT importFailed(source, QStringLiteral("%1: %2").arg(QFileInfo(source).fileName(), QString::fromUtf8(e.what())));
     }
 }
 

@@ -30,7 +30,8 @@ public:
     ModelCache* cache() const { return m_cache.get(); }  // engine thread only
 
 public Q_SLOTS:
-    // Builds the model cache and starts preloading the settings' list in the background.
+    // Builds the model cache and starts preloading the settings' list in the background. Called
+    // again, it replaces the cache (a restart with new settings); the last results stay.
     void initialize(const gpen::ui::EngineSettings& settings);
     // Releases idle models (called by the worker's own timer too).
     void releaseIdle();
@@ -40,16 +41,25 @@ public Q_SLOTS:
     // Re-blends the faces of the image's last result at new per-face strengths (0 rejects a
     // face) without running any network; answers with reblended.
     void reblend(int imageIndex, const QList<double>& strengths);
+    // Validates `source` and copies it into the user's models folder (ModelCache::importModel);
+    // the cache's observers publish the new state. Answers with modelImported or importFailed.
+    // Runs here rather than on the GUI thread: reading a 300 MB checkpoint takes about a second.
+    void importModel(const QString& source, const QString& asModelId, bool overwrite);
 
 Q_SIGNALS:
     void modelStatusChanged(const gpen::ModelStatus& status);
     void initialized(int modelCount);
+    // Emitted by initialize() once the previous cache (if any) is gone: statuses that follow are
+    // the new cache's, whose sequence numbers start again.
+    void engineReset();
     void message(const QString& text);
     void jobProgress(const gpen::ui::JobProgress& progress);
     void jobFinished(const gpen::ui::RestoreOutcome& outcome);
     void jobFailed(quint64 jobId, const QString& message);
     void jobCancelled(quint64 jobId);
     void reblended(int imageIndex, const QImage& image);
+    void modelImported(const QString& source, const QString& id, const QString& file);
+    void importFailed(const QString& source, const QString& message);
 
 private:
     struct Results;

@@ -3,6 +3,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
+#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -18,6 +19,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QStatusBar>
+#include <QVBoxLayout>
 #include <QCloseEvent>
 
 #include "ui/comparison_view.h"
@@ -25,7 +27,11 @@
 #include "ui/face_strip.h"
 #include "ui/restore_panel.h"
 #include "ui/image_session.h"
+#include "ui/missing_model_banner.h"
+#include "ui/model_manager_dialog.h"
 #include "ui/model_status_bar.h"
+#include "ui/result_saver.h"
+#include "ui/settings_dialog.h"
 
 namespace gpen::ui {
 namespace {
@@ -59,7 +65,15 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
       m_status(new QLabel(this)) {
     setWindowTitle(tr("GPEN Studio"));
     setAcceptDrops(true);
-    setCentralWidget(m_view);
+    // The missing-model banner sits above the photo, where the user looks before restoring.
+    m_banner = new MissingModelBanner(m_engine, m_panel, this);
+    auto* central = new QWidget(this);
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    centralLayout->addWidget(m_banner);
+    centralLayout->addWidget(m_view, 1);
+    setCentralWidget(central);
 
     auto* dock = new QDockWidget(tr("Photos"), this);
     dock->setObjectName(QStringLiteral("photosDock"));
@@ -90,10 +104,16 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
         }
         connect(m_engine, &EngineController::modelStatusChanged, m_models, &ModelStatusBar::updateStatus);
         connect(m_engine, &EngineController::message, m_status, &QLabel::setText);
+        connect(m_engine, &EngineController::restarted, m_models, &ModelStatusBar::clear);
         connectEngine();
     }
     m_status->setText(tr("Drop photos or folders to begin"));
 
+    m_saver = new ResultSaver(m_session, this);
+    connect(m_saver, &ResultSaver::savedStateChanged, this, &MainWindow::updateSavedMark);
+    connect(m_saver, &ResultSaver::saved, this, [this](int, const QString& path) {
+        m_status->setText(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
+    });
     createActions();
     connect(m_session, &ImageSession::entryAdded, this, [this](int index) {
         const auto& e = m_session->entry(index);
@@ -127,7 +147,12 @@ void MainWindow::createActions() {
     QAction* paste = file->addAction(tr("&Paste Image"), this, &MainWindow::pasteImage);
     paste->setShortcut(QKeySequence::Paste);
     file->addSeparator();
+    m_save = file->addAction(tr("&Save Result"), this, &MainWindow::saveResult);
+    m_save->setObjectName(QStringLiteral("saveAction"));
+    m_save->setShortcut(QKeySequence::Save);
+    m_save->setEnabled(false);
     m_saveAs = file->addAction(tr("Save Result &As…"), this, &MainWindow::saveResultAs);
+    m_saveAs->setObjectName(QStringLiteral("saveAsAction"));
     m_saveAs->setShortcut(QKeySequence::SaveAs);
     m_saveAs->setEnabled(false);
     file->addSeparator();
@@ -157,17 +182,37 @@ void MainWindow::createActions() {
     fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     QAction* actual = view->addAction(tr("&Actual Size"), m_view, &ComparisonView::zoomToActualSize);
     actual->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    QAction* settings = toolsMenu()->addAction(tr("&Settings…"), this, &MainWindow::openSettings);
+    settings->setObjectName(QStringLiteral("settingsAction"));
+    settings->setShortcut(QKeySequence::Preferences);
+    settings->setMenuRole(QAction::PreferencesRole);
+    QAction* models = toolsMenu()->addAction(tr("&Models…"), this, [this] { showModelManager(); });
+    models->setObjectName(QStringLiteral("modelsAction"));
+    models->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
+    models->setEnabled(m_engine != nullptr);
     updateRecentMenu();
+}
+
+ModelManagerDialog* MainWindow::showModelManager(const QString& modelId) {
+    if (!m_engine) return nullptr;
+    if (!m_modelManager) m_modelManager = new ModelManagerDialog(m_engine, this);
+    if (!modelId.isEmpty()) m_modelManager->selectModel(modelId);
+    m_modelManager->show();
+    m_modelManager->raise();
+    m_modelManager->activateWindow();
+    return m_modelManager;
 }
 
 void MainWindow::showEntry(int index) {
     if (index < 0 || index >= m_session->count()) {
         m_view->setImages({}, {});
+        m_save->setEnabled(false);
         m_saveAs->setEnabled(false);
         return;
     }
     const auto& e = m_session->entry(index);
     m_view->setImages(e.original, e.result);
+    m_save->setEnabled(!e.result.isNull());
     m_saveAs->setEnabled(!e.result.isNull());
     m_status->setText(tr("%1 — %2 × %3").arg(e.displayName).arg(e.original.width()).arg(e.original.height()));
 }
@@ -214,31 +259,34 @@ void MainWindow::pasteImage() {
     m_list->setCurrentRow(m_session->count() - 1);
 }
 
-void MainWindow::saveResultAs() {
-    const int index = currentIndex();
-    if (index < 0 || m_session->entry(index).result.isNull()) {
-        return;
-    }
+void MainWindow::saveResult() { m_saver->save(currentIndex()); }
+
+void MainWindow::saveResultAs() { m_saver->saveAs(currentIndex()); }
+
+void MainWindow::updateSavedMark(int index) {
+    QListWidgetItem* item = m_list->item(index);
+    if (!item || index >= m_session->count()) return;
     const auto& e = m_session->entry(index);
-    const QFileInfo original(e.path);
-    const QString suggestion = e.path.isEmpty()
-                                   ? tr("restored.png")
-                                   : original.dir().filePath(original.completeBaseName() + QStringLiteral("-restored.") +
-                                                             original.suffix());
-    const QString target = QFileDialog::getSaveFileName(this, tr("Save Result As"), suggestion);
-    if (target.isEmpty()) {
-        return;
-    }
-    if (!e.path.isEmpty() && QFileInfo(target).canonicalFilePath() == original.canonicalFilePath() &&
-        QMessageBox::question(this, tr("Replace the original?"),
-                              tr("%1 is the original photo. Replace it with the restored one?").arg(original.fileName())) !=
-            QMessageBox::Yes) {
-        return;
-    }
-    QImageWriter writer(target);
-    writer.setQuality(95);
-    if (!writer.write(e.result)) {
-        QMessageBox::warning(this, tr("Cannot save"), tr("%1: %2").arg(QFileInfo(target).fileName(), writer.errorString()));
+    // A result not on disk yet is marked in the list, so it is not lost by accident.
+    item->setText(m_saver->hasUnsaved(index) ? tr("%1 (unsaved)").arg(e.displayName) : e.displayName);
+}
+
+QMenu* MainWindow::toolsMenu() {
+    if (auto* menu = menuBar()->findChild<QMenu*>(QStringLiteral("toolsMenu"))) return menu;
+    QMenu* menu = menuBar()->addMenu(tr("&Tools"));
+    menu->setObjectName(QStringLiteral("toolsMenu"));
+    return menu;
+}
+
+void MainWindow::openSettings() {
+    SettingsDialog dialog(m_engine && m_engine->busy(), this);
+    if (dialog.exec() != QDialog::Accepted || !m_engine) return;
+    const EngineSettings settings = dialog.engineSettings();
+    if (m_engine->restart(settings)) {
+        m_models->setAlwaysShown(settings.preload);
+        m_status->setText(tr("Settings applied: the models load again"));
+    } else {
+        m_status->setText(tr("Settings saved: the engine uses them from the next launch"));
     }
 }
 
@@ -265,6 +313,10 @@ void MainWindow::addRecent(const QStringList& paths) {
 }
 
 void MainWindow::connectEngine() {
+    connect(m_banner, &MissingModelBanner::importRequested, this,
+            [this](const QString& id) { showModelManager(id)->chooseAndImport(id); });
+    connect(m_banner, &MissingModelBanner::downloadRequested, this,
+            [this](const QString& id) { showModelManager(id)->downloadModel(id); });
     connect(m_engine, &EngineController::modelStatusChanged, this, [this](const gpen::ModelStatus& s) {
         if (s.kind == ModelKind::GpenFace && s.state != ModelState::NotInstalled) {
             m_panel->addFaceModel(QString::fromStdString(s.id));

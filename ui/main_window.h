@@ -13,7 +13,10 @@ class EngineController;
 class FaceStrip;
 class RestorePanel;
 class ImageSession;
+class MissingModelBanner;
+class ModelManagerDialog;
 class ModelStatusBar;
+class ResultSaver;
 
 // The application window: image list, comparison view, menus. GUI thread only; it never waits
 // on the engine.
@@ -27,8 +30,13 @@ public:
     ComparisonView* comparisonView() const { return m_view; }
     QListWidget* imageList() const { return m_list; }
     ModelStatusBar* modelStatusBar() const { return m_models; }
+    MissingModelBanner* missingModelBanner() const { return m_banner; }
+    // Shows the model manager (created on first use, kept: its download goes on while hidden),
+    // on `modelId`'s row when given. Null without an engine.
+    ModelManagerDialog* showModelManager(const QString& modelId = {});
     RestorePanel* restorePanel() const { return m_panel; }
     FaceStrip* faceStrip() const { return m_faces; }
+    ResultSaver* resultSaver() const { return m_saver; }  // Save / Save As, and its file prompt
     // Restores the current photo with the panel's options (what the Restore button does).
     void restoreCurrent();
     int currentIndex() const;
@@ -49,7 +57,11 @@ private:
     void showEntry(int index);
     void openDialog();
     void pasteImage();
+    void saveResult();
     void saveResultAs();
+    void updateSavedMark(int index);
+    QMenu* toolsMenu();  // the Tools menu, created by whoever needs it first
+    void openSettings();
     void updateRecentMenu();
     void addRecent(const QStringList& paths);
     void connectEngine();
@@ -64,7 +76,11 @@ private:
     QListWidget* m_list;
     QLabel* m_status;
     QMenu* m_recentMenu = nullptr;
+    QAction* m_save = nullptr;
     QAction* m_saveAs = nullptr;
+    ResultSaver* m_saver = nullptr;
+    MissingModelBanner* m_banner = nullptr;
+    ModelManagerDialog* m_modelManager = nullptr;
 };
 
 }  // namespace gpen::ui

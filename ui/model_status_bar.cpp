@@ -68,6 +68,13 @@ QString ModelStatusBar::tooltipFor(const ModelStatus& s) {
     return lines.join(QStringLiteral("<br>"));
 }
 
+void ModelStatusBar::clear() {
+    for (QLabel* label : std::as_const(m_badges)) {
+        delete label;
+    }
+    m_badges.clear();
+}
+
 void ModelStatusBar::updateStatus(const ModelStatus& s) {
     const QString id = QString::fromStdString(s.id);
     const bool relevant = m_alwaysShown.contains(id) || s.state == ModelState::Loading ||

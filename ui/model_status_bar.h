@@ -20,6 +20,8 @@ public:
 
     void setAlwaysShown(const QStringList& ids);  // the preload list
     void updateStatus(const gpen::ModelStatus& status);
+    // Removes every badge (the engine restarted: the new cache's statuses follow).
+    void clear();
 
     QLabel* badge(const QString& id) const { return m_badges.value(id); }  // nullptr when hidden
 

@@ -62,6 +62,9 @@ RestorePanel::RestorePanel(QWidget* parent)
     layout->addStretch(1);
     connect(m_restore, &QPushButton::clicked, this, &RestorePanel::restoreClicked);
     connect(m_cancel, &QPushButton::clicked, this, &RestorePanel::cancelClicked);
+    for (QComboBox* box : {m_faceModel, m_detector, m_scale}) {
+        connect(box, &QComboBox::currentIndexChanged, this, &RestorePanel::optionsChanged);
+    }
 }
 
 RestoreOptions RestorePanel::options() const {
@@ -84,6 +87,12 @@ void RestorePanel::addFaceModel(const QString& id) {
 void RestorePanel::setFaceModel(const QString& id) {
     addFaceModel(id);
     m_faceModel->setCurrentIndex(m_faceModel->findData(id));
+}
+
+void RestorePanel::setBackgroundScale(int scale) {
+    if (const int i = m_scale->findData(scale); i >= 0) {
+        m_scale->setCurrentIndex(i);
+    }
 }
 
 void RestorePanel::setRunning(bool running) {

@@ -26,6 +26,7 @@ public:
     // Offers an installed face model (a catalog one or a recognised file) in the list.
     void addFaceModel(const QString& id);
     void setFaceModel(const QString& id);
+    void setBackgroundScale(int scale);  // 1 (none), 2 or 4
     void setRunning(bool running);
     void showProgress(const JobProgress& progress);
 
@@ -37,6 +38,8 @@ public:
 Q_SIGNALS:
     void restoreClicked();
     void cancelClicked();
+    // The face model, detector or background scale changed: what a restore needs changed.
+    void optionsChanged();
 
 private:
     QComboBox* m_faceModel;

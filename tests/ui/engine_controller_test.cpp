@@ -142,4 +142,31 @@ TEST_F(EngineControllerTest, ClosingDuringAJobExitsWithinTwoSeconds) {
     EXPECT_LT(t.elapsed(), 2000);
 }
 
+TEST_F(EngineControllerTest, RestartBuildsANewCacheAndTheBadgesFollowIt) {
+    EngineController engine;
+    MainWindow window(&engine);
+    window.modelStatusBar()->setAlwaysShown(m_settings.preload);
+    window.show();
+    QSignalSpy settled(&engine, &EngineController::preloadSettledChanged);
+    engine.start(m_settings);
+    ASSERT_TRUE(settled.wait(60000));
+    ASSERT_NE(window.modelStatusBar()->badge(QStringLiteral("tiny-gpen")), nullptr);
+
+    // Settings' OK with a shorter preload list: the old cache goes, the new one loads only dlib.
+    EngineSettings next = m_settings;
+    next.preload = {QStringLiteral("dlib")};
+    QSignalSpy restarted(&engine, &EngineController::restarted);
+    settled.clear();
+    window.modelStatusBar()->setAlwaysShown(next.preload);
+    ASSERT_TRUE(engine.restart(next));
+    ASSERT_TRUE(settled.wait(60000));
+    EXPECT_EQ(restarted.count(), 1);
+    EXPECT_EQ(engine.statuses().value(QStringLiteral("tiny-gpen")).state, gpen::ModelState::Installed);
+    EXPECT_EQ(engine.statuses().value(QStringLiteral("dlib")).state, gpen::ModelState::Ready);
+    EXPECT_EQ(window.modelStatusBar()->badge(QStringLiteral("tiny-gpen")), nullptr);
+    QLabel* dlib = window.modelStatusBar()->badge(QStringLiteral("dlib"));
+    ASSERT_NE(dlib, nullptr);
+    EXPECT_TRUE(dlib->text().contains(QStringLiteral("ready"))) << dlib->text().toStdString();
+}
+
 }  // namespace

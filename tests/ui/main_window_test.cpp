@@ -1,7 +1,15 @@
+#include <QAction>
 #include <QDropEvent>
 #include <QFileInfo>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QRandomGenerator>
+#include <QSpinBox>
+#include <QTimer>
+#include <QTranslator>
 #include <QStatusBar>
 #include <QMimeData>
 #include <QSignalSpy>
@@ -15,7 +23,14 @@
 #include "ui/comparison_view.h"
 #include "ui/image_session.h"
 #include "ui/main_window.h"
+#include "ui/result_saver.h"
+#include "ui/save_options_dialog.h"
+#include "ui/translations.h"
+#include "temp_settings.h"
 #include "ui_test_app.h"
+
+#include <functional>
+#include <memory>
 
 namespace {
 
@@ -94,6 +109,208 @@ TEST(MainWindow, DroppingAFolderOpensItsImagesAndReportsBrokenOnes) {
     const QStringList problems = window.session()->open({dir.filePath(QStringLiteral("broken.png"))});
     ASSERT_EQ(problems.size(), 1);
     EXPECT_TRUE(problems.front().contains(QStringLiteral("broken.png")));
+}
+
+// Acts on the first modal dialog of type T to appear: the modal's own exec() keeps the event loop
+// running, and this timer looks for it there. Stops when it acted or when destroyed.
+template <class T>
+class ModalDriver {
+public:
+    explicit ModalDriver(std::function<void(T*)> act) : m_timer(std::make_unique<QTimer>()) {
+        m_timer->setInterval(5);
+        QObject::connect(m_timer.get(), &QTimer::timeout, [this, act = std::move(act)] {
+            if (auto* dialog = qobject_cast<T*>(QApplication::activeModalWidget())) {
+                m_timer->stop();
+                m_seen = true;
+                act(dialog);
+            }
+        });
+        m_timer->start();
+    }
+    bool seen() const { return m_seen; }
+
+private:
+    std::unique_ptr<QTimer> m_timer;
+    bool m_seen = false;
+};
+
+QImage noise(int w, int h, quint32 seed) {
+    QImage image(w, h, QImage::Format_RGB32);
+    QRandomGenerator rng(seed);
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            // Smooth gradients plus noise: what JPEG's quality setting visibly trades.
+            const int n = static_cast<int>(rng.bounded(64U));
+            image.setPixel(x, y, qRgb((x * 255 / w + n) % 256, (y * 255 / h + n) % 256, (n * 4) % 256));
+        }
+    }
+    return image;
+}
+
+// A window with one opened photo (dir/photo.png) that has a result.
+struct SaveFixture {
+    QTemporaryDir dir;
+    MainWindow window;
+    QString original;
+
+    SaveFixture() {
+        gpen::test::useTemporarySettings();
+        original = dir.filePath(QStringLiteral("photo.png"));
+        noise(160, 120, 1).save(original);
+        window.show();
+        window.openPaths({original});
+        window.session()->setResult(0, noise(160, 120, 2));
+    }
+    QAction* action(const char* name) { return window.findChild<QAction*>(QString::fromLatin1(name)); }
+    QByteArray bytes(const QString& path) const {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }
+};
+
+bool saveAsJpeg(SaveFixture& f, const QString& path, int quality) {
+    f.window.resultSaver()->setPathPrompt([path](const QString&, const QStringList&, QString*) { return path; });
+    ModalDriver<gpen::ui::SaveOptionsDialog> options([quality](gpen::ui::SaveOptionsDialog* d) {
+        d->qualityBox()->setValue(quality);
+        d->accept();
+    });
+    f.action("saveAsAction")->trigger();
+    return options.seen();
+}
+
+TEST(MainWindow, SaveAsWritesAJpegAtTheChosenQuality) {
+    gpen::test::uiApp();
+    SaveFixture f;
+    ASSERT_EQ(f.window.session()->count(), 1);
+    ASSERT_TRUE(f.action("saveAsAction")->isEnabled());
+    ASSERT_TRUE(f.action("saveAction")->isEnabled());
+    EXPECT_TRUE(f.window.imageList()->item(0)->text().contains(QStringLiteral("unsaved")));
+
+    // The first suggestion: beside the original, in its format, with "-restored".
+    QString suggested;
+    QStringList filters;
+    f.window.resultSaver()->setPathPrompt([&](const QString& s, const QStringList& fl, QString*) {
+        suggested = s;
+        filters = fl;
+        return QString();  // cancelled
+    });
+    f.action("saveAsAction")->trigger();
+    EXPECT_EQ(suggested, f.dir.filePath(QStringLiteral("photo-restored.png")));
+    EXPECT_TRUE(filters.filter(QStringLiteral("JPEG")).size() == 1) << filters.join(QStringLiteral(";;")).toStdString();
+    EXPECT_TRUE(filters.filter(QStringLiteral("PNG")).size() == 1);
+
+    const QString low = f.dir.filePath(QStringLiteral("low.jpg"));
+    const QString high = f.dir.filePath(QStringLiteral("high.jpg"));
+    ASSERT_TRUE(saveAsJpeg(f, low, 10));
+    ASSERT_TRUE(saveAsJpeg(f, high, 95));
+    const QImage lowImage(low);
+    const QImage highImage(high);
+    ASSERT_FALSE(lowImage.isNull());
+    ASSERT_FALSE(highImage.isNull());
+    EXPECT_EQ(lowImage.size(), QSize(160, 120));
+    EXPECT_EQ(highImage.size(), QSize(160, 120));
+    const qint64 lowSize = QFileInfo(low).size();
+    const qint64 highSize = QFileInfo(high).size();
+    EXPECT_GT(lowSize, 500);
+    EXPECT_LT(lowSize * 2, highSize) << lowSize << " vs " << highSize;
+    EXPECT_LT(highSize, 160 * 120 * 3);
+    // The last choice is remembered for the next save, and the entry counts as saved.
+    EXPECT_EQ(gpen::ui::SaveOptions::load().quality, 95);
+    EXPECT_EQ(f.window.resultSaver()->target(0), high);
+    EXPECT_FALSE(f.window.imageList()->item(0)->text().contains(QStringLiteral("unsaved")));
+}
+
+TEST(MainWindow, SaveAfterSaveAsOverwritesThatTargetWithoutAsking) {
+    gpen::test::uiApp();
+    SaveFixture f;
+    const QString target = f.dir.filePath(QStringLiteral("restored.jpg"));
+    ASSERT_TRUE(saveAsJpeg(f, target, 90));
+    ASSERT_TRUE(QFileInfo::exists(target));
+
+    // A new result (as a re-blend gives), then Ctrl+S: no file dialog, no question.
+    QImage blue(160, 120, QImage::Format_RGB32);
+    blue.fill(QColor(0, 0, 255));
+    f.window.session()->setResult(0, blue);
+    EXPECT_TRUE(f.window.imageList()->item(0)->text().contains(QStringLiteral("unsaved")));
+    int prompts = 0;
+    f.window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*) {
+        ++prompts;
+        return QString();
+    });
+    QSignalSpy saved(f.window.resultSaver(), &gpen::ui::ResultSaver::saved);
+    ModalDriver<QDialog> anyModal([](QDialog* d) { d->reject(); });
+    f.window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&f.window));
+    QTest::keySequence(&f.window, QKeySequence::Save);
+    ASSERT_EQ(saved.count(), 1);
+    EXPECT_EQ(saved.at(0).at(1).toString(), target);
+    EXPECT_EQ(prompts, 0);
+    EXPECT_FALSE(anyModal.seen());
+    const QImage written(target);
+    ASSERT_FALSE(written.isNull());
+    const QColor centre = written.pixelColor(80, 60);
+    EXPECT_LT(centre.red(), 40);
+    EXPECT_GT(centre.blue(), 200);
+    EXPECT_FALSE(f.window.imageList()->item(0)->text().contains(QStringLiteral("unsaved")));
+}
+
+TEST(MainWindow, SavingOverTheOriginalAsksAndNoKeepsIt) {
+    gpen::test::uiApp();
+    SaveFixture f;
+    const QByteArray before = f.bytes(f.original);
+    ASSERT_FALSE(before.isEmpty());
+    f.window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*) { return f.original; });
+    QString question;
+    ModalDriver<QMessageBox> answer([&](QMessageBox* box) {
+        question = box->text();
+        box->button(QMessageBox::No)->click();
+    });
+    QSignalSpy saved(f.window.resultSaver(), &gpen::ui::ResultSaver::saved);
+    f.action("saveAsAction")->trigger();
+    EXPECT_TRUE(answer.seen());
+    EXPECT_TRUE(question.contains(QStringLiteral("photo.png"))) << question.toStdString();
+    EXPECT_EQ(saved.count(), 0);
+    EXPECT_EQ(f.bytes(f.original), before);
+    EXPECT_TRUE(f.window.resultSaver()->target(0).isEmpty());
+    EXPECT_TRUE(f.window.imageList()->item(0)->text().contains(QStringLiteral("unsaved")));
+}
+
+TEST(MainWindow, AFailedSaveNamesTheFile) {
+    gpen::test::uiApp();
+    SaveFixture f;
+    const QString target = f.dir.filePath(QStringLiteral("no-such-folder/out.tif"));
+    f.window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*) { return target; });
+    QString message;
+    ModalDriver<QMessageBox> warning([&](QMessageBox* box) {
+        message = box->text();
+        box->accept();
+    });
+    f.action("saveAsAction")->trigger();
+    EXPECT_TRUE(warning.seen());
+    EXPECT_TRUE(message.contains(QStringLiteral("out.tif"))) << message.toStdString();
+    EXPECT_FALSE(QFileInfo::exists(target));
+}
+
+TEST(MainWindow, GermanTranslationTranslatesTheMenus) {
+    auto& app = gpen::test::uiApp();
+    gpen::test::useTemporarySettings();
+    const QList<QTranslator*> installed = gpen::ui::Translations::install(&app, QStringLiteral("de"));
+    ASSERT_FALSE(installed.isEmpty()) << "no :/i18n/gpen-studio_de.qm";
+    {
+        MainWindow window;
+        const QList<QAction*> menus = window.menuBar()->actions();
+        ASSERT_GE(menus.size(), 2);
+        EXPECT_EQ(menus.at(0)->text(), QStringLiteral("&Datei"));
+        EXPECT_EQ(menus.at(1)->text(), QStringLiteral("&Ansicht"));
+        EXPECT_EQ(window.findChild<QAction*>(QStringLiteral("saveAsAction"))->text(),
+                  QStringLiteral("Ergebnis speichern &unter…"));
+    }
+    for (QTranslator* t : installed) {
+        QCoreApplication::removeTranslator(t);
+        delete t;
+    }
+    MainWindow english;
+    EXPECT_EQ(english.menuBar()->actions().at(0)->text(), QStringLiteral("&File"));
 }
 
 }  // namespace

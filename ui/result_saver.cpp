@@ -1,0 +1,182 @@
+#include "ui/result_saver.h"
+
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStandardPaths>
+
+#include <opencv2/imgcodecs.hpp>
+
+#include "gpen/io/image_io.h"
+#include "ui/image_convert.h"
+#include "ui/image_session.h"
+
+namespace gpen::ui {
+namespace {
+
+const auto kLastDirKey = QStringLiteral("save/lastDir");
+
+QString filterFor(const ResultSaver::Format& f) {
+    QStringList patterns;
+    for (const QString& s : f.suffixes) {
+        patterns << QStringLiteral("*.") + s;
+    }
+    return ResultSaver::tr("%1 (%2)").arg(f.name, patterns.join(QLatin1Char(' ')));
+}
+
+const ResultSaver::Format* formatOfSuffix(const QList<ResultSaver::Format>& formats,
+                                          const QString& suffix) {
+    for (const auto& f : formats) {
+        if (f.suffixes.contains(suffix.toLower())) return &f;
+    }
+    return nullptr;
+}
+
+bool samePath(const QString& a, const QString& b) {
+    const QFileInfo fa(a);
+    const QFileInfo fb(b);
+    // canonicalFilePath is empty for a file that does not exist yet: it cannot be the original.
+    return fa.exists() && fb.exists() && fa.canonicalFilePath() == fb.canonicalFilePath();
+}
+
+}  // namespace
+
+ResultSaver::ResultSaver(ImageSession* session, QWidget* window)
+    : QObject(window), m_session(session), m_window(window) {
+    m_prompt = [this](const QString& suggestion, const QStringList& filters, QString* selected) {
+        return QFileDialog::getSaveFileName(m_window, tr("Save Result As"), suggestion,
+                                            filters.join(QStringLiteral(";;")), selected);
+    };
+    // A new result (a restore, a re-blend) is not on disk yet; the target stays for Save.
+    connect(m_session, &ImageSession::resultChanged, this,
+            [this](int index) { setSaved(index, false); });
+}
+
+QList<ResultSaver::Format> ResultSaver::formats() {
+    QList<Format> all = {{tr("PNG"), {QStringLiteral("png")}},
+                         {tr("JPEG"), {QStringLiteral("jpg"), QStringLiteral("jpeg")}},
+                         {tr("TIFF"), {QStringLiteral("tif"), QStringLiteral("tiff")}},
+                         {tr("WebP"), {QStringLiteral("webp")}}};
+    QList<Format> writable;
+    for (const auto& f : all) {
+        if (cv::haveImageWriter("x." + f.suffixes.front().toStdString())) writable << f;
+    }
+    return writable;
+}
+
+bool ResultSaver::hasUnsaved(int index) const {
+    return index >= 0 && index < m_session->count() && !m_session->entry(index).result.isNull() &&
+           !isSaved(index);
+}
+
+QString ResultSaver::suggestedPath(int index) const {
+    const auto& e = m_session->entry(index);
+    const auto formats = ResultSaver::formats();
+    if (m_targets.contains(index)) return m_targets.value(index).path;
+    if (!e.path.isEmpty()) {
+        const QFileInfo original(e.path);
+        // The original's format when it can be written, else PNG (lossless).
+        const QString suffix =
+            formatOfSuffix(formats, original.suffix()) ? original.suffix() : QStringLiteral("png");
+        return original.dir().filePath(original.completeBaseName() + QStringLiteral("-restored.") +
+                                       suffix);
+    }
+    QString dir = QSettings().value(kLastDirKey).toString();
+    if (dir.isEmpty()) dir = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+    return QDir(dir).filePath(tr("restored") + QStringLiteral(".png"));
+}
+
+bool ResultSaver::save(int index) {
+    if (index < 0 || index >= m_session->count() || m_session->entry(index).result.isNull())
+        return false;
+    if (!m_targets.contains(index)) return saveAs(index);
+    const Target t = m_targets.value(index);
+    if (!confirmReplacingOriginal(index, t.path)) return false;
+    return write(index, t.path, t.options);
+}
+
+bool ResultSaver::saveAs(int index) {
+    if (index < 0 || index >= m_session->count() || m_session->entry(index).result.isNull())
+        return false;
+    const auto formats = ResultSaver::formats();
+    QStringList filters;
+    for (const auto& f : formats) {
+        filters << filterFor(f);
+    }
+    const QString suggestion = suggestedPath(index);
+    const Format* suggested = formatOfSuffix(formats, QFileInfo(suggestion).suffix());
+    QString selected = suggested ? filterFor(*suggested) : filters.value(0);
+    QString path = m_prompt(suggestion, filters, &selected);
+    if (path.isEmpty()) return false;
+
+    // A name typed without a known extension gets the chosen filter's: the encoder goes by it.
+    const Format* format = formatOfSuffix(formats, QFileInfo(path).suffix());
+    if (!format) {
+        const qsizetype chosen = filters.indexOf(selected);
+        format = &formats.at(chosen >= 0 ? chosen : 0);
+        path += QLatin1Char('.') + format->suffixes.front();
+    }
+    if (!confirmReplacingOriginal(index, path)) return false;
+
+    SaveOptions options = SaveOptions::load();
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (SaveOptionsDialog::hasOptions(suffix)) {
+        SaveOptionsDialog dialog(suffix, QFileInfo(path).fileName(), options, m_window);
+        if (dialog.exec() != QDialog::Accepted) return false;
+        options = dialog.options();
+        options.save();
+    }
+    if (!write(index, path, options)) return false;
+    m_targets.insert(index, {path, options});
+    QSettings().setValue(kLastDirKey, QFileInfo(path).absolutePath());
+    return true;
+}
+
+bool ResultSaver::confirmReplacingOriginal(int index, const QString& path) {
+    const QString original = m_session->entry(index).path;
+    if (original.isEmpty() || !samePath(original, path)) return true;
+    return QMessageBox::question(
+               m_window, tr("Replace the original?"),
+               tr("%1 is the original photo. Replace it with the restored one? The original "
+                  "cannot be recovered afterwards.")
+                   .arg(QFileInfo(original).fileName()),
+               QMessageBox::Yes | QMessageBox::No, QMessageBox::No) == QMessageBox::Yes;
+}
+
+bool ResultSaver::write(int index, const QString& path, const SaveOptions& options) {
+    const auto& e = m_session->entry(index);
+    ImageWriteParams params;
+    params.jpegQuality = options.quality;
+    params.pngCompression = options.pngCompression;
+    if (!e.path.isEmpty()) params.metadataFrom = e.path.toStdString();
+    // Back to the original's layout: a 16-bit scan is saved at 16 bits, a gray one as gray, and
+    // its alpha channel comes back (the session shows 8-bit copies).
+    cv::Mat image = toBgrMat(e.result);
+    if (!e.path.isEmpty()) {
+        auto decoded = readImage(e.path.toStdString());
+        if (decoded && decoded->bgr8.cols == e.original.width() && decoded->bgr8.rows == e.original.height()) {
+            image = toInputLayout(*decoded, image);
+        }
+    }
+    const auto written = writeImageAtomic(path.toStdString(), image, params);
+    if (!written) {
+        QMessageBox::warning(m_window, tr("Cannot save %1").arg(QFileInfo(path).fileName()),
+                             tr("%1 was not saved: %2")
+                                 .arg(QDir::toNativeSeparators(path),
+                                      QString::fromStdString(written.error().message)));
+        return false;
+    }
+    setSaved(index, true);
+    Q_EMIT saved(index, path);
+    return true;
+}
+
+void ResultSaver::setSaved(int index, bool saved) {
+    if (m_saved.value(index, false) == saved && m_saved.contains(index)) return;
+    m_saved.insert(index, saved);
+    Q_EMIT savedStateChanged(index);
+}
+
+}  // namespace gpen::ui

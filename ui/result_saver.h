@@ -1,0 +1,76 @@
+#pragma once
+
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+
+#include "ui/save_options_dialog.h"
+
+class QWidget;
+
+namespace gpen::ui {
+
+class ImageSession;
+
+// Save and Save As for the session's results: picks the file and the format, asks for quality,
+// never replaces an original photo without asking, and writes atomically with the original's
+// metadata. Remembers each image's last target (what Save writes to) and whether its current
+// result is saved. GUI thread only; the dialogs it shows are modal to `window`.
+class ResultSaver : public QObject {
+    Q_OBJECT
+  public:
+    struct Format {
+        QString name;          // "JPEG", for the filter
+        QStringList suffixes;  // the first is the one added to a name without one
+    };
+
+    // Asks for a path to save to, as QFileDialog::getSaveFileName does: `filters` are the file
+    // dialog's name filters, `selectedFilter` is the suggested one on entry and the chosen one on
+    // return. Empty: cancelled. Tests replace it; the default shows a QFileDialog.
+    using PathPrompt = std::function<QString(const QString& suggestion, const QStringList& filters,
+                                             QString* selectedFilter)>;
+
+    ResultSaver(ImageSession* session, QWidget* window);
+
+    // The formats OpenCV can write in this build (PNG, JPEG, TIFF, WebP where present).
+    static QList<Format> formats();
+
+    void setPathPrompt(PathPrompt prompt) { m_prompt = std::move(prompt); }
+
+    // Writes to the image's last target without asking (unless it is the original photo), or
+    // asks as saveAs does the first time. False when cancelled or failed (failures are shown).
+    bool save(int index);
+    bool saveAs(int index);
+
+    QString target(int index) const { return m_targets.value(index).path; }
+    // True while the image's current result is the one last written to its target.
+    bool isSaved(int index) const { return m_saved.value(index, false); }
+    // True when a result exists that was not saved since it changed.
+    bool hasUnsaved(int index) const;
+
+  Q_SIGNALS:
+    void saved(int index, const QString& path);
+    void savedStateChanged(int index);
+
+  private:
+    struct Target {
+        QString path;
+        SaveOptions options;
+    };
+    QString suggestedPath(int index) const;
+    bool confirmReplacingOriginal(int index, const QString& path);
+    bool write(int index, const QString& path, const SaveOptions& options);
+    void setSaved(int index, bool saved);
+
+    ImageSession* m_session;
+    QWidget* m_window;
+    PathPrompt m_prompt;
+    QHash<int, Target> m_targets;
+    QHash<int, bool> m_saved;
+};
+
+}  // namespace gpen::ui
