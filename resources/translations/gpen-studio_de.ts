@@ -268,10 +268,6 @@
         <translation>%1: Der Download brach nach %2 MB%3 ab: %4; „Fortsetzen“ macht dort weiter</translation>
     </message>
     <message>
-        <source> of %1</source>
-        <translation> von %1</translation>
-    </message>
-    <message>
         <source>%1: the download is incomplete (%2 of %3 bytes); Resume continues from there</source>
         <translation>%1: Der Download ist unvollständig (%2 von %3 Bytes); „Fortsetzen“ macht dort weiter</translation>
     </message>
@@ -282,6 +278,10 @@
     <message>
         <source>%1: the downloaded file is not a usable model: %2</source>
         <translation>%1: Die heruntergeladene Datei ist kein verwendbares Modell: %2</translation>
+    </message>
+    <message>
+        <source> of %1 MB</source>
+        <translation> von %1 MB</translation>
     </message>
 </context>
 <context>
