@@ -1,170 +1,127 @@
 #include "ui/engine_worker.h"
 
+#include <QCoreApplication>
+#include <QDir>
 #include <QFileInfo>
+#include <QLibrary>
 #include <QTimer>
 
 #include <chrono>
-#include <map>
-
-#include "gpen/engine/model_cache.h"
-#include "gpen/pipeline/pipeline_models.h"
-#include "gpen/pipeline/restore_pipeline.h"
-#include "ui/image_convert.h"
 
 namespace gpen::ui {
 
-struct EngineWorker::Results {
-    std::map<int, RestoreResult> byImage;
-};
+EngineWorker::EngineWorker() = default;
 
-EngineWorker::EngineWorker() : m_results(std::make_unique<Results>()) {}
-
+// The backend's code lives in the module, which stays loaded (m_module never unloads it).
 EngineWorker::~EngineWorker() = default;
 
+QStringList EngineWorker::moduleCandidates() {
+    QStringList paths;
+    const QString env = qEnvironmentVariable("GPEN_ENGINE_MODULE");
+    if (!env.isEmpty()) {
+        paths << env;
+    }
+#ifdef GPEN_ENGINE_BUILD_MODULE
+    paths << QStringLiteral(GPEN_ENGINE_BUILD_MODULE);
+#endif
+    paths << QDir(QCoreApplication::applicationDirPath())
+                 .absoluteFilePath(QStringLiteral("../lib/gpen-studio/libgpen_engine.so"));
+    return paths;
+}
+
+bool EngineWorker::ensureBackend() {
+    if (m_backend) {
+        return true;
+    }
+    QStringList tried;
+    for (const QString& path : moduleCandidates()) {
+        if (!QFileInfo::exists(path)) {
+            tried << tr("%1 (not found)").arg(path);
+            continue;
+        }
+        auto module = std::make_unique<QLibrary>(path);
+        // Keeps libtorch resident even if a QLibrary for it were ever unloaded.
+        module->setLoadHints(QLibrary::PreventUnloadHint);
+        if (!module->load()) {
+            tried << QStringLiteral("%1 (%2)").arg(path, module->errorString());
+            continue;
+        }
+        auto create = reinterpret_cast<GpenCreateEngineBackendFn>(module->resolve(GPEN_ENGINE_FACTORY_SYMBOL));
+        if (!create) {
+            tried << QStringLiteral("%1 (%2)").arg(path, module->errorString());
+            continue;
+        }
+        // Each event emits the worker's signal: queued connections carry it to the GUI thread.
+        EngineEvents events;
+        events.modelStatusChanged = [this](const ModelStatus& s) { Q_EMIT modelStatusChanged(s); };
+        events.initialized = [this](int n) { Q_EMIT initialized(n); };
+        events.engineReset = [this] { Q_EMIT engineReset(); };
+        events.message = [this](const QString& m) { Q_EMIT message(m); };
+        events.jobProgress = [this](const JobProgress& p) { Q_EMIT jobProgress(p); };
+        events.jobFinished = [this](const RestoreOutcome& o) { Q_EMIT jobFinished(o); };
+        events.jobFailed = [this](quint64 id, const QString& m) { Q_EMIT jobFailed(id, m); };
+        events.jobCancelled = [this](quint64 id) { Q_EMIT jobCancelled(id); };
+        events.reblended = [this](int i, const QImage& image) { Q_EMIT reblended(i, image); };
+        events.modelImported = [this](const QString& s, const QString& id, const QString& f) {
+            Q_EMIT modelImported(s, id, f);
+        };
+        events.importFailed = [this](const QString& s, const QString& m) { Q_EMIT importFailed(s, m); };
+        m_backend.reset(create(kEngineBackendAbi, &events));
+        if (!m_backend) {
+            tried << tr("%1 (built for another version of GPEN Studio)").arg(path);
+            continue;
+        }
+        m_module = std::move(module);
+        m_moduleError.clear();
+        return true;
+    }
+    m_moduleError = tr("The engine module could not be loaded: %1").arg(tried.join(QStringLiteral("; ")));
+    return false;
+}
+
 void EngineWorker::initialize(const EngineSettings& settings) {
-    // Again for a restart: the old cache goes first (its preload thread joins here, on this
-    // thread, so the GUI never waits), then engineReset marks where the new cache's statuses begin.
-    m_cache.reset();
-    Q_EMIT engineReset();
-    try {
-        ModelCacheParams p;
-        if (!settings.modelsDir.isEmpty()) {
-            p.search.commandLineDir = settings.modelsDir.toStdString();
-        }
-        if (auto device = parseDevice(settings.device.toStdString())) {
-            p.device = *device;
-        } else {
-            Q_EMIT message(tr("Device %1 is not available; using the CPU").arg(settings.device));
-        }
-        configureRuntime({.threads = settings.threads});
-        p.loaders = pipelineModelLoaders({.device = p.device});
-        p.preload.clear();
-        for (const QString& id : settings.preload) {
-            p.preload.push_back(id.toStdString());
-        }
-        p.maxModels = static_cast<std::size_t>(std::max(0, settings.maxModels));
-        p.memoryBudgetBytes = static_cast<std::uint64_t>(std::max(0, settings.memoryBudgetMb)) << 20;
-        p.idleRelease = std::chrono::minutes(std::max(0, settings.idleReleaseMinutes));
-        p.warmup.faceBatchSizes.assign(settings.warmupBatchSizes.begin(), settings.warmupBatchSizes.end());
-        p.warmup.tileSize = settings.tileSize;
-        m_cache = std::make_unique<ModelCache>(std::move(p));
-        // The observer runs on whichever thread changed the state; the queued signal carries the
-        // value to the GUI thread.
-        m_cache->addObserver([this](const ModelStatus& s) { Q_EMIT modelStatusChanged(s); });
-        m_cache->start();
-        for (const auto& s : m_cache->statuses()) {
-            Q_EMIT modelStatusChanged(s);
-        }
-        Q_EMIT initialized(static_cast<int>(m_cache->statuses().size()));
-        if (!m_idleTimer) {
-            m_idleTimer = new QTimer(this);
-            m_idleTimer->setInterval(std::chrono::seconds(30));
-            connect(m_idleTimer, &QTimer::timeout, this, &EngineWorker::releaseIdle);
-            m_idleTimer->start();
-        }
-    } catch (const std::exception& e) {
-        Q_EMIT message(tr("The engine could not start: %1").arg(QString::fromStdString(e.what())));
+    if (!ensureBackend()) {
+        // As for a cache that failed to start: the mark of the (re)start, then why.
+        Q_EMIT engineReset();
+        Q_EMIT message(m_moduleError);
+        return;
+    }
+    if (m_backend->initialize(settings) && !m_idleTimer) {
+        m_idleTimer = new QTimer(this);
+        m_idleTimer->setInterval(std::chrono::seconds(30));
+        connect(m_idleTimer, &QTimer::timeout, this, &EngineWorker::releaseIdle);
+        m_idleTimer->start();
     }
 }
 
 void EngineWorker::releaseIdle() {
-    if (m_cache) {
-        m_cache->tick();
+    if (m_backend) {
+        m_backend->releaseIdle();
     }
 }
 
-}  // namespace gpen::ui
-
-namespace gpen::ui {
-
 void EngineWorker::restore(const RestoreRequest& request) {
-    if (!m_cache) {
-        Q_EMIT jobFailed(request.jobId, tr("The engine is not running"));
+    if (!m_backend) {
+        Q_EMIT jobFailed(request.jobId, m_moduleError.isEmpty() ? tr("The engine is not running") : m_moduleError);
         return;
     }
-    try {
-        const auto started = std::chrono::steady_clock::now();
-        RestoreParams p;
-        p.faceModel = request.options.faceModel.toStdString();
-        p.detector = request.options.detector.toStdString();
-        p.backgroundScale = request.options.backgroundScale;
-        p.tiles.tileSize = request.options.tileSize;
-        p.strength = request.options.strength;
-        p.keepGrayscale = request.options.keepGrayscale;
-        p.cancel = request.cancel.get();
-        // One face per forward: progress moves face by face (a cancel is seen between layers).
-        p.faceBatch = 1;
-        const quint64 id = request.jobId;
-        p.progress = [this, id](const Progress& pr) {
-            Q_EMIT jobProgress({id, QString::fromStdString(pr.stage), pr.done, pr.total, QString::fromStdString(pr.note)});
-        };
-        auto result = restorePhoto(*m_cache, toBgrMat(request.original), p);
-        if (!result) {
-            if (result.error().code == ErrorCode::Cancelled) {
-                Q_EMIT jobCancelled(id);
-            } else {
-                Q_EMIT jobFailed(id, QString::fromStdString(result.error().message));
-            }
-            return;
-        }
-        RestoreOutcome out;
-        out.jobId = id;
-        out.imageIndex = request.imageIndex;
-        out.result = fromBgrMat(result->image);
-        for (const auto& f : result->faces) {
-            out.faces.push_back({QRect(static_cast<int>(f.detection.box.x), static_cast<int>(f.detection.box.y),
-                                       static_cast<int>(f.detection.box.width), static_cast<int>(f.detection.box.height)),
-                                 fromBgrMat(f.aligned),
-                                 // A gray photo's faces are shown as they will be pasted: gray.
-                                 result->grayscale ? fromBgrMat(f.restored).convertToFormat(QImage::Format_Grayscale8)
-                                                   : fromBgrMat(f.restored)});
-        }
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        out.summary = tr("%n face(s) restored with %1 in %2 s", nullptr, static_cast<int>(result->faces.size()))
-                          .arg(QString::fromStdString(result->detectorUsed))
-                          .arg(seconds, 0, 'f', 1);
-        for (const auto& note : result->notes) {
-            out.summary += QStringLiteral(" — ") + QString::fromStdString(note);
-        }
-        m_results->byImage[request.imageIndex] = std::move(*result);
-        Q_EMIT jobFinished(out);
-    } catch (const std::exception& e) {
-        Q_EMIT jobFailed(request.jobId, QString::fromStdString(e.what()));
-    }
+    m_backend->restore(request);
 }
 
 void EngineWorker::reblend(int imageIndex, const QList<double>& strengths) {
-    const auto it = m_results->byImage.find(imageIndex);
-    if (it == m_results->byImage.end()) {
-        return;
-    }
-    auto image = composeRestoredFaces(it->second, std::vector<double>(strengths.begin(), strengths.end()));
-    if (image) {
-        Q_EMIT reblended(imageIndex, fromBgrMat(*image));
-    } else {
-        Q_EMIT message(QString::fromStdString(image.error().message));
+    if (m_backend) {
+        m_backend->reblend(imageIndex, strengths);
     }
 }
 
 void EngineWorker::importModel(const QString& source, const QString& asModelId, bool overwrite) {
-    if (!m_cache) {
-        Q_EMIT importFailed(source, tr("%1: the engine is not running").arg(QFileInfo(source).fileName()));
+    if (!m_backend) {
+        Q_EMIT importFailed(source, m_moduleError.isEmpty()
+                                        ? tr("%1: the engine is not running").arg(QFileInfo(source).fileName())
+                                        : m_moduleError);
         return;
     }
-    try {
-        ImportParams p;
-        p.asModelId = asModelId.toStdString();
-        p.overwrite = overwrite;
-        auto imported = m_cache->importModel(std::filesystem::path(source.toStdString()), p);
-        if (imported) {
-            Q_EMIT modelImported(source, QString::fromStdString(imported->id),
-                                 QString::fromStdString(imported->file.string()));
-        } else {
-            Q_EMIT importFailed(source, QString::fromStdString(imported.error().message));
-        }
-    } catch (const std::exception& e) {
-        Q_EMIT importFailed(source, QStringLiteral("%1: %2").arg(QFileInfo(source).fileName(), QString::fromUtf8(e.what())));
-    }
+    m_backend->importModel(source, asModelId, overwrite);
 }
 
 }  // namespace gpen::ui

@@ -4,21 +4,20 @@
 
 #include <QObject>
 
+#include "ui/engine_backend.h"
 #include "ui/engine_types.h"
 #include "ui/engine_settings.h"
 #include "ui/restore_job.h"
 
+class QLibrary;
 class QTimer;
-
-namespace gpen {
-class ModelCache;
-}
-
 
 namespace gpen::ui {
 
 // Lives on the engine thread (moved there by EngineController) and owns the engine: it is
-// created in initialize(), on that thread, and destroyed with the worker there. Requests come in
+// created in initialize(), on that thread, and destroyed with the worker there. The engine itself
+// is the gpen_engine module (engine_backend.h), loaded by the first initialize() so that libtorch's
+// static initialisers run here, after the window is shown, and not before main(). Requests come in
 // as queued slot calls; everything goes out as signals carrying values. No exception leaves a
 // slot.
 class EngineWorker : public QObject {
@@ -27,7 +26,10 @@ public:
     EngineWorker();
     ~EngineWorker() override;
 
-    ModelCache* cache() const { return m_cache.get(); }  // engine thread only
+    // Where the module is looked for, in order: $GPEN_ENGINE_MODULE (a full path), the build
+    // tree's (for the tests and a development run), then ../lib/gpen-studio/ next to the
+    // executable (the installed layout).
+    static QStringList moduleCandidates();
 
 public Q_SLOTS:
     // Builds the model cache and starts preloading the settings' list in the background. Called
@@ -62,9 +64,12 @@ Q_SIGNALS:
     void importFailed(const QString& source, const QString& message);
 
 private:
-    struct Results;
-    std::unique_ptr<ModelCache> m_cache;
-    std::unique_ptr<Results> m_results;  // the last full result per image, for reblend
+    // Loads the module and builds the backend once; on failure m_moduleError says why.
+    bool ensureBackend();
+
+    std::unique_ptr<QLibrary> m_module;  // never unloaded: libtorch does not survive dlclose
+    std::unique_ptr<EngineBackend> m_backend;
+    QString m_moduleError;  // why the module could not be loaded, for jobs that follow
     QTimer* m_idleTimer = nullptr;
 };
 

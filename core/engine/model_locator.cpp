@@ -91,8 +91,11 @@ Expected<ModelEntry> inspectUnknown(const fs::path& file, const ModelCatalog& ca
 // the whole new one, never a part.
 Expected<void> copyAtomically(const fs::path& from, const fs::path& to) {
     static std::atomic<unsigned> counter{0};
-    const fs::path tmp = to.parent_path() / ("." + to.filename().string() + ".part-" + std::to_string(::getpid()) +
-                                             "-" + std::to_string(counter++));
+    // Appended piece by piece: GCC 12 sees a false -Wstringop-overflow in `"." + string` here.
+    std::string tmpName = ".";
+    tmpName += to.filename().string();
+    tmpName += ".part-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+    const fs::path tmp = to.parent_path() / tmpName;
     const std::string where = to.filename().string();
     std::ifstream in(from, std::ios::binary);
     if (!in) {
@@ -145,15 +148,6 @@ Expected<void> copyAtomically(const fs::path& from, const fs::path& to) {
 }
 
 }  // namespace
-
-fs::path userModelsDir() {
-    const std::string xdg = envOrEmpty("XDG_DATA_HOME");
-    if (!xdg.empty() && fs::path(xdg).is_absolute()) {
-        return fs::path(xdg) / "gpen-studio" / "models";
-    }
-    const std::string home = envOrEmpty("HOME");
-    return fs::path(home.empty() ? "." : home) / ".local" / "share" / "gpen-studio" / "models";
-}
 
 std::vector<SearchDir> modelSearchDirs(const ModelSearchParams& params) {
     std::vector<SearchDir> dirs;

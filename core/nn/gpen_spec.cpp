@@ -1,7 +1,6 @@
 #include "nn/gpen_spec.h"
 
 #include <cmath>
-#include <sstream>
 
 #include <ATen/ATen.h>
 
@@ -44,20 +43,6 @@ int gpenDecoderLevels(const GpenArchitecture& arch) { return log2Exact(arch.outS
 }  // namespace nn
 
 using nn::gpenChannels;
-
-std::string GpenArchitecture::describe() const {
-    std::ostringstream s;
-    if (isSuperResolution()) {
-        s << "FullGenerator_SR " << inSize << " -> " << outSize;
-    } else {
-        s << "FullGenerator " << inSize;
-    }
-    s << ", channel_multiplier " << channelMultiplier << ", narrow " << narrow;
-    if (!isConcat) {
-        s << ", isconcat false";
-    }
-    return s.str();
-}
 
 std::vector<TensorSpec> gpenStateDictSpec(const GpenArchitecture& arch) {
     std::vector<TensorSpec> spec;

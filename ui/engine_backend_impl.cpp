@@ -1,0 +1,189 @@
+// The engine module (gpen_engine): EngineWorker's bodies, built into a shared library with
+// gpen_core and libtorch so that gpen-studio itself never links libtorch (see engine_backend.h).
+
+#include <QCoreApplication>
+#include <QFileInfo>
+
+#include <chrono>
+#include <map>
+#include <memory>
+
+#include "gpen/engine/model_cache.h"
+#include "gpen/pipeline/pipeline_models.h"
+#include "gpen/pipeline/restore_pipeline.h"
+#include "ui/engine_backend.h"
+#include "ui/image_convert.h"
+
+namespace gpen::ui {
+namespace {
+
+class EngineBackendImpl final : public EngineBackend {
+    // The worker's translation context: these messages were EngineWorker's and the .ts files
+    // keep them under its name.
+    Q_DECLARE_TR_FUNCTIONS(gpen::ui::EngineWorker)
+public:
+    explicit EngineBackendImpl(EngineEvents events) : m_events(std::move(events)) {}
+
+    bool initialize(const EngineSettings& settings) override;
+    void releaseIdle() override;
+    void restore(const RestoreRequest& request) override;
+    void reblend(int imageIndex, const QList<double>& strengths) override;
+    void importModel(const QString& source, const QString& asModelId, bool overwrite) override;
+
+private:
+    EngineEvents m_events;
+    std::unique_ptr<ModelCache> m_cache;
+    std::map<int, RestoreResult> m_results;  // the last full result per image, for reblend
+};
+
+bool EngineBackendImpl::initialize(const EngineSettings& settings) {
+    // Again for a restart: the old cache goes first (its preload thread joins here, on this
+    // thread, so the GUI never waits), then engineReset marks where the new cache's statuses begin.
+    m_cache.reset();
+    m_events.engineReset();
+    try {
+        ModelCacheParams p;
+        if (!settings.modelsDir.isEmpty()) {
+            p.search.commandLineDir = settings.modelsDir.toStdString();
+        }
+        if (auto device = parseDevice(settings.device.toStdString())) {
+            p.device = *device;
+        } else {
+            m_events.message(tr("Device %1 is not available; using the CPU").arg(settings.device));
+        }
+        configureRuntime({.threads = settings.threads});
+        p.loaders = pipelineModelLoaders({.device = p.device});
+        p.preload.clear();
+        for (const QString& id : settings.preload) {
+            p.preload.push_back(id.toStdString());
+        }
+        p.maxModels = static_cast<std::size_t>(std::max(0, settings.maxModels));
+        p.memoryBudgetBytes = static_cast<std::uint64_t>(std::max(0, settings.memoryBudgetMb)) << 20;
+        p.idleRelease = std::chrono::minutes(std::max(0, settings.idleReleaseMinutes));
+        p.warmup.faceBatchSizes.assign(settings.warmupBatchSizes.begin(), settings.warmupBatchSizes.end());
+        p.warmup.tileSize = settings.tileSize;
+        m_cache = std::make_unique<ModelCache>(std::move(p));
+        // The observer runs on whichever thread changed the state; the worker's queued signal
+        // carries the value to the GUI thread.
+        m_cache->addObserver([this](const ModelStatus& s) { m_events.modelStatusChanged(s); });
+        m_cache->start();
+        for (const auto& s : m_cache->statuses()) {
+            m_events.modelStatusChanged(s);
+        }
+        m_events.initialized(static_cast<int>(m_cache->statuses().size()));
+        return true;
+    } catch (const std::exception& e) {
+        m_events.message(tr("The engine could not start: %1").arg(QString::fromStdString(e.what())));
+        return false;
+    }
+}
+
+void EngineBackendImpl::releaseIdle() {
+    if (m_cache) {
+        m_cache->tick();
+    }
+}
+
+void EngineBackendImpl::restore(const RestoreRequest& request) {
+    if (!m_cache) {
+        m_events.jobFailed(request.jobId, tr("The engine is not running"));
+        return;
+    }
+    try {
+        const auto started = std::chrono::steady_clock::now();
+        RestoreParams p;
+        p.faceModel = request.options.faceModel.toStdString();
+        p.detector = request.options.detector.toStdString();
+        p.backgroundScale = request.options.backgroundScale;
+        p.tiles.tileSize = request.options.tileSize;
+        p.strength = request.options.strength;
+        p.keepGrayscale = request.options.keepGrayscale;
+        p.cancel = request.cancel.get();
+        // One face per forward: progress moves face by face (a cancel is seen between layers).
+        p.faceBatch = 1;
+        const quint64 id = request.jobId;
+        p.progress = [this, id](const Progress& pr) {
+            m_events.jobProgress({id, QString::fromStdString(pr.stage), pr.done, pr.total, QString::fromStdString(pr.note)});
+        };
+        auto result = restorePhoto(*m_cache, toBgrMat(request.original), p);
+        if (!result) {
+            if (result.error().code == ErrorCode::Cancelled) {
+                m_events.jobCancelled(id);
+            } else {
+                m_events.jobFailed(id, QString::fromStdString(result.error().message));
+            }
+            return;
+        }
+        RestoreOutcome out;
+        out.jobId = id;
+        out.imageIndex = request.imageIndex;
+        out.result = fromBgrMat(result->image);
+        for (const auto& f : result->faces) {
+            out.faces.push_back({QRect(static_cast<int>(f.detection.box.x), static_cast<int>(f.detection.box.y),
+                                       static_cast<int>(f.detection.box.width), static_cast<int>(f.detection.box.height)),
+                                 fromBgrMat(f.aligned),
+                                 // A gray photo's faces are shown as they will be pasted: gray.
+                                 result->grayscale ? fromBgrMat(f.restored).convertToFormat(QImage::Format_Grayscale8)
+                                                   : fromBgrMat(f.restored)});
+        }
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        out.summary = tr("%n face(s) restored with %1 in %2 s", nullptr, static_cast<int>(result->faces.size()))
+                          .arg(QString::fromStdString(result->detectorUsed))
+                          .arg(seconds, 0, 'f', 1);
+        for (const auto& note : result->notes) {
+            out.summary += QStringLiteral(" — ") + QString::fromStdString(note);
+        }
+        m_results[request.imageIndex] = std::move(*result);
+        m_events.jobFinished(out);
+    } catch (const std::exception& e) {
+        m_events.jobFailed(request.jobId, QString::fromStdString(e.what()));
+    }
+}
+
+void EngineBackendImpl::reblend(int imageIndex, const QList<double>& strengths) {
+    const auto it = m_results.find(imageIndex);
+    if (it == m_results.end()) {
+        return;
+    }
+    try {
+        auto image = composeRestoredFaces(it->second, std::vector<double>(strengths.begin(), strengths.end()));
+        if (image) {
+            m_events.reblended(imageIndex, fromBgrMat(*image));
+        } else {
+            m_events.message(QString::fromStdString(image.error().message));
+        }
+    } catch (const std::exception& e) {
+        m_events.message(QString::fromStdString(e.what()));
+    }
+}
+
+void EngineBackendImpl::importModel(const QString& source, const QString& asModelId, bool overwrite) {
+    if (!m_cache) {
+        m_events.importFailed(source, tr("%1: the engine is not running").arg(QFileInfo(source).fileName()));
+        return;
+    }
+    try {
+        ImportParams p;
+        p.asModelId = asModelId.toStdString();
+        p.overwrite = overwrite;
+        auto imported = m_cache->importModel(std::filesystem::path(source.toStdString()), p);
+        if (imported) {
+            m_events.modelImported(source, QString::fromStdString(imported->id),
+                                   QString::fromStdString(imported->file.string()));
+        } else {
+            m_events.importFailed(source, QString::fromStdString(imported.error().message));
+        }
+    } catch (const std::exception& e) {
+        m_events.importFailed(source, QStringLiteral("%1: %2").arg(QFileInfo(source).fileName(), QString::fromUtf8(e.what())));
+    }
+}
+
+}  // namespace
+}  // namespace gpen::ui
+
+extern "C" Q_DECL_EXPORT gpen::ui::EngineBackend* gpen_create_engine_backend(int abi, gpen::ui::EngineEvents* events) {
+    if (abi != gpen::ui::kEngineBackendAbi || events == nullptr) {
+        return nullptr;
+    }
+    return new gpen::ui::EngineBackendImpl(std::move(*events));
+}
