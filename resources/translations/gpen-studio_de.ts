@@ -33,6 +33,18 @@
         <source>%1: the engine is not running</source>
         <translation>%1: Die Engine läuft nicht</translation>
     </message>
+    <message>
+        <source>%1 (not found)</source>
+        <translation>%1 (nicht gefunden)</translation>
+    </message>
+    <message>
+        <source>%1 (built for another version of GPEN Studio)</source>
+        <translation>%1 (für eine andere Version von GPEN Studio gebaut)</translation>
+    </message>
+    <message>
+        <source>The engine module could not be loaded: %1</source>
+        <translation>Das Engine-Modul konnte nicht geladen werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::FaceStrip</name>
