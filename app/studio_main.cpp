@@ -74,11 +74,12 @@ int main(int argc, char** argv) {
     cli.addPositionalArgument(QStringLiteral("files"), QApplication::translate("main", "Photos or folders to open."));
     cli.process(app);
 
-    gpen::ui::EngineSettings settings = gpen::ui::EngineSettings::load();
-    if (cli.isSet(modelsDir)) settings.modelsDir = cli.value(modelsDir);
-    if (cli.isSet(device)) settings.device = cli.value(device);
+    const gpen::ui::EngineSettings settings = gpen::ui::EngineSettings::load();
 
     gpen::ui::EngineController engine;
+    // The command line wins over the stored settings, also after the Settings dialog restarts
+    // the engine.
+    engine.setCommandLineOverrides(cli.value(modelsDir), cli.value(device));
     gpen::ui::MainWindow window(&engine);
     window.modelStatusBar()->setAlwaysShown(settings.preload);
     window.show();

@@ -23,10 +23,22 @@ EngineController::~EngineController() {
     m_thread.wait();
 }
 
-void EngineController::start(const EngineSettings& settings) {
+void EngineController::setCommandLineOverrides(const QString& modelsDir, const QString& device) {
+    m_modelsDirOverride = modelsDir;
+    m_deviceOverride = device;
+}
+
+EngineSettings EngineController::withOverrides(EngineSettings settings) const {
+    if (!m_modelsDirOverride.isEmpty()) settings.modelsDir = m_modelsDirOverride;
+    if (!m_deviceOverride.isEmpty()) settings.device = m_deviceOverride;
+    return settings;
+}
+
+void EngineController::start(const EngineSettings& given) {
     if (m_started) {
         return;
     }
+    const EngineSettings settings = withOverrides(given);
     m_started = true;
     m_preload = settings.preload;
     m_worker = new EngineWorker;
@@ -92,11 +104,12 @@ void EngineController::importModel(const QString& path, const QString& asModelId
     Q_EMIT importRequested(path, asModelId, overwrite);
 }
 
-bool EngineController::restart(const EngineSettings& settings) {
+bool EngineController::restart(const EngineSettings& given) {
     if (!m_started) {
-        start(settings);
+        start(given);
         return true;
     }
+    const EngineSettings settings = withOverrides(given);
     if (busy()) {
         return false;
     }

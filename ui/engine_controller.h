@@ -31,6 +31,10 @@ public:
     // does not wait for the old preload to stop. Requests made after this call reach the new
     // cache. Returns false, changing nothing, while a job runs. Not started yet: starts.
     bool restart(const EngineSettings& settings);
+    // What the command line fixed for this run (--models-dir, --device; empty: not given). They
+    // win over the settings passed to start() and to every restart(), so that applying the
+    // Settings dialog keeps them.
+    void setCommandLineOverrides(const QString& modelsDir, const QString& device);
 
     // Queues a restore of `original`; returns its job id. A job already running is cancelled
     // first (one job at a time: the newest request is what the user wants).
@@ -82,6 +86,8 @@ private:
     QHash<QString, gpen::ModelStatus> m_statuses;
     QStringList m_preload;
     bool m_started = false;
+    QString m_modelsDirOverride, m_deviceOverride;
+    EngineSettings withOverrides(EngineSettings settings) const;
     quint64 m_nextJob = 1;
     quint64 m_runningJob = 0;
     std::shared_ptr<gpen::CancelToken> m_cancel;

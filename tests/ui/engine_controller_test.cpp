@@ -169,4 +169,23 @@ TEST_F(EngineControllerTest, RestartBuildsANewCacheAndTheBadgesFollowIt) {
     EXPECT_TRUE(dlib->text().contains(QStringLiteral("ready"))) << dlib->text().toStdString();
 }
 
+TEST_F(EngineControllerTest, CommandLineOverridesSurviveARestartFromTheSettings) {
+    EngineController engine;
+    // As `gpen-studio --models-dir DIR`: the stored settings name no folder.
+    engine.setCommandLineOverrides(m_settings.modelsDir, QString());
+    EngineSettings stored = m_settings;
+    stored.modelsDir.clear();
+    stored.preload = {QStringLiteral("dlib")};
+    QSignalSpy settled(&engine, &EngineController::preloadSettledChanged);
+    engine.start(stored);
+    ASSERT_TRUE(settled.wait(60000));
+    EXPECT_EQ(engine.statuses().value(QStringLiteral("tiny-gpen")).state, gpen::ModelState::Installed);
+
+    settled.clear();
+    ASSERT_TRUE(engine.restart(stored));
+    ASSERT_TRUE(settled.wait(60000));
+    EXPECT_EQ(engine.statuses().value(QStringLiteral("tiny-gpen")).state, gpen::ModelState::Installed)
+        << "the command line's models folder must still be searched after a restart";
+}
+
 }  // namespace
