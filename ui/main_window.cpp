@@ -360,6 +360,22 @@ void MainWindow::restoreCurrent() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    // Restored photos that were never saved would be lost without a word: ask first.
+    int unsaved = 0;
+    for (int i = 0; i < m_session->count(); ++i) {
+        if (m_saver->hasUnsaved(i)) ++unsaved;
+    }
+    if (unsaved > 0) {
+        QMessageBox box(QMessageBox::Warning, tr("Unsaved results"),
+                        tr("%n restored photo(s) not saved.", nullptr, unsaved), QMessageBox::Discard | QMessageBox::Cancel,
+                        this);
+        box.setInformativeText(tr("Quit anyway and lose them?"));
+        box.setDefaultButton(QMessageBox::Cancel);
+        if (box.exec() != QMessageBox::Discard) {
+            event->ignore();
+            return;
+        }
+    }
     // A running job is cancelled; the engine thread ends at the job's next check.
     if (m_engine) m_engine->cancel();
     event->accept();

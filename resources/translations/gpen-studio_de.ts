@@ -221,6 +221,21 @@
         <source>Open a photo first</source>
         <translation>Bitte zuerst ein Foto öffnen</translation>
     </message>
+    <message>
+        <source>Unsaved results</source>
+        <translation>Nicht gespeicherte Ergebnisse</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n restored photo(s) not saved.</source>
+        <translation>
+            <numerusform>%n restauriertes Foto ist nicht gespeichert.</numerusform>
+            <numerusform>%n restaurierte Fotos sind nicht gespeichert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Quit anyway and lose them?</source>
+        <translation>Trotzdem beenden und sie verwerfen?</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::MissingModelBanner</name>

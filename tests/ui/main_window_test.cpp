@@ -275,6 +275,34 @@ TEST(MainWindow, SavingOverTheOriginalAsksAndNoKeepsIt) {
     EXPECT_TRUE(f.window.imageList()->item(0)->text().contains(QStringLiteral("unsaved")));
 }
 
+TEST(MainWindow, ClosingWithUnsavedResultsAsksAndCancelKeepsTheWindow) {
+    gpen::test::uiApp();
+    SaveFixture f;
+    QString question;
+    {
+        ModalDriver<QMessageBox> cancel([&](QMessageBox* box) {
+            question = box->text();
+            box->button(QMessageBox::Cancel)->click();
+        });
+        EXPECT_FALSE(f.window.close());
+        EXPECT_TRUE(cancel.seen());
+    }
+    EXPECT_TRUE(question.contains(QStringLiteral("not saved"))) << question.toStdString();
+    EXPECT_TRUE(f.window.isVisible());
+    {
+        ModalDriver<QMessageBox> discard([](QMessageBox* box) { box->button(QMessageBox::Discard)->click(); });
+        EXPECT_TRUE(f.window.close());
+        EXPECT_TRUE(discard.seen());
+    }
+}
+
+TEST(MainWindow, ClosingAfterSavingDoesNotAsk) {
+    gpen::test::uiApp();
+    SaveFixture f;
+    ASSERT_TRUE(saveAsJpeg(f, f.dir.filePath(QStringLiteral("saved.jpg")), 90));
+    EXPECT_TRUE(f.window.close());
+}
+
 TEST(MainWindow, AFailedSaveNamesTheFile) {
     gpen::test::uiApp();
     SaveFixture f;
