@@ -1,6 +1,8 @@
 // The GUI's engine bridge with real models: a small GPEN checkpoint from the fixtures and the
 // built-in dlib detector. Waits on signals only.
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QElapsedTimer>
 #include <QLabel>
@@ -121,6 +123,34 @@ TEST_F(EngineControllerTest, CancelStopsAJobBetweenFaces) {
     ASSERT_TRUE(cancelled.wait(60000));
     EXPECT_EQ(finished.count(), 0);
     EXPECT_FALSE(engine.busy());
+    EXPECT_TRUE(window.session()->entry(0).result.isNull());
+}
+
+TEST_F(EngineControllerTest, CancelStopsAJobBetweenBackgroundTiles) {
+    // The fixtures' small RRDBNet under the released x2 upscaler's name.
+    fs::copy_file(gpen::test::fixturesDir() / "rrdb-x2-f8-b2-g4.pth", fs::path(m_dir.path().toStdString()) / "realesrnet_x2.pth");
+    EngineController engine;
+    MainWindow window(&engine);
+    prepare(engine, window);
+    window.restorePanel()->setBackgroundScale(2);  // 400 px tiles: 4 x 2 of them on Solvay
+    QSignalSpy cancelled(&engine, &EngineController::jobCancelled);
+    QSignalSpy finished(&engine, &EngineController::jobFinished);
+    int tilesDone = 0, tilesTotal = 0;
+    bool sawFaces = false;
+    QObject::connect(&engine, &EngineController::jobProgress, &engine, [&](const JobProgress& p) {
+        if (p.stage == QStringLiteral("background") && p.total > 0) {
+            tilesDone = std::max(tilesDone, p.done);
+            tilesTotal = p.total;
+            if (p.done == 1) engine.cancel();
+        }
+        sawFaces = sawFaces || p.stage == QStringLiteral("faces");
+    });
+    window.restoreCurrent();
+    ASSERT_TRUE(cancelled.wait(60000));
+    EXPECT_EQ(finished.count(), 0);
+    EXPECT_GT(tilesTotal, 2);
+    EXPECT_LT(tilesDone, tilesTotal) << "the tiles after the cancel must not run";
+    EXPECT_FALSE(sawFaces);
     EXPECT_TRUE(window.session()->entry(0).result.isNull());
 }
 
