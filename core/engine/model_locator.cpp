@@ -11,17 +11,13 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "engine/environment.h"
 #include "gpen/base/log.h"
 #include "gpen/io/checkpoint.h"
 
 namespace gpen {
 namespace fs = std::filesystem;
 namespace {
-
-std::string envOrEmpty(const char* name) {
-    const char* v = std::getenv(name);
-    return v ? std::string(v) : std::string();
-}
 
 bool isCheckpointName(const fs::path& p) {
     const std::string ext = p.extension().string();
@@ -163,7 +159,7 @@ std::vector<SearchDir> modelSearchDirs(const ModelSearchParams& params) {
     push(params.commandLineDir, ModelOrigin::CommandLine);
     if (params.useEnvironment) {
         // A ':'-separated list, like other search paths.
-        const std::string env = envOrEmpty("GPEN_MODELS_DIR");
+        const std::string env = environmentValue("GPEN_MODELS_DIR");
         for (std::size_t start = 0; start <= env.size();) {
             const std::size_t end = std::min(env.find(':', start), env.size());
             push(env.substr(start, end - start), ModelOrigin::Environment);
