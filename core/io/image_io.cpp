@@ -139,7 +139,7 @@ Expected<cv::Mat> readImageBgr8(const std::filesystem::path& path, const ImageRe
 cv::Mat toInputLayout(const DecodedImage& input, const cv::Mat& restored) {
     cv::Mat colour = restored;
     if (!input.bgr16.empty()) {
-        if (input.bgr16.size() == restored.size() && input.bgr8.size() == restored.size()) {
+        if (input.bgr16.size() == restored.size()) {
             // original + 257 x (what the restoration changed): untouched pixels keep every bit.
             cv::Mat delta;
             cv::subtract(restored, input.bgr8, delta, cv::noArray(), CV_32S);
@@ -172,7 +172,8 @@ Expected<void> writeImageAtomic(const std::filesystem::path& path, const cv::Mat
     if (image.empty()) {
         return makeError(ErrorCode::InvalidArgument, name + ": nothing to write (empty image)");
     }
-    const std::string ext = lowerExtension(path).empty() ? std::string(".png") : lowerExtension(path);
+    const std::string given = lowerExtension(path);
+    const std::string ext = given.empty() ? std::string(".png") : given;
     std::vector<int> flags;
     if (ext == ".jpg" || ext == ".jpeg") {
         flags = {cv::IMWRITE_JPEG_QUALITY, std::clamp(params.jpegQuality, 1, 100)};
