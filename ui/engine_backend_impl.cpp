@@ -12,6 +12,7 @@
 #include "gpen/pipeline/pipeline_models.h"
 #include "gpen/pipeline/restore_pipeline.h"
 #include "ui/engine_backend.h"
+#include "ui/core_text.h"
 #include "ui/image_convert.h"
 
 namespace gpen::ui {
@@ -110,7 +111,7 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
             if (result.error().code == ErrorCode::Cancelled) {
                 m_events.jobCancelled(id);
             } else {
-                m_events.jobFailed(id, QString::fromStdString(result.error().message));
+                m_events.jobFailed(id, CoreText::error(result.error()));
             }
             return;
         }
@@ -150,7 +151,7 @@ void EngineBackendImpl::reblend(int imageIndex, const QList<double>& strengths) 
         if (image) {
             m_events.reblended(imageIndex, fromBgrMat(*image));
         } else {
-            m_events.message(QString::fromStdString(image.error().message));
+            m_events.message(CoreText::error(image.error()));
         }
     } catch (const std::exception& e) {
         m_events.message(QString::fromStdString(e.what()));
@@ -171,7 +172,7 @@ void EngineBackendImpl::importModel(const QString& source, const QString& asMode
             m_events.modelImported(source, QString::fromStdString(imported->id),
                                    QString::fromStdString(imported->file.string()));
         } else {
-            m_events.importFailed(source, QString::fromStdString(imported.error().message));
+            m_events.importFailed(source, CoreText::error(imported.error()));
         }
     } catch (const std::exception& e) {
         m_events.importFailed(source, QStringLiteral("%1: %2").arg(QFileInfo(source).fileName(), QString::fromUtf8(e.what())));

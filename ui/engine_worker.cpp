@@ -21,11 +21,13 @@ QStringList EngineWorker::moduleCandidates() {
     if (!env.isEmpty()) {
         paths << env;
     }
+    // The installed layout before the build tree's: an installed gpen-studio on the machine it
+    // was built on must not pick up a newer or older module from the build folder.
+    paths << QDir(QCoreApplication::applicationDirPath())
+                 .absoluteFilePath(QStringLiteral("../lib/gpen-studio/libgpen_engine.so"));
 #ifdef GPEN_ENGINE_BUILD_MODULE
     paths << QStringLiteral(GPEN_ENGINE_BUILD_MODULE);
 #endif
-    paths << QDir(QCoreApplication::applicationDirPath())
-                 .absoluteFilePath(QStringLiteral("../lib/gpen-studio/libgpen_engine.so"));
     return paths;
 }
 

@@ -26,9 +26,9 @@ public:
     EngineWorker();
     ~EngineWorker() override;
 
-    // Where the module is looked for, in order: $GPEN_ENGINE_MODULE (a full path), the build
-    // tree's (for the tests and a development run), then ../lib/gpen-studio/ next to the
-    // executable (the installed layout).
+    // Where the module is looked for, in order: $GPEN_ENGINE_MODULE (a full path),
+    // ../lib/gpen-studio/ next to the executable (the installed layout), then the build tree's
+    // (for the tests and a development run).
     static QStringList moduleCandidates();
 
 public Q_SLOTS:

@@ -10,6 +10,7 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "gpen/io/image_io.h"
+#include "ui/core_text.h"
 #include "ui/image_convert.h"
 #include "ui/image_session.h"
 
@@ -165,7 +166,7 @@ bool ResultSaver::write(int index, const QString& path, const SaveOptions& optio
         QMessageBox::warning(m_window, tr("Cannot save %1").arg(QFileInfo(path).fileName()),
                              tr("%1 was not saved: %2")
                                  .arg(QDir::toNativeSeparators(path),
-                                      QString::fromStdString(written.error().message)));
+                                      CoreText::error(written.error())));
         return false;
     }
     setSaved(index, true);

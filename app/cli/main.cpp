@@ -20,6 +20,7 @@ void usage() {
                  "  restore IN OUT [--face-model NAME|FILE] [--detector ...] [--sr-scale 1|2|4] [--tile N]\n"
                  "        [--tile-overlap N] [--alpha A] [--face-batch B] [--save-faces DIR] [--quality Q]\n"
                  "        [--match-tone] [--no-metadata] [--no-keep-gray] [--json]\n"
+                 "  --version                                     the program's version\n"
                  "options common to all: --verbose (log to stderr); with models: --models-dir DIR,\n"
                  "  --device cpu|cuda|auto, --threads T\n";
 }
@@ -32,6 +33,10 @@ int main(int argc, char** argv) {
         return argc < 2 ? 2 : 0;
     }
     const std::string command = argv[1];
+    if (command == "--version") {
+        std::cout << "gpen-cli " << GPEN_STUDIO_VERSION << "\n";
+        return 0;
+    }
     gpen::cli::Words words;
     bool verbose = false;
     for (int i = 2; i < argc; ++i) {

@@ -2,6 +2,78 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de">
 <context>
+    <name>gpen::ui::CoreText</name>
+    <message>
+        <source>The file could not be read or written.</source>
+        <translation>Die Datei konnte nicht gelesen oder geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>This is not a model file.</source>
+        <translation>Dies ist keine Modelldatei.</translation>
+    </message>
+    <message>
+        <source>The file is incomplete (the download may have been cut off).</source>
+        <translation>Die Datei ist unvollständig (der Download wurde vielleicht abgebrochen).</translation>
+    </message>
+    <message>
+        <source>The model file contains code that is not allowed; it was not loaded.</source>
+        <translation>Die Modelldatei enthält nicht erlaubten Code; sie wurde nicht geladen.</translation>
+    </message>
+    <message>
+        <source>The file is damaged.</source>
+        <translation>Die Datei ist beschädigt.</translation>
+    </message>
+    <message>
+        <source>The model file does not match a supported network.</source>
+        <translation>Die Modelldatei passt zu keinem unterstützten Netz.</translation>
+    </message>
+    <message>
+        <source>The model file holds corrupt values.</source>
+        <translation>Die Modelldatei enthält beschädigte Werte.</translation>
+    </message>
+    <message>
+        <source>The input cannot be used.</source>
+        <translation>Die Eingabe kann nicht verwendet werden.</translation>
+    </message>
+    <message>
+        <source>Not enough memory.</source>
+        <translation>Nicht genug Speicher.</translation>
+    </message>
+    <message>
+        <source>The compute device failed.</source>
+        <translation>Das Rechengerät ist ausgefallen.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Internal error.</source>
+        <translation>Interner Fehler.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <extracomment>%1 is the translated kind of error, %2 core&apos;s English detail naming the file</extracomment>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Background</source>
+        <translation>Hintergrund</translation>
+    </message>
+    <message>
+        <source>Detecting faces</source>
+        <translation>Gesichter werden erkannt</translation>
+    </message>
+    <message>
+        <source>Restoring faces</source>
+        <translation>Gesichter werden restauriert</translation>
+    </message>
+    <message>
+        <source>Face masks</source>
+        <translation>Gesichtsmasken</translation>
+    </message>
+</context>
+<context>
     <name>gpen::ui::EngineController</name>
     <message>
         <source>%1: the engine is not running</source>
@@ -810,6 +882,29 @@
     <message>
         <source>Models Folder</source>
         <translation>Modellordner</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Restore faces in old photographs</source>
+        <translation>Gesichter in alten Fotos restaurieren</translation>
+    </message>
+    <message>
+        <source>Look for model files in &lt;dir&gt; first.</source>
+        <translation>Modelldateien zuerst in &lt;dir&gt; suchen.</translation>
+    </message>
+    <message>
+        <source>cpu, cuda, cuda:N or auto.</source>
+        <translation>cpu, cuda, cuda:N oder auto.</translation>
+    </message>
+    <message>
+        <source>Exit once the preloaded models are ready, printing the times as JSON.</source>
+        <translation>Beenden, sobald die vorab geladenen Modelle bereit sind, und die Zeiten als JSON ausgeben.</translation>
+    </message>
+    <message>
+        <source>Photos or folders to open.</source>
+        <translation>Zu öffnende Fotos oder Ordner.</translation>
     </message>
 </context>
 </TS>

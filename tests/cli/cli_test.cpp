@@ -245,4 +245,10 @@ TEST(GpenCli, ModelsListsTheCatalog) {
     EXPECT_NE(r.out.find("RetinaFace-R50"), std::string::npos);
 }
 
+TEST(GpenCli, VersionIsTheProjectVersion) {
+    const CliRun r = runCli("--version");
+    EXPECT_EQ(r.exitCode, 0) << r.out;
+    EXPECT_EQ(r.out, std::string("gpen-cli ") + GPEN_STUDIO_VERSION + "\n");
+}
+
 }  // namespace
