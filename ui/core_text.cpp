@@ -1,5 +1,7 @@
 #include "ui/core_text.h"
 
+#include "gpen/pipeline/restore_pipeline.h"
+
 namespace gpen::ui {
 namespace {
 
@@ -45,6 +47,16 @@ QString CoreText::stage(const QString& stage) {
     if (stage == QLatin1String("faces")) return tr("Restoring faces");
     if (stage == QLatin1String("mask")) return tr("Face masks");
     return stage;
+}
+
+QString CoreText::note(const std::string& note) {
+    if (note == kNoteDlibFallback) return tr("RetinaFace-R50 is not installed: detecting faces with the built-in dlib detector");
+    const std::string_view suffix = kNoteRectangleMaskSuffix;
+    if (note.size() > suffix.size() && note.ends_with(suffix)) {
+        //: %1 is core's English message saying why the face parser could not be used
+        return tr("%1: using the rectangle mask").arg(QString::fromStdString(note.substr(0, note.size() - suffix.size())));
+    }
+    return QString::fromStdString(note);
 }
 
 }  // namespace gpen::ui

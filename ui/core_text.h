@@ -3,6 +3,8 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <string>
+
 #include "gpen/base/expected.h"
 
 namespace gpen::ui {
@@ -20,6 +22,9 @@ class CoreText {
     // A pipeline stage ("background", "detection", "faces", "mask") in the user's language;
     // an unknown one as it is.
     static QString stage(const QString& stage);
+    // A note of a finished restore (RestoreResult::notes) in the user's language; an unknown
+    // one as it is.
+    static QString note(const std::string& note);
 };
 
 }  // namespace gpen::ui

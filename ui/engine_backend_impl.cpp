@@ -132,7 +132,7 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
                           .arg(QString::fromStdString(result->detectorUsed))
                           .arg(seconds, 0, 'f', 1);
         for (const auto& note : result->notes) {
-            out.summary += QStringLiteral(" — ") + QString::fromStdString(note);
+            out.summary += QStringLiteral(" — ") + CoreText::note(note);
         }
         m_results[request.imageIndex] = std::move(*result);
         m_events.jobFinished(out);

@@ -48,7 +48,7 @@ Expected<std::shared_ptr<const FaceDetectorModel>> pickDetector(ModelCache& cach
     if (p.detector == "auto") {
         const auto s = cache.status("RetinaFace-R50");
         id = s.state == ModelState::NotInstalled || s.state == ModelState::Failed ? "dlib" : "RetinaFace-R50";
-        if (id == "dlib") r.notes.push_back("RetinaFace-R50 is not installed: detecting faces with the built-in dlib detector");
+        if (id == "dlib") r.notes.emplace_back(kNoteDlibFallback);
     }
     r.detectorUsed = id;
     return cache.acquireAs<FaceDetectorModel>(id);
@@ -177,7 +177,7 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
             if (acquired) {
                 parser = *acquired;
             } else {
-                r.notes.push_back(acquired.error().message + ": using the rectangle mask");
+                r.notes.push_back(acquired.error().message + std::string(kNoteRectangleMaskSuffix));
             }
         }
         r.maskSource = parser ? params.parser : "rectangle";

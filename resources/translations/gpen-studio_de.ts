@@ -72,6 +72,15 @@
         <source>Face masks</source>
         <translation>Gesichtsmasken</translation>
     </message>
+    <message>
+        <source>RetinaFace-R50 is not installed: detecting faces with the built-in dlib detector</source>
+        <translation>RetinaFace-R50 ist nicht installiert: Gesichter werden mit dem eingebauten dlib-Detektor erkannt</translation>
+    </message>
+    <message>
+        <source>%1: using the rectangle mask</source>
+        <extracomment>%1 is core&apos;s English message saying why the face parser could not be used</extracomment>
+        <translation>%1: die Rechteckmaske wird verwendet</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::EngineController</name>

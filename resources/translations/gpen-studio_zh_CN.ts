@@ -72,6 +72,15 @@
         <source>Face masks</source>
         <translation>正在生成人脸蒙版</translation>
     </message>
+    <message>
+        <source>RetinaFace-R50 is not installed: detecting faces with the built-in dlib detector</source>
+        <translation>未安装 RetinaFace-R50：改用内置 dlib 检测器检测人脸</translation>
+    </message>
+    <message>
+        <source>%1: using the rectangle mask</source>
+        <extracomment>%1 is core&apos;s English message saying why the face parser could not be used</extracomment>
+        <translation>%1：改用矩形蒙版</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::EngineController</name>

@@ -5,6 +5,7 @@
 // caller's thread; models come from the cache (loaded on first use, shared with other jobs).
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <opencv2/core/mat.hpp>
@@ -46,6 +47,12 @@ struct StageTiming {
     std::string stage;
     double ms = 0;
 };
+
+// The notes a restore can carry (RestoreResult::notes), named so that a front end can say them
+// in its own language: the first whole, the second after the parser's error message.
+inline constexpr std::string_view kNoteDlibFallback =
+    "RetinaFace-R50 is not installed: detecting faces with the built-in dlib detector";
+inline constexpr std::string_view kNoteRectangleMaskSuffix = ": using the rectangle mask";
 
 struct RestoreResult {
     cv::Mat image;       // the restored photo, 8-bit BGR, input size x backgroundScale
