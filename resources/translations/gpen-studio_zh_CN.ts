@@ -664,11 +664,11 @@
     </message>
     <message>
         <source>Strength</source>
-        <translation>强度</translation>
+        <translation>修复强度</translation>
     </message>
     <message>
         <source>Starting…</source>
-        <translation>正在启动…</translation>
+        <translation>准备中…</translation>
     </message>
     <message>
         <source>%1: %2 of %3</source>
@@ -677,7 +677,7 @@
     <message numerus="yes">
         <source> — about %n s left</source>
         <translation>
-            <numerusform> — 约剩 %n 秒</numerusform>
+            <numerusform> — 剩余约 %n 秒</numerusform>
         </translation>
     </message>
 </context>

@@ -1,6 +1,8 @@
 // gpen-screenshots: renders the window with a restored photo in each comparison mode, for the
 // README and the AppStream metadata. Not a test; built on request (ninja gpen-screenshots) and
-// run under Xvfb: gpen-screenshots MODELS_DIR FACE_MODEL_ID PHOTO OUT_DIR
+// run under Xvfb: gpen-screenshots MODELS_DIR FACE_MODEL_ID PHOTO OUT_DIR [LANGUAGE]
+// With a LANGUAGE ("zh_CN") the interface is in it and only the split view is written, as
+// OUT_DIR/LANGUAGE.png (Chinese needs a CJK font: fonts-wqy-microhei or fonts-noto-cjk).
 
 #include <QApplication>
 #include <QDir>
@@ -14,14 +16,18 @@
 #include "ui/main_window.h"
 #include "ui/model_status_bar.h"
 #include "ui/restore_panel.h"
+#include "ui/translations.h"
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("gpen-studio"));
-    if (argc != 5) {
-        std::fprintf(stderr, "usage: gpen-screenshots MODELS_DIR FACE_MODEL_ID PHOTO OUT_DIR\n");
+    if (argc != 5 && argc != 6) {
+        std::fprintf(stderr,
+                     "usage: gpen-screenshots MODELS_DIR FACE_MODEL_ID PHOTO OUT_DIR [LANGUAGE]\n");
         return 2;
     }
+    const QString language = argc == 6 ? QString::fromLocal8Bit(argv[5]) : QString();
+    if (!language.isEmpty() && gpen::ui::Translations::install(&app, language).isEmpty()) return 2;
     gpen::ui::EngineSettings settings;
     settings.modelsDir = QString::fromLocal8Bit(argv[1]);
     settings.preload = {QString::fromLocal8Bit(argv[2]), QStringLiteral("dlib")};
@@ -46,10 +52,12 @@ int main(int argc, char** argv) {
                  {gpen::ui::ComparisonView::Mode::SideBySide, "side-by-side.png"},
                  {gpen::ui::ComparisonView::Mode::Toggle, "toggle.png"}};
     for (const auto& s : shots) {
+        if (!language.isEmpty() && s.mode != gpen::ui::ComparisonView::Mode::Split) continue;
         window.comparisonView()->setMode(s.mode);
         window.comparisonView()->zoomToFit();
         QTest::qWait(300);  // let the window repaint before grabbing it (a tool, not a test)
-        window.grab().save(out.filePath(QString::fromLatin1(s.file)));
+        const QString file = language.isEmpty() ? QString::fromLatin1(s.file) : language + QStringLiteral(".png");
+        window.grab().save(out.filePath(file));
     }
     return 0;
 }

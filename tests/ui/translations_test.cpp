@@ -53,13 +53,15 @@ TEST(Translations, SimplifiedChineseTranslatesTheWindowAndQtsOwnButtons) {
     {
         const ScopedLanguage chinese(QStringLiteral("zh_CN"));
         // Ours (:/i18n) and Qt's qtbase_zh_CN (Debian qt6-translations-l10n).
-        ASSERT_EQ(chinese.installed().size(), 2) << "gpen-studio_zh_CN.qm or qtbase_zh_CN.qm not found";
+        ASSERT_EQ(chinese.installed().size(), 2)
+            << "gpen-studio_zh_CN.qm or qtbase_zh_CN.qm not found";
         gpen::ui::MainWindow window;
         const QList<QAction*> menus = window.menuBar()->actions();
         ASSERT_GE(menus.size(), 2);
         EXPECT_EQ(menus.at(0)->text(), QStringLiteral("文件(&F)"));
         EXPECT_EQ(menus.at(1)->text(), QStringLiteral("视图(&V)"));
-        EXPECT_EQ(window.findChild<QAction*>(QStringLiteral("saveAsAction"))->text(), QStringLiteral("结果另存为(&A)…"));
+        EXPECT_EQ(window.findChild<QAction*>(QStringLiteral("saveAsAction"))->text(),
+                  QStringLiteral("结果另存为(&A)…"));
         EXPECT_EQ(cancelButtonText(), QStringLiteral("取消"));
     }
     EXPECT_EQ(cancelButtonText(), englishCancel);
@@ -89,20 +91,25 @@ TEST(Translations, SettingsOfferEachLanguageInItsOwnScript) {
 
 TEST(Translations, CoreErrorsLeadWithASentenceInTheUsersLanguage) {
     gpen::test::uiApp();
-    const gpen::Error damaged{gpen::ErrorCode::Malformed, "GPEN-BFR-512.pth: pickle ends inside a tuple"};
+    const gpen::Error damaged{gpen::ErrorCode::Malformed,
+                              "GPEN-BFR-512.pth: pickle ends inside a tuple"};
     // English: core's message says it all.
     EXPECT_EQ(gpen::ui::CoreText::error(damaged), QString::fromStdString(damaged.message));
-    EXPECT_EQ(gpen::ui::CoreText::stage(QStringLiteral("faces")), QStringLiteral("Restoring faces"));
+    EXPECT_EQ(gpen::ui::CoreText::stage(QStringLiteral("faces")),
+              QStringLiteral("Restoring faces"));
     const ScopedLanguage chinese(QStringLiteral("zh_CN"));
     ASSERT_FALSE(chinese.installed().isEmpty());
-    EXPECT_EQ(gpen::ui::CoreText::error(damaged), QStringLiteral("文件已损坏。（GPEN-BFR-512.pth: pickle ends inside a tuple）"));
+    EXPECT_EQ(gpen::ui::CoreText::error(damaged),
+              QStringLiteral("文件已损坏。（GPEN-BFR-512.pth: pickle ends inside a tuple）"));
     EXPECT_EQ(gpen::ui::CoreText::error({gpen::ErrorCode::Io, "a.png: cannot open"}),
               QStringLiteral("无法读取或写入文件。（a.png: cannot open）"));
     EXPECT_EQ(gpen::ui::CoreText::stage(QStringLiteral("faces")), QStringLiteral("正在修复人脸"));
-    EXPECT_EQ(gpen::ui::CoreText::stage(QStringLiteral("something new")), QStringLiteral("something new"));
+    EXPECT_EQ(gpen::ui::CoreText::stage(QStringLiteral("something new")),
+              QStringLiteral("something new"));
     EXPECT_EQ(gpen::ui::CoreText::note(std::string(gpen::kNoteDlibFallback)),
               QStringLiteral("未安装 RetinaFace-R50：改用内置 dlib 检测器检测人脸"));
-    EXPECT_EQ(gpen::ui::CoreText::note("ParseNet-latest.pth: truncated" + std::string(gpen::kNoteRectangleMaskSuffix)),
+    EXPECT_EQ(gpen::ui::CoreText::note("ParseNet-latest.pth: truncated" +
+                                       std::string(gpen::kNoteRectangleMaskSuffix)),
               QStringLiteral("ParseNet-latest.pth: truncated：改用矩形蒙版"));
 }
 
