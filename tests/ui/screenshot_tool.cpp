@@ -56,7 +56,8 @@ int main(int argc, char** argv) {
         window.comparisonView()->setMode(s.mode);
         window.comparisonView()->zoomToFit();
         QTest::qWait(300);  // let the window repaint before grabbing it (a tool, not a test)
-        const QString file = language.isEmpty() ? QString::fromLatin1(s.file) : language + QStringLiteral(".png");
+        const QString file =
+            language.isEmpty() ? QString::fromLatin1(s.file) : language + QStringLiteral(".png");
         window.grab().save(out.filePath(file));
     }
     return 0;
