@@ -67,6 +67,35 @@ TEST(Translations, SimplifiedChineseTranslatesTheWindowAndQtsOwnButtons) {
     EXPECT_EQ(cancelButtonText(), englishCancel);
 }
 
+// What a widget needs at least, built in the language installed now.
+template <class Widget>
+QSize minimumFor() {
+    Widget w;
+    w.ensurePolished();
+    return w.minimumSizeHint().expandedTo(w.minimumSize());
+}
+
+// Chinese labels never force a window or dialog larger than a 1024x700 screen, or than English
+// does where English already needs more.
+TEST(Translations, ChineseNeedsNoMoreRoomThanEnglishOrTheSmallScreen) {
+    gpen::test::uiApp();
+    gpen::test::useTemporarySettings();
+    const QSize smallScreen(1024, 700);
+    const QSize englishWindow = minimumFor<gpen::ui::MainWindow>();
+    const QSize englishSettings = minimumFor<gpen::ui::SettingsDialog>();
+    const ScopedLanguage chinese(QStringLiteral("zh_CN"));
+    ASSERT_FALSE(chinese.installed().isEmpty());
+    const QSize window = minimumFor<gpen::ui::MainWindow>();
+    const QSize settings = minimumFor<gpen::ui::SettingsDialog>();
+    const QSize windowLimit = englishWindow.expandedTo(smallScreen);
+    const QSize settingsLimit = englishSettings.expandedTo(smallScreen);
+    EXPECT_TRUE(window.width() <= windowLimit.width() && window.height() <= windowLimit.height())
+        << window.width() << "x" << window.height();
+    EXPECT_TRUE(settings.width() <= settingsLimit.width() &&
+                settings.height() <= settingsLimit.height())
+        << settings.width() << "x" << settings.height();
+}
+
 TEST(Translations, GermanBringsQtsGermanButtons) {
     gpen::test::uiApp();
     gpen::test::useTemporarySettings();
