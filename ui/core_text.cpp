@@ -1,5 +1,6 @@
 #include "ui/core_text.h"
 
+#include "gpen/engine/model_catalog.h"
 #include "gpen/pipeline/restore_pipeline.h"
 
 namespace gpen::ui {
@@ -75,6 +76,13 @@ QString CoreText::note(const std::string& note) {
             .arg(QString::fromStdString(note.substr(0, note.size() - suffix.size())));
     }
     return QString::fromStdString(note);
+}
+
+QString CoreText::licence(const std::string& licence) {
+    if (licence == kGpenLicenceNote)
+        return tr(
+            "The reference authors released the GPEN weights for academic and non-commercial use.");
+    return QString::fromStdString(licence);
 }
 
 }  // namespace gpen::ui

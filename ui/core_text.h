@@ -25,6 +25,8 @@ class CoreText {
     // A note of a finished restore (RestoreResult::notes) in the user's language; an unknown
     // one as it is.
     static QString note(const std::string& note);
+    // A catalog entry's licence note in the user's language; an unknown one as it is.
+    static QString licence(const std::string& licence);
 };
 
 }  // namespace gpen::ui

@@ -81,6 +81,10 @@
         <extracomment>%1 is core&apos;s English message saying why the face parser could not be used</extracomment>
         <translation>%1: die Rechteckmaske wird verwendet</translation>
     </message>
+    <message>
+        <source>The reference authors released the GPEN weights for academic and non-commercial use.</source>
+        <translation>Die Autoren der Referenz haben die GPEN-Gewichte für akademische und nichtkommerzielle Nutzung veröffentlicht.</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::EngineController</name>

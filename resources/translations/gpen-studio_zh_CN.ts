@@ -81,6 +81,10 @@
         <extracomment>%1 is core&apos;s English message saying why the face parser could not be used</extracomment>
         <translation>%1：改用矩形蒙版</translation>
     </message>
+    <message>
+        <source>The reference authors released the GPEN weights for academic and non-commercial use.</source>
+        <translation>GPEN 模型权重由原作者发布，仅限学术和非商业用途。</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::EngineController</name>
