@@ -12,7 +12,7 @@ version="$(cache_value CMAKE_PROJECT_VERSION)"
 fixtures="$(cache_value GPEN_FIXTURES_DIR)"
 photo="$(cache_value GPEN_SAMPLE_IMAGES_DIR)/Solvay_conference_1927.png"
 scratch="$(mktemp -d)"
-trap 'rm -rf "$scratch"' EXIT
+trap '[ -n "${GPEN_KEEP_SCRATCH:-}" ] || rm -rf "$scratch"' EXIT
 fail() {
     echo "package test FAILED: $*" >&2
     exit 1
@@ -63,6 +63,9 @@ faces="$(grep -o '"box"' "$scratch/restore.json" | wc -l)"
 step "gpen-studio --quit-when-ready (the engine module from lib/gpen-studio)"
 QT_QPA_PLATFORM=offscreen LD_DEBUG=files LD_DEBUG_OUTPUT="$scratch/ld" \
     timeout 120 "$usr/bin/gpen-studio" --quit-when-ready > "$scratch/studio.json" || fail "gpen-studio exited $?"
-grep -q "file=$usr/lib/gpen-studio/libgpen_engine.so" "$scratch"/ld.* || fail "the module was not loaded from lib/gpen-studio"
+# QLibrary names it as found: next to the executable, through bin/../lib.
+grep -Eq "file=$usr/(bin/\.\./)?lib/gpen-studio/libgpen_engine\.so" "$scratch"/ld.* ||
+    fail "the module was not loaded from lib/gpen-studio"
+! grep -q "file=$build/" "$scratch"/ld.* || fail "a library from the build folder was loaded"
 grep -q '"dlib":{[^}]*"state":"ready"' "$scratch/studio.json" || fail "the built-in detector is not ready: $(cat "$scratch/studio.json")"
 step "passed ($faces faces restored from the installed layout)"
