@@ -59,8 +59,8 @@ QString CoreText::error(const Error& error) {
 
 QString CoreText::stage(const QString& stage) {
     if (stage == QLatin1String("background")) return tr("Background");
-    if (stage == QLatin1String("detection")) return tr("Detecting faces");
-    if (stage == QLatin1String("faces")) return tr("Restoring faces");
+    if (stage == QLatin1String("detection")) return tr("Face detection");
+    if (stage == QLatin1String("faces")) return tr("Face restoration");
     if (stage == QLatin1String("mask")) return tr("Face masks");
     return stage;
 }

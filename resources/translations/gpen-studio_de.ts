@@ -61,12 +61,12 @@
         <translation>Hintergrund</translation>
     </message>
     <message>
-        <source>Detecting faces</source>
-        <translation>Gesichter werden erkannt</translation>
+        <source>Face detection</source>
+        <translation>Gesichtserkennung</translation>
     </message>
     <message>
-        <source>Restoring faces</source>
-        <translation>Gesichter werden restauriert</translation>
+        <source>Face restoration</source>
+        <translation>Gesichtsrestaurierung</translation>
     </message>
     <message>
         <source>Face masks</source>

@@ -61,16 +61,16 @@
         <translation>背景超分辨率</translation>
     </message>
     <message>
-        <source>Detecting faces</source>
-        <translation>正在检测人脸</translation>
+        <source>Face detection</source>
+        <translation>人脸检测</translation>
     </message>
     <message>
-        <source>Restoring faces</source>
-        <translation>正在修复人脸</translation>
+        <source>Face restoration</source>
+        <translation>人脸修复</translation>
     </message>
     <message>
         <source>Face masks</source>
-        <translation>正在生成人脸蒙版</translation>
+        <translation>人脸蒙版</translation>
     </message>
     <message>
         <source>RetinaFace-R50 is not installed: detecting faces with the built-in dlib detector</source>

@@ -125,14 +125,14 @@ TEST(Translations, CoreErrorsLeadWithASentenceInTheUsersLanguage) {
     // English: core's message says it all.
     EXPECT_EQ(gpen::ui::CoreText::error(damaged), QString::fromStdString(damaged.message));
     EXPECT_EQ(gpen::ui::CoreText::stage(QStringLiteral("faces")),
-              QStringLiteral("Restoring faces"));
+              QStringLiteral("Face restoration"));
     const ScopedLanguage chinese(QStringLiteral("zh_CN"));
     ASSERT_FALSE(chinese.installed().isEmpty());
     EXPECT_EQ(gpen::ui::CoreText::error(damaged),
               QStringLiteral("文件已损坏。（GPEN-BFR-512.pth: pickle ends inside a tuple）"));
     EXPECT_EQ(gpen::ui::CoreText::error({gpen::ErrorCode::Io, "a.png: cannot open"}),
               QStringLiteral("无法读取或写入文件。（a.png: cannot open）"));
-    EXPECT_EQ(gpen::ui::CoreText::stage(QStringLiteral("faces")), QStringLiteral("正在修复人脸"));
+    EXPECT_EQ(gpen::ui::CoreText::stage(QStringLiteral("faces")), QStringLiteral("人脸修复"));
     EXPECT_EQ(gpen::ui::CoreText::stage(QStringLiteral("something new")),
               QStringLiteral("something new"));
     EXPECT_EQ(gpen::ui::CoreText::note(std::string(gpen::kNoteDlibFallback)),
