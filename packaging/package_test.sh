@@ -53,12 +53,19 @@ step "--version"
 [ "$(env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$usr/bin/gpen-studio" --version)" = "gpen-studio $version" ] ||
     fail "gpen-studio --version"
 
-step "gpen-cli restore"
-"$usr/bin/gpen-cli" restore --json --detector dlib --face-model "$fixtures/gpen-64-cm1-n0.0625.pth" \
-    "$photo" "$scratch/restored.png" > "$scratch/restore.json" || fail "gpen-cli restore: $(cat "$scratch/restore.json")"
-faces="$(grep -o '"box"' "$scratch/restore.json" | wc -l)"
-[ "$faces" -ge 20 ] || fail "restore found $faces faces: $(cat "$scratch/restore.json")"
-[ "$(head -c 8 "$scratch/restored.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] || fail "no PNG written"
+checkpoint="$fixtures/gpen-64-cm1-n0.0625.pth"
+faces=0
+if [ -f "$checkpoint" ] && [ -f "$photo" ]; then
+    step "gpen-cli restore"
+    "$usr/bin/gpen-cli" restore --json --detector dlib --face-model "$checkpoint" "$photo" "$scratch/restored.png" \
+        > "$scratch/restore.json" || fail "gpen-cli restore: $(cat "$scratch/restore.json")"
+    faces="$(grep -o '"box"' "$scratch/restore.json" | wc -l)"
+    [ "$faces" -ge 20 ] || fail "restore found $faces faces: $(cat "$scratch/restore.json")"
+    [ "$(head -c 8 "$scratch/restored.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] || fail "no PNG written"
+else
+    # Like the parity tests: without the fixtures folder the restore is skipped, and says so.
+    step "gpen-cli restore SKIPPED: $checkpoint or $photo not found"
+fi
 
 step "gpen-studio --quit-when-ready (the engine module from lib/gpen-studio)"
 QT_QPA_PLATFORM=offscreen LD_DEBUG=files LD_DEBUG_OUTPUT="$scratch/ld" \
