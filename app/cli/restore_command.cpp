@@ -137,7 +137,11 @@ int restoreCommand(const Words& words) {
     if (json) {
         std::cout << j.dump() << "\n";
     } else {
-        std::cout << out.string() << ": " << result->faces.size() << " faces restored (" << result->detectorUsed << ")\n";
+        if (p.faceModel.empty()) {
+            std::cout << out.string() << ": upscaled, no face model used\n";
+        } else {
+            std::cout << out.string() << ": " << result->faces.size() << " faces restored (" << result->detectorUsed << ")\n";
+        }
         for (const auto& t : result->timings) std::cout << "  " << t.stage << ": " << static_cast<int>(t.ms) << " ms\n";
         for (const auto& n : result->notes) std::cout << "  note: " << n << "\n";
     }
