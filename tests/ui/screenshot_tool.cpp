@@ -1,9 +1,14 @@
 // gpen-screenshots: renders the window with a restored photo in each comparison mode, for the
 // README and the AppStream metadata. Not a test; built on request (ninja gpen-screenshots) and
-// run under Xvfb: gpen-screenshots MODELS_DIR FACE_MODEL_ID PHOTO OUT_DIR
+// run under Xvfb: gpen-screenshots MODELS_DIR FACE_MODEL_ID PHOTO OUT_DIR [SCALE X,Y,W,H]
+// FACE_MODEL_ID "none": upscale only. SCALE: the background upscaling (the embedded network when
+// no realesrnet file is installed); X,Y,W,H: a crop of PHOTO to restore; the files are then named
+// upscaled-<mode>.png.
 
 #include <QApplication>
 #include <QDir>
+#include <QImage>
+#include <QTemporaryDir>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -18,13 +23,26 @@
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("gpen-studio"));
-    if (argc != 5) {
-        std::fprintf(stderr, "usage: gpen-screenshots MODELS_DIR FACE_MODEL_ID PHOTO OUT_DIR\n");
+    if (argc != 5 && argc != 7) {
+        std::fprintf(stderr, "usage: gpen-screenshots MODELS_DIR FACE_MODEL_ID|none PHOTO OUT_DIR [SCALE X,Y,W,H]\n");
         return 2;
+    }
+    const QString face = QString::fromLocal8Bit(argv[2]) == QStringLiteral("none") ? QString() : QString::fromLocal8Bit(argv[2]);
+    QString photo = QString::fromLocal8Bit(argv[3]);
+    QString prefix;
+    QTemporaryDir temp;
+    if (argc == 7) {
+        const QStringList r = QString::fromLocal8Bit(argv[6]).split(QLatin1Char(','));
+        if (r.size() != 4) return 2;
+        const QString crop = temp.filePath(QStringLiteral("photo.png"));
+        if (!QImage(photo).copy(r[0].toInt(), r[1].toInt(), r[2].toInt(), r[3].toInt()).save(crop)) return 1;
+        photo = crop;
+        prefix = QStringLiteral("upscaled-");
     }
     gpen::ui::EngineSettings settings;
     settings.modelsDir = QString::fromLocal8Bit(argv[1]);
-    settings.preload = {QString::fromLocal8Bit(argv[2]), QStringLiteral("dlib")};
+    settings.preload = {QStringLiteral("dlib")};
+    if (!face.isEmpty()) settings.preload.prepend(face);
     gpen::ui::EngineController engine;
     gpen::ui::MainWindow window(&engine);
     window.modelStatusBar()->setAlwaysShown(settings.preload);
@@ -33,8 +51,9 @@ int main(int argc, char** argv) {
     QSignalSpy settled(&engine, &gpen::ui::EngineController::preloadSettledChanged);
     engine.start(settings);
     if (!settled.wait(120000)) return 1;
-    window.openPaths({QString::fromLocal8Bit(argv[3])});
-    window.restorePanel()->setFaceModel(QString::fromLocal8Bit(argv[2]));
+    window.openPaths({photo});
+    window.restorePanel()->setFaceModel(face);
+    if (argc == 7) window.restorePanel()->setBackgroundScale(QString::fromLocal8Bit(argv[5]).toInt());
     QSignalSpy finished(&engine, &gpen::ui::EngineController::jobFinished);
     window.restoreCurrent();
     if (!finished.wait(600000)) return 1;
@@ -49,7 +68,7 @@ int main(int argc, char** argv) {
         window.comparisonView()->setMode(s.mode);
         window.comparisonView()->zoomToFit();
         QTest::qWait(300);  // let the window repaint before grabbing it (a tool, not a test)
-        window.grab().save(out.filePath(QString::fromLatin1(s.file)));
+        window.grab().save(out.filePath(prefix + QString::fromLatin1(s.file)));
     }
     return 0;
 }
