@@ -28,6 +28,7 @@
 #include "ui/restore_panel.h"
 #include "ui/image_session.h"
 #include "ui/missing_model_banner.h"
+#include "ui/restore_model_choices.h"
 #include "ui/model_manager_dialog.h"
 #include "ui/model_status_bar.h"
 #include "ui/result_saver.h"
@@ -317,11 +318,7 @@ void MainWindow::connectEngine() {
             [this](const QString& id) { showModelManager(id)->chooseAndImport(id); });
     connect(m_banner, &MissingModelBanner::downloadRequested, this,
             [this](const QString& id) { showModelManager(id)->downloadModel(id); });
-    connect(m_engine, &EngineController::modelStatusChanged, this, [this](const gpen::ModelStatus& s) {
-        if (s.kind == ModelKind::GpenFace && s.state != ModelState::NotInstalled) {
-            m_panel->addFaceModel(QString::fromStdString(s.id));
-        }
-    });
+    new RestoreModelChoices(m_engine, m_panel, this);  // face models installed first, the choice remembered
     connect(m_panel, &RestorePanel::cancelClicked, m_engine, &EngineController::cancel);
     connect(m_engine, &EngineController::jobProgress, m_panel, &RestorePanel::showProgress);
     connect(m_engine, &EngineController::jobFinished, this, [this](const RestoreOutcome& o) {
@@ -351,6 +348,13 @@ void MainWindow::restoreCurrent() {
     const int index = currentIndex();
     if (!m_engine || index < 0) {
         m_status->setText(tr("Open a photo first"));
+        return;
+    }
+    if (const QString missing = m_banner->missingModel(); !missing.isEmpty()) {
+        // Said where the user looks (the panel), and nothing starts.
+        m_panel->stageLabel()->setText(
+            tr("Not started: %1 is not installed. Import or download it (above the photo), or choose another model.")
+                .arg(missing));
         return;
     }
     m_jobImage = index;

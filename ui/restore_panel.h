@@ -34,6 +34,8 @@ public:
     QPushButton* cancelButton() const { return m_cancel; }
     QProgressBar* progressBar() const { return m_progress; }
     QLabel* stageLabel() const { return m_stage; }
+    QComboBox* faceModelBox() const { return m_faceModel; }
+    QComboBox* backgroundBox() const { return m_scale; }
 
 Q_SIGNALS:
     void restoreClicked();

@@ -38,6 +38,18 @@ void progressLine(const Progress& p) {
     std::fflush(stderr);
 }
 
+// restore without --face-model: `preferred` when installed, else the first installed face model in
+// catalog order, else "" (upscale only) with a note saying how to get one.
+std::string defaultFaceModel(const ModelCache& cache, const std::string& preferred) {
+    if (cache.status(preferred).state != ModelState::NotInstalled) return preferred;
+    for (const auto& s : cache.statuses()) {
+        if (s.kind == ModelKind::GpenFace && s.state != ModelState::NotInstalled) return s.id;
+    }
+    std::fprintf(stderr, "note: no face model is installed, so faces are left as they are. A GPEN face model restores "
+                         "them: gpen-cli models --download %s (%s)\n", preferred.c_str(), kGpenLicenceNote);
+    return {};
+}
+
 }  // namespace
 
 int restoreCommand(const Words& words) {
@@ -53,7 +65,7 @@ int restoreCommand(const Words& words) {
     if (p.detector != "auto" && p.detector != "retinaface" && p.detector != "dlib") {
         return fail("--detector must be auto, retinaface or dlib");
     }
-    auto scale = args->intValue("sr-scale", 1, 1, 4);
+    auto scale = args->intValue("sr-scale", 1, 1, 8);
     auto tile = args->intValue("tile", 400, 0, 8192);
     auto overlap = args->intValue("tile-overlap", 32, 0, 512);
     auto batch = args->intValue("face-batch", 4, 1, 64);
@@ -65,7 +77,7 @@ int restoreCommand(const Words& words) {
     for (const auto* e : {&scale, &tile, &overlap, &batch, &quality}) if (!*e) return fail(e->error().message);
     for (const auto* e : {&alpha, &threshold, &minFace}) if (!*e) return fail(e->error().message);
     if (!selection) return fail(selection.error().message);
-    if (*scale == 3) return fail("--sr-scale must be 1, 2 or 4");
+    if (*scale > 4 && *scale != 8) return fail("--sr-scale must be 1, 2, 3, 4 or 8");
     p.backgroundScale = *scale;
     p.tiles.tileSize = *tile;
     p.tiles.overlap = *overlap;
@@ -89,6 +101,7 @@ int restoreCommand(const Words& words) {
     auto cache = makeCliCache(*args, {&p.faceModel});
     if (!cache) return fail(cache.error().message);
     (*cache)->rescan();
+    if (!args->value("face-model")) p.faceModel = defaultFaceModel(**cache, p.faceModel);
     auto result = restorePhoto(**cache, image->bgr8, p);
     if (!json) std::fprintf(stderr, "\n");
     if (!result) return fail(result.error().message);
@@ -114,6 +127,8 @@ int restoreCommand(const Words& words) {
     j["height"] = result->image.rows;
     j["detector"] = result->detectorUsed;
     j["mask"] = result->maskSource;
+    j["face_model"] = p.faceModel;
+    j["background"] = result->backgroundUsed;
     j["grayscale"] = result->grayscale;
     j["faces"] = nlohmann::json::array();
     for (const auto& f : result->faces) j["faces"].push_back(faceJson(f.detection));
@@ -122,7 +137,11 @@ int restoreCommand(const Words& words) {
     if (json) {
         std::cout << j.dump() << "\n";
     } else {
-        std::cout << out.string() << ": " << result->faces.size() << " faces restored (" << result->detectorUsed << ")\n";
+        if (p.faceModel.empty()) {
+            std::cout << out.string() << ": upscaled, no face model used\n";
+        } else {
+            std::cout << out.string() << ": " << result->faces.size() << " faces restored (" << result->detectorUsed << ")\n";
+        }
         for (const auto& t : result->timings) std::cout << "  " << t.stage << ": " << static_cast<int>(t.ms) << " ms\n";
         for (const auto& n : result->notes) std::cout << "  note: " << n << "\n";
     }

@@ -115,7 +115,14 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
         // input resized to the output size, as the reference does.
         cv::Mat img = input;
         if (params.backgroundScale > 1) {
-            const std::string id = "realesrnet_x" + std::to_string(params.backgroundScale);
+            const std::string id = backgroundModelFor(cache, params.backgroundScale);
+            if (id.empty()) {
+                return makeError(ErrorCode::InvalidArgument, "background: no upscaler for x" + std::to_string(params.backgroundScale) +
+                                                                 " is installed (realesrnet_x" + std::to_string(params.backgroundScale) +
+                                                                 " or the embedded network)");
+            }
+            r.backgroundUsed = id;
+            r.notes.push_back("background upscaled x" + std::to_string(params.backgroundScale) + " by " + id);
             report(params, "background", 0, 0, "loading " + id);
             auto bg = cache.acquireAs<BackgroundModel>(id);
             if (!bg) return tl::unexpected(inStage(bg.error(), "background"));
@@ -131,6 +138,15 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
         if (r.grayscale && params.backgroundScale > 1) r.background = toGray3(r.background);
         timer.finish("background");
         if (cancelled(params)) return makeError(ErrorCode::Cancelled, "Cancelled");
+
+        if (params.faceModel.empty()) {
+            // Upscale only: no face model is installed, or none was asked for.
+            r.image = r.background.clone();
+            r.maskSource = "none";
+            r.notes.push_back("no face model used: faces left as they are");
+            for (const auto& n : r.notes) log(LogLevel::Info, n);
+            return r;
+        }
 
         // 2. Detection.
         report(params, "detection", 0, 1);

@@ -321,6 +321,10 @@
         <source>Quit anyway and lose them?</source>
         <translation>Trotzdem beenden und sie verwerfen?</translation>
     </message>
+    <message>
+        <source>Not started: %1 is not installed. Import or download it (above the photo), or choose another model.</source>
+        <translation>Nicht gestartet: %1 ist nicht installiert. Importieren Sie es oder laden Sie es herunter (über dem Foto), oder wählen Sie ein anderes Modell.</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::MissingModelBanner</name>
@@ -339,6 +343,10 @@
     <message>
         <source>The model %1 is not installed: import its .pth file or download it.</source>
         <translation>Das Modell %1 ist nicht installiert: Importieren Sie seine .pth-Datei oder laden Sie es herunter.</translation>
+    </message>
+    <message>
+        <source>No face model is installed: Restore upscales the photo and leaves faces as they are. A GPEN face model restores faces (the authors released the weights for academic and non-commercial use only): download %1 or import its .pth file.</source>
+        <translation>Kein Gesichtsmodell installiert: „Restaurieren“ vergrößert das Foto und lässt die Gesichter, wie sie sind. Ein GPEN-Gesichtsmodell restauriert Gesichter (die Autoren haben die Gewichte nur für akademische und nicht-kommerzielle Nutzung freigegeben): Laden Sie %1 herunter oder importieren Sie seine .pth-Datei.</translation>
     </message>
 </context>
 <context>
@@ -612,6 +620,29 @@
     <message>
         <source>Kept loaded (preloaded)</source>
         <translation>Bleibt geladen (vorab geladen)</translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::RestoreModelChoices</name>
+    <message>
+        <source>%1 (not installed)</source>
+        <translation>%1 (nicht installiert)</translation>
+    </message>
+    <message>
+        <source>None (upscale only)</source>
+        <translation>Keines (nur vergrößern)</translation>
+    </message>
+    <message>
+        <source>not installed</source>
+        <translation>nicht installiert</translation>
+    </message>
+    <message>
+        <source>built-in ESRGAN</source>
+        <translation>eingebautes ESRGAN</translation>
+    </message>
+    <message>
+        <source>%1× (%2)</source>
+        <translation>%1× (%2)</translation>
     </message>
 </context>
 <context>

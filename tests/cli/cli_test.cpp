@@ -15,7 +15,9 @@
 #include <opencv2/imgproc.hpp>
 
 #include "gpen/io/image_io.h"
+#include "gpen/engine/embedded_upscaler.h"
 #include "support/fixtures.h"
+#include "support/local_http_server.h"
 
 namespace {
 
@@ -28,9 +30,11 @@ struct CliRun {
 
 std::string quote(const std::string& s) { return "'" + s + "'"; }
 
-CliRun runCli(const std::string& arguments) {
+// `environment`: "NAME=value ..." set for this run only (through env(1)).
+CliRun runCli(const std::string& arguments, const std::string& environment = {}) {
     CliRun r;
-    const std::string cmd = quote(GPEN_CLI_PATH) + " " + arguments + " 2>&1";
+    const std::string cmd = (environment.empty() ? "" : "env " + environment + " ") + quote(GPEN_CLI_PATH) + " " +
+                            arguments + " 2>&1";
     FILE* pipe = popen(cmd.c_str(), "r");
     if (!pipe) {
         return r;
@@ -249,6 +253,74 @@ TEST(GpenCli, VersionIsTheProjectVersion) {
     const CliRun r = runCli("--version");
     EXPECT_EQ(r.exitCode, 0) << r.out;
     EXPECT_EQ(r.out, std::string("gpen-cli ") + GPEN_STUDIO_VERSION + "\n");
+}
+
+// First run: no model file anywhere. The embedded network upscales; faces are left as they are.
+TEST(GpenCli, RestoreWithNoModelInstalledWritesTheX2PhotoAndSaysNoFaceModelWasUsed) {
+    if (gpen::embeddedUpscalerDir().empty()) {
+        GTEST_SKIP() << "the embedded upscaler is absent: the build could not fetch @upscalerjs with npm";
+    }
+    if (!fs::exists(solvay())) GTEST_SKIP() << "sample photo not found at " << solvay();
+    const fs::path dir = tempDir() / "first-run";
+    fs::create_directories(dir / "models");
+    auto full = gpen::readImageBgr8(solvay());
+    ASSERT_TRUE(full);
+    const fs::path photo = dir / "photo.png";
+    ASSERT_TRUE(gpen::writeImageAtomic(photo, (*full)(cv::Rect(600, 100, 160, 120)).clone()));
+    const fs::path out = dir / "out.png";
+    const std::string env = "-u GPEN_MODELS_DIR XDG_DATA_HOME=" + quote((dir / "data").string());
+    const CliRun r = runCli("restore " + quote(photo.string()) + " " + quote(out.string()) + " --sr-scale 2 --models-dir " +
+                                quote((dir / "models").string()),
+                            env);
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    EXPECT_NE(r.out.find("no face model"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("models --download"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(gpen::embeddedUpscalerId(2)), std::string::npos) << r.out;
+    auto res = gpen::readImageBgr8(out);
+    ASSERT_TRUE(res) << res.error().message;
+    EXPECT_EQ(res->size(), cv::Size(320, 240));
+}
+
+// models --download: from a server on 127.0.0.1 (GPEN_MODELS_URL), resumed from a .part, with a
+// progress line, validated and installed into the user's models folder.
+TEST(GpenCli, ModelsDownloadResumesShowsProgressAndInstallsAValidatedFile) {
+    GPEN_REQUIRE_FIXTURES();
+    std::ifstream in(gpen::test::fixturesDir() / "rrdb-x2-f8-b2-g4.pth", std::ios::binary);
+    const std::string body((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ASSERT_GT(body.size(), 1000U);
+    gpen::test::LocalHttpServer server(body);
+    ASSERT_TRUE(server.ok());
+    const fs::path dir = tempDir() / "download";
+    fs::remove_all(dir);
+    const fs::path models = dir / "data" / "gpen-studio" / "models";
+    fs::create_directories(models);
+    std::ofstream(models / ".realesrnet_x2.pth.part", std::ios::binary) << body.substr(0, 1000);
+    const std::string env = "XDG_DATA_HOME=" + quote((dir / "data").string()) + " GPEN_MODELS_URL=" + server.baseUrl();
+    const CliRun r = runCli("models --download realesrnet_x2", env);
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    EXPECT_EQ(server.lastRangeStart(), 1000);
+    EXPECT_NE(r.out.find("(resuming)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("100%"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("installed"), std::string::npos) << r.out;
+    std::ifstream got(models / "realesrnet_x2.pth", std::ios::binary);
+    const std::string installed((std::istreambuf_iterator<char>(got)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(installed, body);
+    EXPECT_FALSE(fs::exists(models / ".realesrnet_x2.pth.part"));
+}
+
+TEST(GpenCli, ModelsDownloadOfAFileThatIsNotTheModelInstallsNothing) {
+    gpen::test::LocalHttpServer server(std::string(5000, 'x'));
+    ASSERT_TRUE(server.ok());
+    const fs::path dir = tempDir() / "download-bad";
+    fs::remove_all(dir);
+    const std::string env = "XDG_DATA_HOME=" + quote((dir / "data").string()) + " GPEN_MODELS_URL=" + server.baseUrl();
+    const CliRun r = runCli("models --download GPEN-BFR-256", env);
+    EXPECT_EQ(r.exitCode, 1) << r.out;
+    EXPECT_NE(r.out.find("GPEN-BFR-256.pth"), std::string::npos) << r.out;
+    EXPECT_FALSE(fs::exists(dir / "data" / "gpen-studio" / "models" / "GPEN-BFR-256.pth"));
+    const CliRun unknown = runCli("models --download No-Such-Model", env);
+    EXPECT_EQ(unknown.exitCode, 1);
+    EXPECT_NE(unknown.out.find("No-Such-Model"), std::string::npos) << unknown.out;
 }
 
 }  // namespace

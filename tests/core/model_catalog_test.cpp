@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gpen/engine/embedded_upscaler.h"
 #include "gpen/engine/model_cache.h"
 #include "gpen/engine/model_catalog.h"
 #include "gpen/engine/model_locator.h"
@@ -64,7 +65,8 @@ TEST(ModelCatalogTest, ListsEveryReleasedModelWithItsFileKindAndLink) {
         {"ParseNet-latest", ModelKind::Parser},     {"realesrnet_x1", ModelKind::Background},
         {"realesrnet_x2", ModelKind::Background},   {"realesrnet_x4", ModelKind::Background},
         {"dlib", ModelKind::Detector}};
-    ASSERT_EQ(catalog.entries().size(), expected.size());
+    // Plus the embedded upscaler, one built-in entry per scale (embedded_upscaler_test).
+    ASSERT_EQ(catalog.entries().size(), expected.size() + embeddedUpscalerScales().size());
     for (const auto& [id, kind] : expected) {
         const ModelEntry* e = catalog.find(id);
         ASSERT_NE(e, nullptr) << id;

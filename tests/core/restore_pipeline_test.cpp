@@ -16,6 +16,7 @@
 #include "gpen/face/paste_mask.h"
 #include "gpen/io/image_io.h"
 #include "gpen/pipeline/pipeline_models.h"
+#include "gpen/engine/embedded_upscaler.h"
 #include "gpen/pipeline/restore_pipeline.h"
 #include "support/checkpoint_file.h"
 #include "support/fill_rule.h"
@@ -48,8 +49,16 @@ protected:
                                        test::fillStateDict(*test::findCase("parsenet-fill"), StateDict{}));
     }
 
-    std::unique_ptr<ModelCache> makeCache() const {
+    // withEmbedded false: a build without the embedded upscaler (it could not be fetched).
+    std::unique_ptr<ModelCache> makeCache(bool withEmbedded = true) const {
         ModelCacheParams p;
+        if (!withEmbedded) {
+            p.catalog = ModelCatalog();
+            const ModelCatalog released = ModelCatalog::released();
+            for (const auto& e : released.entries()) {
+                if (e.network != kLayersModelNetwork) p.catalog.add(e);
+            }
+        }
         p.search.commandLineDir = m_models;
         p.search.useEnvironment = false;
         p.search.userDir = m_dir.dir("user");
@@ -196,7 +205,7 @@ TEST_F(RestorePipelineTest, CancelDuringTheBackgroundPassStopsBeforeTheFaces) {
 }
 
 TEST_F(RestorePipelineTest, AMissingUpscalerIsAnErrorNotASilentlySmallerImage) {
-    auto cache = makeCache();
+    auto cache = makeCache(false);
     RestoreParams p;
     p.faceModel = "tiny-gpen";
     p.detector = "dlib";

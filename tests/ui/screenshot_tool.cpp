@@ -1,11 +1,16 @@
 // gpen-screenshots: renders the window with a restored photo in each comparison mode, for the
 // README and the AppStream metadata. Not a test; built on request (ninja gpen-screenshots) and
-// run under Xvfb: gpen-screenshots MODELS_DIR FACE_MODEL_ID PHOTO OUT_DIR [LANGUAGE]
+// run under Xvfb: gpen-screenshots MODELS_DIR FACE_MODEL_ID|none PHOTO OUT_DIR [LANGUAGE | SCALE X,Y,W,H]
 // With a LANGUAGE ("zh_CN") the interface is in it and only the split view is written, as
 // OUT_DIR/LANGUAGE.png (Chinese needs a CJK font: fonts-wqy-microhei or fonts-noto-cjk).
+// FACE_MODEL_ID "none": upscale only. SCALE: the background upscaling (the embedded network when
+// no realesrnet file is installed); X,Y,W,H: a crop of PHOTO to restore; the files are then named
+// upscaled-<mode>.png.
 
 #include <QApplication>
 #include <QDir>
+#include <QImage>
+#include <QTemporaryDir>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -21,16 +26,29 @@
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("gpen-studio"));
-    if (argc != 5 && argc != 6) {
-        std::fprintf(stderr,
-                     "usage: gpen-screenshots MODELS_DIR FACE_MODEL_ID PHOTO OUT_DIR [LANGUAGE]\n");
+    if (argc != 5 && argc != 6 && argc != 7) {
+        std::fprintf(stderr, "usage: gpen-screenshots MODELS_DIR FACE_MODEL_ID|none PHOTO OUT_DIR "
+                             "[LANGUAGE | SCALE X,Y,W,H]\n");
         return 2;
     }
     const QString language = argc == 6 ? QString::fromLocal8Bit(argv[5]) : QString();
     if (!language.isEmpty() && gpen::ui::Translations::install(&app, language).isEmpty()) return 2;
+    const QString face = QString::fromLocal8Bit(argv[2]) == QStringLiteral("none") ? QString() : QString::fromLocal8Bit(argv[2]);
+    QString photo = QString::fromLocal8Bit(argv[3]);
+    QString prefix;
+    QTemporaryDir temp;
+    if (argc == 7) {
+        const QStringList r = QString::fromLocal8Bit(argv[6]).split(QLatin1Char(','));
+        if (r.size() != 4) return 2;
+        const QString crop = temp.filePath(QStringLiteral("photo.png"));
+        if (!QImage(photo).copy(r[0].toInt(), r[1].toInt(), r[2].toInt(), r[3].toInt()).save(crop)) return 1;
+        photo = crop;
+        prefix = QStringLiteral("upscaled-");
+    }
     gpen::ui::EngineSettings settings;
     settings.modelsDir = QString::fromLocal8Bit(argv[1]);
-    settings.preload = {QString::fromLocal8Bit(argv[2]), QStringLiteral("dlib")};
+    settings.preload = {QStringLiteral("dlib")};
+    if (!face.isEmpty()) settings.preload.prepend(face);
     gpen::ui::EngineController engine;
     gpen::ui::MainWindow window(&engine);
     window.modelStatusBar()->setAlwaysShown(settings.preload);
@@ -39,8 +57,9 @@ int main(int argc, char** argv) {
     QSignalSpy settled(&engine, &gpen::ui::EngineController::preloadSettledChanged);
     engine.start(settings);
     if (!settled.wait(120000)) return 1;
-    window.openPaths({QString::fromLocal8Bit(argv[3])});
-    window.restorePanel()->setFaceModel(QString::fromLocal8Bit(argv[2]));
+    window.openPaths({photo});
+    window.restorePanel()->setFaceModel(face);
+    if (argc == 7) window.restorePanel()->setBackgroundScale(QString::fromLocal8Bit(argv[5]).toInt());
     QSignalSpy finished(&engine, &gpen::ui::EngineController::jobFinished);
     window.restoreCurrent();
     if (!finished.wait(600000)) return 1;
@@ -57,7 +76,7 @@ int main(int argc, char** argv) {
         window.comparisonView()->zoomToFit();
         QTest::qWait(300);  // let the window repaint before grabbing it (a tool, not a test)
         const QString file =
-            language.isEmpty() ? QString::fromLatin1(s.file) : language + QStringLiteral(".png");
+            language.isEmpty() ? prefix + QString::fromLatin1(s.file) : language + QStringLiteral(".png");
         window.grab().save(out.filePath(file));
     }
     return 0;

@@ -21,10 +21,10 @@
 namespace gpen {
 
 struct RestoreParams {
-    std::string faceModel = "GPEN-BFR-512";  // a catalog id
+    std::string faceModel = "GPEN-BFR-512";  // a catalog id; empty: no face restoration (upscale only)
     std::string detector = "auto";           // "auto" (RetinaFace-R50 when installed, else dlib), "retinaface", "dlib"
     std::string parser = "ParseNet-latest";  // used when installed; else the soft rectangle mask
-    int backgroundScale = 1;                 // 1: none; 2 or 4: realesrnet_x2 / realesrnet_x4
+    int backgroundScale = 1;  // 1: none; else backgroundModelFor(scale): realesrnet_xN or the embedded network
     TileParams tiles;
     double strength = 1.0;  // blend of the restored face with the aligned input (the reference's alpha)
     int faceBatch = 4;      // faces per GPEN forward
@@ -62,8 +62,13 @@ struct RestoreResult {
     bool grayscale = false;
     std::string detectorUsed;
     std::string maskSource;  // "ParseNet-latest" or "rectangle"
+    std::string backgroundUsed;  // the upscaler's catalog id; empty when the scale is 1
     std::vector<std::string> notes;  // what the user should know (fallbacks taken, tile halved)
 };
+
+// The background upscaler for `scale` (> 1): realesrnet_x<scale> when its file is installed, else
+// the embedded network of that scale (embeddedUpscalerId). Empty when neither is available.
+std::string backgroundModelFor(const ModelCache& cache, int scale);
 
 // The photo must be 8-bit BGR. Errors name the stage and the model; a cancelled job returns
 // ErrorCode::Cancelled.
