@@ -108,23 +108,32 @@ std::vector<PlannedFile> planFiles(const BatchParams& params, const std::vector<
         fs::path target = params.outputDir / *name;
         std::error_code ec;
         if (previous) {
+            // The name the earlier run gave this file wins (it may carry a suffix); a present
+            // target is whole (atomic rename), so it is done.
             const auto it = before.find(pf.record.file);
-            if (it != before.end() && it->second->status == FileStatus::Ok && !it->second->output.empty() &&
-                fs::exists(params.outputDir / it->second->output, ec)) {
-                pf.record = *it->second;  // done in an earlier run: its record stands
-                pf.output = it->second->output;
-                claim(params.outputDir / it->second->output, pf.record.file);
-                out.push_back(std::move(pf));
-                continue;
-            }
-            if (fs::exists(target, ec)) {
-                pf.output = *name;
-                pf.record.output = name->generic_string();
-                pf.record.status = FileStatus::Skipped;
-                pf.record.error = "output already present (resume)";
-                claim(target, pf.record.file);
-                out.push_back(std::move(pf));
-                continue;
+            const bool named = it != before.end() && !it->second->output.empty() &&
+                               !taken.count(params.outputDir / it->second->output);
+            if (named) target = params.outputDir / it->second->output;
+            if (named || !taken.count(target)) {
+                const fs::path rel = target.lexically_relative(params.outputDir);
+                pf.output = rel;
+                pf.record.output = rel.generic_string();
+                if (fs::exists(target, ec)) {
+                    if (named && it->second->status == FileStatus::Ok) {
+                        pf.record = *it->second;  // done in an earlier run: its record stands
+                    } else {
+                        pf.record.status = FileStatus::Skipped;
+                        pf.record.error = "output already present (resume)";
+                    }
+                    claim(target, pf.record.file);
+                    out.push_back(std::move(pf));
+                    continue;
+                }
+                if (named) {  // redone under the same name
+                    claim(target, pf.record.file);
+                    out.push_back(std::move(pf));
+                    continue;
+                }
             }
         }
         if (taken.count(target)) {

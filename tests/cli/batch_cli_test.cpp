@@ -62,7 +62,7 @@ protected:
         if (!fs::exists(m_out)) return out;
         for (const auto& e : fs::recursive_directory_iterator(m_out)) {
             const std::string name = e.path().filename().string();
-            if (e.is_regular_file() && name.rfind("gpen-batch-report", 0) != 0) {
+            if (e.is_regular_file() && name.rfind("gpen-batch-report", 0) != 0 && !gpen::isAtomicTempName(name)) {
                 out.insert(e.path().lexically_relative(m_out).generic_string());
             }
         }

@@ -309,6 +309,7 @@ TEST_F(BatchRunnerTest, ResumeRedoesOnlyWhatIsMissingAndCollisionsGetSuffixes) {
     auto cache = makeCache();
     if (!test::manifest()) GTEST_SKIP() << "fixtures not found";
     BatchParams p = params();
+    p.scan.recursive = true;
     p.nameTemplate = "{name}.{ext}";  // flat: a/x.png and b/x.png collide
     p.ifExists = IfExists::Suffix;
     p.format = OutputFormat::Webp;
