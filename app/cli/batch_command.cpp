@@ -92,6 +92,9 @@ int batchCommand(const Words& words) {
     if (!queue) return fail(queue.error().message);
     p.queueDepth = *queue;
     p.copyMetadata = !args->flag("no-metadata");
+    auto read = readParamsFrom(*args);
+    if (!read) return fail(read.error().message);
+    p.read = *read;
     if (const auto report = args->value("report")) p.reportPath = *report;
     p.resume = args->flag("resume");
     if (const auto shard = args->value("shard")) {

@@ -19,7 +19,7 @@ void usage() {
                  "  detect IN [--detector auto|retinaface|dlib] [--json] [--draw OUT.png]\n"
                  "  restore IN OUT [--face-model NAME|FILE] [--detector ...] [--sr-scale 1|2|4] [--tile N]\n"
                  "        [--tile-overlap N] [--alpha A] [--face-batch B] [--save-faces DIR] [--quality Q]\n"
-                 "        [--match-tone] [--no-metadata] [--no-keep-gray] [--json]\n"
+                 "        [--match-tone] [--no-metadata] [--no-keep-gray] [--max-megapixels N] [--json]\n"
                  "  batch IN_DIR OUT_DIR [--recursive] [--include GLOB]... [--exclude GLOB]... [--name TEMPLATE]\n"
                  "        [--if-exists skip|overwrite|suffix] [--format same|png|jpg|tif|webp] [--quality Q]\n"
                  "        [restore options] [--report FILE] [--resume] [--shard i/n] [--json]\n"

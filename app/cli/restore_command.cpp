@@ -46,6 +46,8 @@ int restoreCommand(const Words& words) {
     if (!params) return fail(params.error().message);
     RestoreParams p = std::move(*params);
     const int quality = *args->intValue("quality", 95, 1, 100);
+    auto read = readParamsFrom(*args);
+    if (!read) return fail(read.error().message);
     const bool json = args->flag("json");
     if (!json) p.progress = progressLine;
 
@@ -56,7 +58,7 @@ int restoreCommand(const Words& words) {
     (*cache)->rescan();
     // The one path from file to file: core's decoder, the pipeline, core's encoder with the
     // input's layout and metadata, one atomic write.
-    RestoreFileParams fp{.restore = p, .read = {}, .write = {.quality = quality, .copyMetadata = !args->flag("no-metadata")}};
+    RestoreFileParams fp{.restore = p, .read = *read, .write = {.quality = quality, .copyMetadata = !args->flag("no-metadata")}};
     auto done = restoreFile(**cache, in, out, fp);
     if (!json) std::fprintf(stderr, "\n");
     if (!done) return fail(done.error().message);

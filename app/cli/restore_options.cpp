@@ -3,7 +3,8 @@
 namespace gpen::cli {
 
 const std::set<std::string> kRestoreOptions = {"face-model", "detector", "sr-scale", "tile", "tile-overlap", "alpha",
-                                               "face-batch", "threshold", "min-face", "select", "quality"};
+                                               "face-batch", "threshold", "min-face", "select", "quality",
+                                               "max-megapixels"};
 const std::set<std::string> kRestoreFlags = {"no-keep-gray", "no-metadata", "match-tone"};
 
 Expected<FaceSelection> selectionFrom(const Args& a) {
@@ -48,6 +49,14 @@ Expected<RestoreParams> restoreParamsFrom(const Args& args) {
     p.detection.selection = *selection;
     p.keepGrayscale = !args.flag("no-keep-gray");
     p.matchTone = args.flag("match-tone");
+    return p;
+}
+
+Expected<ImageReadParams> readParamsFrom(const Args& args) {
+    ImageReadParams p;
+    auto megapixels = args.intValue("max-megapixels", static_cast<int>(p.maxPixels / 1'000'000), 1, 100'000);
+    if (!megapixels) return tl::unexpected(megapixels.error());
+    p.maxPixels = static_cast<std::uint64_t>(*megapixels) * 1'000'000;
     return p;
 }
 

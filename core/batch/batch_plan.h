@@ -16,8 +16,9 @@ std::vector<std::pair<std::string, std::string>> batchSettings(const BatchParams
 
 // The files of this run with their outputs: names from the template; a target that exists is
 // skipped, overwritten or suffixed by the policy; two inputs with one output name are suffixed
-// (policy suffix) or the later one fails; with `previous` (resume) a file whose output it
-// records as ok and that is present, or whose planned target is present, is not redone.
+// (policy suffix) or the later one fails. With `previous` (resume) a file keeps the output name
+// the earlier run gave it (suffix included), and one whose target is present is not redone (an
+// atomic rename means a present target is whole).
 std::vector<PlannedFile> planFiles(const BatchParams& params, const std::vector<ScannedFile>& files,
                                    std::size_t totalInList, const std::string& date, const BatchReport* previous);
 

@@ -30,6 +30,7 @@
 #include "gpen/io/image_io.h"
 #include "support/cli_run.h"
 #include "support/fixtures.h"
+#include "support/pipeline_test_cache.h"
 #include "support/temp_models_dir.h"
 
 namespace {
@@ -50,11 +51,7 @@ protected:
     std::string modelArgs() const { return "--detector dlib --face-model " + quote(m_model.string()); }
 
     void writeNoise(const fs::path& rel, int seed, int size = 40) {
-        cv::Mat m(size, size, CV_8UC3);
-        cv::RNG rng(static_cast<std::uint64_t>(seed));
-        rng.fill(m, cv::RNG::UNIFORM, 0, 256);
-        fs::create_directories((m_in / rel).parent_path());
-        ASSERT_TRUE(cv::imwrite((m_in / rel).string(), m));
+        ASSERT_TRUE(gpen::test::writeNoiseImage(m_in / rel, seed, size));
     }
 
     std::set<std::string> outputs() const {

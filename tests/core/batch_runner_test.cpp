@@ -21,7 +21,7 @@
 #include "gpen/base/sha256.h"
 #include "gpen/batch/batch_runner.h"
 #include "gpen/io/image_io.h"
-#include "gpen/pipeline/pipeline_models.h"
+#include "support/pipeline_test_cache.h"
 #include "support/temp_models_dir.h"
 
 namespace gpen {
@@ -67,17 +67,7 @@ protected:
 
     std::unique_ptr<ModelCache> makeCache() {
         if (test::manifest()) test::copyFixture("gpen-64-cm1-n0.0625.pth", m_models / "tiny-gpen.pth");
-        ModelCacheParams p;
-        p.search.commandLineDir = m_models;
-        p.search.useEnvironment = false;
-        p.search.userDir = m_dir.dir("user");
-        p.search.installedDir = m_dir.dir("installed");
-        p.loaders = pipelineModelLoaders({});
-        p.preload.clear();
-        p.warmup.enabled = false;
-        auto cache = std::make_unique<ModelCache>(std::move(p));
-        cache->start();
-        return cache;
+        return test::makePipelineCache(m_dir, m_models);
     }
 
     BatchParams params() const {
@@ -91,13 +81,7 @@ protected:
     }
 
     // Small face-less pictures: the runner's logic without the cost of restoring faces.
-    void writeNoise(const fs::path& rel, int seed, int size = 40) {
-        cv::Mat m(size, size, CV_8UC3);
-        cv::RNG rng(static_cast<std::uint64_t>(seed));
-        rng.fill(m, cv::RNG::UNIFORM, 0, 256);
-        fs::create_directories((m_in / rel).parent_path());
-        ASSERT_TRUE(cv::imwrite((m_in / rel).string(), m));
-    }
+    void writeNoise(const fs::path& rel, int seed) { ASSERT_TRUE(test::writeNoiseImage(m_in / rel, seed)); }
 
     test::TempModelsDir m_dir{"batch-runner"};
     fs::path m_models, m_in, m_out;

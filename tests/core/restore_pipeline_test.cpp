@@ -20,6 +20,7 @@
 #include "support/checkpoint_file.h"
 #include "support/fill_rule.h"
 #include "support/fixtures.h"
+#include "support/pipeline_test_cache.h"
 #include "support/temp_models_dir.h"
 
 namespace gpen {
@@ -48,18 +49,7 @@ protected:
                                        test::fillStateDict(*test::findCase("parsenet-fill"), StateDict{}));
     }
 
-    std::unique_ptr<ModelCache> makeCache() const {
-        ModelCacheParams p;
-        p.search.commandLineDir = m_models;
-        p.search.useEnvironment = false;
-        p.search.userDir = m_dir.dir("user");
-        p.search.installedDir = m_dir.dir("installed");
-        p.loaders = pipelineModelLoaders({});
-        p.preload.clear();
-        auto cache = std::make_unique<ModelCache>(std::move(p));
-        cache->start();
-        return cache;
-    }
+    std::unique_ptr<ModelCache> makeCache() const { return test::makePipelineCache(m_dir, m_models); }
 
     test::TempModelsDir m_dir{"restore-pipeline"};
     fs::path m_models;
