@@ -128,7 +128,7 @@ int batchCommand(const Words& words) {
                             {"skipped", summary->skipped}, {"failed", summary->failed},
                             {"cancelled", summary->cancelled}, {"seconds", summary->seconds},
                             {"report", summary->reportJson.string()}, {"report_csv", summary->reportCsv.string()}};
-        std::cout << j.dump() << "\n";
+        std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     } else {
         std::cout << summary->total << " files: " << summary->ok << " restored, " << summary->skipped << " skipped, "
                   << summary->failed << " failed" << (summary->cancelled ? ", " + std::to_string(summary->cancelled) + " cancelled" : "")

@@ -108,7 +108,9 @@ std::string batchReportCsv(const BatchReport& report) {
 Expected<void> writeBatchReport(const BatchReport& report, const fs::path& jsonPath) {
     // The JSON last: it is what --resume reads, so it never claims more than the CSV shows.
     if (auto ok = writeFileAtomic(csvPathFor(jsonPath), batchReportCsv(report)); !ok) return ok;
-    return writeFileAtomic(jsonPath, toJson(report).dump(2) + "\n");
+    // File names are bytes on Linux: one that is not UTF-8 (an archive from an old Windows
+    // machine) is written with U+FFFD in place of its bad bytes rather than failing the report.
+    return writeFileAtomic(jsonPath, toJson(report).dump(2, ' ', false, json::error_handler_t::replace) + "\n");
 }
 
 Expected<BatchReport> readBatchReport(const fs::path& jsonPath) {

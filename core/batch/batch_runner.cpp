@@ -1,8 +1,6 @@
 #include "gpen/batch/batch_runner.h"
 
-#include <algorithm>
-#include <map>
-#include <set>
+#include <exception>
 #include <thread>
 
 #include "batch/batch_plan.h"
@@ -236,11 +234,15 @@ void decodeLoop(const BatchParams& params, BatchState& state, const std::vector<
         const auto started = Clock::now();
         Work w;
         w.position = position;
-        auto decoded = readImage(state.plan()[position].input.path, params.read);
-        if (decoded) {
-            w.decoded = std::move(*decoded);
-        } else {
-            w.failure = decoded.error();
+        try {
+            auto decoded = readImage(state.plan()[position].input.path, params.read);
+            if (decoded) {
+                w.decoded = std::move(*decoded);
+            } else {
+                w.failure = decoded.error();
+            }
+        } catch (const std::exception& e) {  // no exception may end this thread: the batch would hang
+            w.failure = Error{ErrorCode::Internal, std::string("decoding failed: ") + e.what()};
         }
         w.seconds = secondsSince(started);
         if (!out.push(std::move(w))) break;
@@ -266,9 +268,14 @@ void encodeLoop(const BatchParams& params, BatchState& state, batch::BoundedQueu
             write.copyMetadata = params.copyMetadata;
             write.processingNote = w->note;
             write.atomic = params.atomic;
-            auto ok = ec ? Expected<void>(makeError(ErrorCode::Io, "cannot create the folder " + target.parent_path().string() +
-                                                                       ": " + ec.message()))
-                         : writeRestored(w->decoded, pf.input.path, w->restored, target, write);
+            Expected<void> ok;
+            try {
+                ok = ec ? Expected<void>(makeError(ErrorCode::Io, "cannot create the folder " + target.parent_path().string() +
+                                                                      ": " + ec.message()))
+                        : writeRestored(w->decoded, pf.input.path, w->restored, target, write);
+            } catch (const std::exception& e) {  // no exception may end this thread: the batch would hang
+                ok = makeError(ErrorCode::Internal, std::string("encoding failed: ") + e.what());
+            }
             record.status = ok ? FileStatus::Ok : FileStatus::Failed;
             if (!ok) record.error = ok.error().message;
         }
@@ -362,7 +369,12 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
                 }
             };
             state.stage(file, {"restore", 0, 0, {}});
-            auto result = restorePhoto(cache, w->decoded.bgr8, rp);
+            Expected<RestoreResult> result = makeError(ErrorCode::Internal, "not run");
+            try {
+                result = restorePhoto(cache, w->decoded.bgr8, rp);
+            } catch (const std::exception& e) {
+                result = makeError(ErrorCode::Internal, std::string("restoring failed: ") + e.what());
+            }
             if (result) {
                 w->restored = std::move(result->image);
                 w->faces = static_cast<int>(result->faces.size());
