@@ -21,6 +21,7 @@
 #include "support/checkpoint_file.h"
 #include "support/fill_rule.h"
 #include "support/fixtures.h"
+#include "support/pipeline_test_cache.h"
 #include "support/temp_models_dir.h"
 
 namespace gpen {
@@ -51,23 +52,12 @@ protected:
 
     // withEmbedded false: a build without the embedded upscaler (it could not be fetched).
     std::unique_ptr<ModelCache> makeCache(bool withEmbedded = true) const {
-        ModelCacheParams p;
-        if (!withEmbedded) {
-            p.catalog = ModelCatalog();
-            const ModelCatalog released = ModelCatalog::released();
-            for (const auto& e : released.entries()) {
-                if (e.network != kLayersModelNetwork) p.catalog.add(e);
-            }
+        if (withEmbedded) return test::makePipelineCache(m_dir, m_models);
+        ModelCatalog catalog;
+        for (const auto& e : ModelCatalog::released().entries()) {
+            if (e.network != kLayersModelNetwork) catalog.add(e);
         }
-        p.search.commandLineDir = m_models;
-        p.search.useEnvironment = false;
-        p.search.userDir = m_dir.dir("user");
-        p.search.installedDir = m_dir.dir("installed");
-        p.loaders = pipelineModelLoaders({});
-        p.preload.clear();
-        auto cache = std::make_unique<ModelCache>(std::move(p));
-        cache->start();
-        return cache;
+        return test::makePipelineCache(m_dir, m_models, std::move(catalog));
     }
 
     test::TempModelsDir m_dir{"restore-pipeline"};
