@@ -1,6 +1,7 @@
 // gpen-cli: the headless front end. Wiring only: parse, call core, print.
 
 #include <cstdio>
+#include <exception>
 #include <iostream>
 #include <string>
 
@@ -22,6 +23,17 @@ void usage() {
                  "        [--match-tone] [--no-metadata] [--no-keep-gray] [--json]\n"
                  "options common to all: --verbose (log to stderr); with models: --models-dir DIR,\n"
                  "  --device cpu|cuda|auto, --threads T\n";
+}
+
+// Runs the command; -1 when there is none of that name.
+int dispatch(const std::string& command, const gpen::cli::Words& words) {
+    if (command == "inspect") return gpen::cli::inspectCommand(words);
+    if (command == "face") return gpen::cli::faceCommand(words);
+    if (command == "bench") return gpen::cli::benchCommand(words);
+    if (command == "detect") return gpen::cli::detectCommand(words);
+    if (command == "restore") return gpen::cli::restoreCommand(words);
+    if (command == "models") return gpen::cli::modelsCommand(words);
+    return -1;
 }
 
 }  // namespace
@@ -46,12 +58,16 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "[%s] %s\n", gpen::logLevelName(level), message.c_str());
         }
     });
-    if (command == "inspect") return gpen::cli::inspectCommand(words);
-    if (command == "face") return gpen::cli::faceCommand(words);
-    if (command == "bench") return gpen::cli::benchCommand(words);
-    if (command == "detect") return gpen::cli::detectCommand(words);
-    if (command == "restore") return gpen::cli::restoreCommand(words);
-    if (command == "models") return gpen::cli::modelsCommand(words);
+    // The top-level handler: whatever a command lets escape (a folder that cannot be created, a
+    // name that is not UTF-8 in a JSON dump, an allocation) ends as one line and exit 1, never as
+    // a signal.
+    try {
+        if (const int code = dispatch(command, words); code >= 0) return code;
+    } catch (const std::exception& e) {
+        return gpen::cli::fail(command + ": " + e.what());
+    } catch (...) {
+        return gpen::cli::fail(command + ": an unexpected error");
+    }
     std::cerr << "gpen-cli: unknown command '" << command << "'\n";
     usage();
     return 2;

@@ -9,7 +9,9 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/engine_setup.h"
+#include "cli/json_line.h"
 #include "gpen/io/image_io.h"
+#include "gpen/io/image_output_check.h"
 #include "gpen/pipeline/restore_pipeline.h"
 
 namespace gpen::cli {
@@ -47,6 +49,7 @@ int restoreCommand(const Words& words) {
     auto args = Args::parse(words, {"json", "no-keep-gray", "no-metadata", "match-tone"}, options);
     if (!args) return fail(args.error().message);
     if (args->positionals().size() != 2) return fail("usage: restore IN OUT [options]");
+    if (auto ok = checkImageOutputPath(args->positionals()[1]); !ok) return fail(ok.error().message);
     RestoreParams p;
     p.faceModel = args->value("face-model").value_or(p.faceModel);
     p.detector = args->value("detector").value_or("auto");
@@ -120,7 +123,7 @@ int restoreCommand(const Words& words) {
     for (const auto& t : result->timings) j["timings_ms"][t.stage] = t.ms;
     j["notes"] = result->notes;
     if (json) {
-        std::cout << j.dump() << "\n";
+        std::cout << jsonLine(j) << "\n";
     } else {
         std::cout << out.string() << ": " << result->faces.size() << " faces restored (" << result->detectorUsed << ")\n";
         for (const auto& t : result->timings) std::cout << "  " << t.stage << ": " << static_cast<int>(t.ms) << " ms\n";
@@ -173,7 +176,7 @@ int detectCommand(const Words& words) {
     if (args->flag("json")) {
         nlohmann::json j = {{"detector", detector}, {"faces", nlohmann::json::array()}};
         for (const auto& f : *faces) j["faces"].push_back(faceJson(f));
-        std::cout << j.dump() << "\n";
+        std::cout << jsonLine(j) << "\n";
     } else {
         std::cout << faces->size() << " faces (" << detector << ")\n";
         for (const auto& f : *faces) {

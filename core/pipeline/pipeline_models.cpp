@@ -101,7 +101,7 @@ int BackgroundModel::scale() const { return m_net->architecture().scale; }
 
 Expected<void> BackgroundModel::runOnZeros(const WarmupPlan& plan, int) const {
     const int side = plan.tileSize + 2 * plan.tilePadding;
-    auto r = m_net->forward(FloatTensor({1, 3, side, side}));
+    auto r = m_net->forward(FloatTensor({1, 3, side, side}), plan.cancel);
     if (!r) return tl::unexpected(r.error());
     return {};
 }
@@ -113,7 +113,7 @@ Expected<cv::Mat> BackgroundModel::upscale(const cv::Mat& bgr8, const TileParams
     p.scale = scale();
     p.progress = progress;
     p.cancel = cancel;
-    auto r = runTiled(bgrToRgbUnitTensor(bgr8), [this](const FloatTensor& t) { return m_net->forward(t); }, p);
+    auto r = runTiled(bgrToRgbUnitTensor(bgr8), [this, cancel](const FloatTensor& t) { return m_net->forward(t, cancel); }, p);
     if (!r) return tl::unexpected(r.error());
     return rgbUnitTensorToBgr(r->output);
 }

@@ -103,11 +103,28 @@ TEST_F(ModelCacheTest, PreloadsInTheBackgroundWarmsAtTheWorkSizesAndTimesEveryPh
     ModelCache cache(std::move(p));
     Recorder recorder;
     cache.addObserver(recorder.observer());
+    // The load of "face" is held at a gate the test opens only once start() has returned: a
+    // start() that loaded on the calling thread would leave the gate shut (its wait times out)
+    // and the load would see start() still running.
+    std::promise<void> open;
+    const std::shared_future<void> gate = open.get_future().share();
+    std::atomic<bool> startReturned{false};
+    std::atomic<bool> loadSawStartReturn{false};
+    m_probe->during = [&](const ModelLoadInput& in) {
+        if (in.entry.id == "face") {
+            gate.wait_for(20s);
+            loadSawStartReturn = startReturned.load();
+        }
+    };
     cache.start();
+    startReturned = true;
+    EXPECT_NE(cache.status("face").state, ModelState::Ready);
+    open.set_value();
     // Asking while the preload may still be loading it waits for that same load.
     auto face = cache.acquire("face");
     ASSERT_TRUE(face) << face.error().message;
     cache.waitForPreload();
+    EXPECT_TRUE(loadSawStartReturn) << "start() loaded on the calling thread";
 
     EXPECT_EQ(m_probe->count("face"), 1);
     EXPECT_EQ(m_probe->count("parser"), 1);
