@@ -568,7 +568,9 @@ std::uint64_t peakResidentBytes(bool reset) {
 std::string strideZeroBytes(CheckpointFormat format, const StoredStorage& one) {
     std::vector<StoredTensor> tensors;
     for (int i = 0; i < 40; ++i) {
-        tensors.push_back({"broadcast." + std::to_string(i), &one, {std::int64_t{1} << 30}, {0}});
+        std::string name = "broadcast.";
+        name += std::to_string(i);
+        tensors.push_back({name, &one, {std::int64_t{1} << 30}, {0}});
     }
     return checkpointBytes(format, tensors, {&one});
 }
@@ -680,7 +682,9 @@ std::string manyNamesPickle(int count) {
     const auto get = [&](int i) { w.op('h').le(static_cast<std::uint64_t>(i), 1); };
     w.proto().global("collections", "OrderedDict").emptyTuple().reduce().mark();
     for (int i = 0; i < count; ++i) {
-        w.str("t" + std::to_string(i));
+        std::string name = "t";  // appended: GCC 12 warns falsely on "t" + std::to_string(i)
+        name += std::to_string(i);
+        w.str(name);
         if (i == 0) {
             w.global("torch._utils", "_rebuild_tensor_v2");
             put(0);
@@ -722,9 +726,12 @@ TEST(CheckpointReader, ThreeHundredThousandNamesReadInSeconds) {
     EXPECT_EQ(result->tensors.size(), static_cast<std::size_t>(kCount));
     EXPECT_TRUE(result->tensors.contains("t299999"));
     EXPECT_EQ(valuesOf(*result, "t123456"), (std::vector<float>{0.5F}));
-    // Linear: a few seconds at most even under the sanitizers. A name lookup by linear scan
-    // (quadratic loading) takes minutes here.
-    EXPECT_LT(seconds, 20.0);
+    // Linear: seconds (a name lookup by linear scan, quadratic loading, takes many minutes here).
+#if defined(__SANITIZE_ADDRESS__)
+    EXPECT_LT(seconds, 120.0);
+#else
+    EXPECT_LT(seconds, 30.0);
+#endif
 }
 
 // ---- validateStateDict ----

@@ -303,13 +303,22 @@ TEST(ImageIo, ACutShortJpegIsAnErrorOrALoudWarning) {
 
 TEST(ImageIo, SamplesThatWouldLoseTheirRangeAreRefused) {
     TempModelsDir dir("image-io");
-    cv::Mat real(16, 16, CV_32FC3, cv::Scalar(0.25, 2.5, -1.0));
+    cv::Mat real(16, 16, CV_32FC1, cv::Scalar(2.5));
     ASSERT_TRUE(cv::imwrite((dir.path() / "float.tif").string(), real));
     auto f = gpen::readImage(dir.path() / "float.tif");
     ASSERT_FALSE(f);
     EXPECT_EQ(f.error().code, gpen::ErrorCode::InvalidArgument);
     EXPECT_NE(f.error().message.find("float.tif: a TIFF of 32-bit floating-point samples"), std::string::npos)
         << f.error().message;
+    // Colour floats (OpenCV stores them as LogLuv) and signed integers: refused too, never clipped.
+    for (const int type : {CV_32FC3, CV_16SC1, CV_32SC1}) {
+        const fs::path file = dir.path() / ("type-" + std::to_string(type) + ".tif");
+        if (!cv::imwrite(file.string(), cv::Mat(8, 8, type, cv::Scalar(-3)))) continue;
+        auto r = gpen::readImage(file);
+        ASSERT_FALSE(r) << type;
+        EXPECT_EQ(r.error().code, gpen::ErrorCode::InvalidArgument);
+        EXPECT_NE(r.error().message.find("range"), std::string::npos) << r.error().message;
+    }
 }
 
 TEST(ImageIo, FoldersDevicesAndPipesAreNamedForWhatTheyAre) {

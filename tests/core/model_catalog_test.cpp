@@ -219,7 +219,9 @@ TEST_F(ModelDiscoveryTest, AStrideZeroFileInTheModelsFolderIsRejectedAtStartUp) 
     const test::StoredStorage one = test::floatStorage("0", {1.0F});
     std::vector<test::StoredTensor> tensors;
     for (int i = 0; i < 40; ++i) {
-        tensors.push_back({"generator.style." + std::to_string(i) + ".weight", &one, {std::int64_t{1} << 30}, {0}});
+        std::string name = "generator.style.";
+        name += std::to_string(i) + ".weight";
+        tensors.push_back({name, &one, {std::int64_t{1} << 30}, {0}});
     }
     const std::string bytes = test::zipFile(test::stateDictPickle(tensors, false), {&one});
     std::ofstream(m_tmp.dir("user") / "broadcast.pth", std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
