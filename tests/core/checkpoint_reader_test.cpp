@@ -13,6 +13,7 @@
 #include <string>
 
 #include "support/fixtures.h"
+#include "support/peak_memory.h"
 #include "support/torch_save_writer.h"
 
 namespace gpen {
@@ -547,22 +548,6 @@ TEST(CheckpointReader, DamagedBytesNeverCrash) {
 
 // ---- Hostile files: bounded time and memory ----
 
-// The process's peak resident memory in bytes (VmHWM), reset to the current use first when
-// `reset`: the memory one call really took, whatever the test process held before.
-std::uint64_t peakResidentBytes(bool reset) {
-    if (reset) {
-        std::ofstream("/proc/self/clear_refs") << "5";
-    }
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line)) {
-        if (line.rfind("VmHWM:", 0) == 0) {
-            return std::stoull(line.substr(6)) * 1024;
-        }
-    }
-    return 0;
-}
-
 // Forty tensors of 2^30 elements with stride 0 over a one-element storage: about 2 KB that
 // would materialise as 160 GiB.
 std::string strideZeroBytes(CheckpointFormat format, const StoredStorage& one) {
@@ -582,12 +567,12 @@ TEST(CheckpointReader, StrideZeroFileIsRefusedQuicklyInLittleMemory) {
         SCOPED_TRACE(checkpointFormatName(format));
         const fs::path file = writeBytes(dir.path() / "broadcast.pth", strideZeroBytes(format, one));
         ASSERT_LT(fs::file_size(file), 8000U);
-        const std::uint64_t before = peakResidentBytes(true);
+        const std::uint64_t before = test::peakResidentBytes(true);
         const auto started = std::chrono::steady_clock::now();
         const auto result = readCheckpoint(file);
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        const std::uint64_t grown = peakResidentBytes(false) - before;
+        const std::uint64_t grown = test::peakResidentBytes(false) - before;
         ASSERT_FALSE(result);
         EXPECT_EQ(result.error().code, ErrorCode::Malformed) << result.error().message;
         EXPECT_NE(result.error().message.find("broadcast.pth: tensor broadcast.0"), std::string::npos)

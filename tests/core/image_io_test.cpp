@@ -190,6 +190,11 @@ TEST(ImageIo, MetadataIsCopiedWithTheOrientationReset) {
     EXPECT_TRUE(gpen::writeImageAtomic(dir.path() / "from-bare.png", d->bgr8, {.metadataFrom = bare}));
 }
 
+void writeFile(const fs::path& file, const std::vector<unsigned char>& bytes) {
+    std::ofstream(file, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+
 TEST(ImageIo, BadInputIsNamedAndTheLimitIsCheckedBeforeDecoding) {
     TempModelsDir dir("image-io");
     ASSERT_TRUE(cv::imwrite((dir.path() / "wide.png").string(), cv::Mat(1000, 2000, CV_8UC3, cv::Scalar(9, 9, 9))));
@@ -210,8 +215,7 @@ TEST(ImageIo, BadInputIsNamedAndTheLimitIsCheckedBeforeDecoding) {
         png[static_cast<std::size_t>(at) + 3] = 0x60;
     }
     png.resize(png.size() + 1000, 0x55);
-    std::ofstream(dir.path() / "claims-huge.png", std::ios::binary)
-        .write(reinterpret_cast<const char*>(png.data()), static_cast<std::streamsize>(png.size()));
+    writeFile(dir.path() / "claims-huge.png", png);
     auto huge = gpen::readImage(dir.path() / "claims-huge.png");
     ASSERT_FALSE(huge);
     EXPECT_EQ(huge.error().code, gpen::ErrorCode::InvalidArgument);
@@ -248,11 +252,6 @@ TEST(ImageIo, AFailedWriteLeavesTheExistingFileAndNoTemporary) {
     EXPECT_TRUE(equal(cv::imread(target.string()), first));
 }
 
-
-void writeFile(const fs::path& file, const std::vector<unsigned char>& bytes) {
-    std::ofstream(file, std::ios::binary)
-        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-}
 
 TEST(ImageIo, OnlyTheListedFormatsAreDecoded) {
     TempModelsDir dir("image-io");

@@ -14,6 +14,7 @@
 #include "gpen/engine/model_locator.h"
 #include "gpen/engine/model_report.h"
 #include "support/fixtures.h"
+#include "support/peak_memory.h"
 #include "support/temp_models_dir.h"
 #include "support/torch_save_writer.h"
 
@@ -198,21 +199,6 @@ TEST_F(ModelDiscoveryTest, OffersUnknownGpenFilesAndRejectsTheRest) {
     EXPECT_EQ((*model)->architecture(), r.recognised[0].architecture);
 }
 
-// The peak resident memory (VmHWM) after resetting it to the current use when `reset`.
-std::uint64_t peakResidentBytes(bool reset) {
-    if (reset) {
-        std::ofstream("/proc/self/clear_refs") << "5";
-    }
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line)) {
-        if (line.rfind("VmHWM:", 0) == 0) {
-            return std::stoull(line.substr(6)) * 1024;
-        }
-    }
-    return 0;
-}
-
 // A 2 KB checkpoint of forty stride-0 tensors of 2^30 elements lying in the models folder: start-up
 // (which looks into every unknown file) rejects it in little time and memory, and offers the rest.
 TEST_F(ModelDiscoveryTest, AStrideZeroFileInTheModelsFolderIsRejectedAtStartUp) {
@@ -231,11 +217,11 @@ TEST_F(ModelDiscoveryTest, AStrideZeroFileInTheModelsFolderIsRejectedAtStartUp) 
     p.search.useEnvironment = false;
     p.preload = {};
     ModelCache cache(std::move(p));
-    const std::uint64_t before = peakResidentBytes(true);
+    const std::uint64_t before = test::peakResidentBytes(true);
     const auto started = std::chrono::steady_clock::now();
     cache.start();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    EXPECT_LT(peakResidentBytes(false) - before, std::uint64_t{200} << 20);
+    EXPECT_LT(test::peakResidentBytes(false) - before, std::uint64_t{200} << 20);
     EXPECT_LT(seconds, 1.0);
     EXPECT_EQ(cache.status("my-face").state, ModelState::Installed);
     EXPECT_EQ(cache.status("broadcast").state, ModelState::NotInstalled);
