@@ -1,6 +1,7 @@
 // gpen-cli: the headless front end. Wiring only: parse, call core, print.
 
 #include <cstdio>
+#include <exception>
 #include <iostream>
 #include <string>
 
@@ -31,6 +32,19 @@ void usage() {
                  "  --device cpu|cuda|auto, --threads T\n";
 }
 
+// Runs the command; -1 when there is none of that name.
+int dispatch(const std::string& command, const gpen::cli::Words& words) {
+    if (command == "inspect") return gpen::cli::inspectCommand(words);
+    if (command == "face") return gpen::cli::faceCommand(words);
+    if (command == "bench") return gpen::cli::benchCommand(words);
+    if (command == "detect") return gpen::cli::detectCommand(words);
+    if (command == "restore") return gpen::cli::restoreCommand(words);
+    if (command == "models") return gpen::cli::modelsCommand(words);
+    if (command == "batch") return gpen::cli::batchCommand(words);
+    if (command == "report") return gpen::cli::reportCommand(words);
+    return -1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -57,14 +71,16 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "[%s] %s\n", gpen::logLevelName(level), message.c_str());
         }
     });
-    if (command == "inspect") return gpen::cli::inspectCommand(words);
-    if (command == "face") return gpen::cli::faceCommand(words);
-    if (command == "bench") return gpen::cli::benchCommand(words);
-    if (command == "detect") return gpen::cli::detectCommand(words);
-    if (command == "restore") return gpen::cli::restoreCommand(words);
-    if (command == "models") return gpen::cli::modelsCommand(words);
-    if (command == "batch") return gpen::cli::batchCommand(words);
-    if (command == "report") return gpen::cli::reportCommand(words);
+    // The top-level handler: whatever a command lets escape (a folder that cannot be created, a
+    // name that is not UTF-8 in a JSON dump, an allocation) ends as one line and exit 1, never as
+    // a signal.
+    try {
+        if (const int code = dispatch(command, words); code >= 0) return code;
+    } catch (const std::exception& e) {
+        return gpen::cli::fail(command + ": " + e.what());
+    } catch (...) {
+        return gpen::cli::fail(command + ": an unexpected error");
+    }
     std::cerr << "gpen-cli: unknown command '" << command << "'\n";
     usage();
     return 2;

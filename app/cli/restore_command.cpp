@@ -8,8 +8,10 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/engine_setup.h"
+#include "cli/json_line.h"
 #include "cli/restore_options.h"
 #include "gpen/io/image_io.h"
+#include "gpen/io/image_output_check.h"
 #include "gpen/pipeline/restore_file.h"
 #include "gpen/pipeline/restore_pipeline.h"
 
@@ -54,6 +56,7 @@ int restoreCommand(const Words& words) {
     auto args = Args::parse(words, flags, options);
     if (!args) return fail(args.error().message);
     if (args->positionals().size() != 2) return fail("usage: restore IN OUT [options]");
+    if (auto ok = checkImageOutputPath(args->positionals()[1]); !ok) return fail(ok.error().message);
     auto params = restoreParamsFrom(*args);
     if (!params) return fail(params.error().message);
     RestoreParams p = std::move(*params);
@@ -100,7 +103,7 @@ int restoreCommand(const Words& words) {
     for (const auto& t : result->timings) j["timings_ms"][t.stage] = t.ms;
     j["notes"] = result->notes;
     if (json) {
-        std::cout << j.dump() << "\n";
+        std::cout << jsonLine(j) << "\n";
     } else {
         if (p.faceModel.empty()) {
             std::cout << out.string() << ": upscaled, no face model used\n";
@@ -157,7 +160,7 @@ int detectCommand(const Words& words) {
     if (args->flag("json")) {
         nlohmann::json j = {{"detector", detector}, {"faces", nlohmann::json::array()}};
         for (const auto& f : *faces) j["faces"].push_back(faceJson(f));
-        std::cout << j.dump() << "\n";
+        std::cout << jsonLine(j) << "\n";
     } else {
         std::cout << faces->size() << " faces (" << detector << ")\n";
         for (const auto& f : *faces) {

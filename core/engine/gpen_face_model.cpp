@@ -52,10 +52,10 @@ std::uint64_t GpenFaceModel::workBytes(const WarmupPlan& plan) const {
     return values * sizeof(float);
 }
 
-Expected<void> GpenFaceModel::runOnZeros(const WarmupPlan&, int batch) const {
+Expected<void> GpenFaceModel::runOnZeros(const WarmupPlan& plan, int batch) const {
     const int size = faceSize();
     const FloatTensor zeros({std::max(1, batch), 3, size, size});
-    auto out = m_generator->forward(zeros);
+    auto out = m_generator->forward(zeros, plan.cancel);
     if (!out) {
         return tl::unexpected(out.error());
     }

@@ -66,7 +66,8 @@ Expected<ModelEntry> inspectUnknown(const fs::path& file, const ModelCatalog& ca
     if (endsWith(name, "-D.pth")) {
         return makeError(ErrorCode::UnsupportedArchitecture, name + ": a discriminator (used in training only)");
     }
-    auto ckpt = readCheckpoint(file);
+    // Names and shapes from the pickle alone: no storage of an unknown file is read at start-up.
+    auto ckpt = readCheckpoint(file, {.readStorages = false});
     if (!ckpt) {
         return tl::unexpected(ckpt.error());
     }

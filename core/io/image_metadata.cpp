@@ -24,27 +24,31 @@ void setIfPresent(Exiv2::ExifData& exif, const char* key, std::uint32_t value) {
 
 }  // namespace
 
-ImageHeaderFacts readImageHeaderFacts(const std::vector<unsigned char>& encoded) {
+namespace {
+
+ImageHeaderFacts factsOf(Exiv2::Image::AutoPtr image) {
     ImageHeaderFacts facts;
-    if (encoded.empty()) return facts;
-    initialiseExiv2();
-    try {
-        auto image = Exiv2::ImageFactory::open(encoded.data(), static_cast<long>(encoded.size()));
-        if (!image.get()) return facts;
-        image->readMetadata();
-        if (image->pixelWidth() > 0 && image->pixelHeight() > 0) {
-            facts.pixels = static_cast<std::uint64_t>(image->pixelWidth()) * static_cast<std::uint64_t>(image->pixelHeight());
-        }
-        const Exiv2::ExifData& exif = image->exifData();
-        const auto it = exif.findKey(Exiv2::ExifKey("Exif.Image.Orientation"));
-        if (it != exif.end() && it->count() > 0) {
-            const long v = it->toLong();
-            if (v >= 1 && v <= 8) facts.orientation = static_cast<int>(v);
-        }
-    } catch (const std::exception&) {
-        // Not a format exiv2 knows, or damaged metadata: the decoder decides about the pixels.
+    if (!image.get()) return facts;
+    image->readMetadata();
+    const Exiv2::ExifData& exif = image->exifData();
+    const auto it = exif.findKey(Exiv2::ExifKey("Exif.Image.Orientation"));
+    if (it != exif.end() && it->count() > 0) {
+        const long v = it->toLong();
+        if (v >= 1 && v <= 8) facts.orientation = static_cast<int>(v);
     }
     return facts;
+}
+
+}  // namespace
+
+ImageHeaderFacts readImageHeaderFacts(const std::filesystem::path& path) {
+    initialiseExiv2();
+    try {
+        return factsOf(Exiv2::ImageFactory::open(path.string()));
+    } catch (const std::exception&) {
+        // Not a format exiv2 knows, or damaged metadata: the orientation stays normal.
+        return {};
+    }
 }
 
 std::vector<unsigned char> withMetadata(std::vector<unsigned char> encoded, const MetadataToWrite& what,

@@ -13,12 +13,12 @@ namespace gpen {
 
 struct ImageHeaderFacts {
     int orientation = 1;  // EXIF orientation 1..8; 1 when absent or unreadable
-    // Pixel size from the header, when exiv2 knows it before decoding (JPEG, PNG, TIFF, WebP).
-    std::optional<std::uint64_t> pixels;
 };
 
-// What the encoded file says about itself. Never fails: unknown formats give the defaults.
-ImageHeaderFacts readImageHeaderFacts(const std::vector<unsigned char>& encoded);
+// What the file's metadata says, read by exiv2 from the file itself (no copy of the whole file in
+// memory). Never fails: unknown formats and damaged metadata give the defaults. The pixel size
+// and format are read by io/image_header.h, which does not depend on exiv2.
+ImageHeaderFacts readImageHeaderFacts(const std::filesystem::path& path);
 
 struct MetadataToWrite {
     std::filesystem::path source;  // copy EXIF, IPTC, XMP and ICC from this file; empty: none

@@ -4,10 +4,22 @@
 
 #include <ATen/Context.h>
 #include <ATen/Parallel.h>
+#include <c10/util/Exception.h>
 
 #include "gpen/base/log.h"
 
 namespace gpen {
+namespace {
+
+// libtorch's warnings go to our log sink instead of stderr: core never prints.
+class LogSinkWarningHandler final : public c10::WarningHandler {
+  public:
+    void process(const c10::SourceLocation&, const std::string& message, bool) override {
+        log(LogLevel::Warning, "libtorch: " + message);
+    }
+};
+
+}  // namespace
 
 std::string Device::toString() const {
     return kind == DeviceKind::Cpu ? std::string("cpu") : "cuda:" + std::to_string(index);
@@ -48,6 +60,8 @@ void configureRuntime(const RuntimeParams& params) {
         threads = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
     }
     at::set_num_threads(threads);
+    static LogSinkWarningHandler warnings;
+    c10::Warning::set_warning_handler(&warnings);
     log(LogLevel::Info, "compute threads: " + std::to_string(threads) + (cudaAvailable() ? ", CUDA available" : ", CPU only"));
 }
 

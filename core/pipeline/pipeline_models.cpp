@@ -107,8 +107,8 @@ std::string BackgroundModel::architecture() const {
 }
 int BackgroundModel::scale() const { return m_net ? m_net->architecture().scale : m_layers->scale(); }
 
-Expected<FloatTensor> BackgroundModel::forward(const FloatTensor& tile) const {
-    if (m_net) return m_net->forward(tile);
+Expected<FloatTensor> BackgroundModel::forward(const FloatTensor& tile, const CancelToken* cancel) const {
+    if (m_net) return m_net->forward(tile, cancel);
     FloatTensor in = tile;
     for (float& v : in.data) v *= m_valueRange;
     auto out = m_layers->forward(in);
@@ -120,7 +120,7 @@ Expected<FloatTensor> BackgroundModel::forward(const FloatTensor& tile) const {
 
 Expected<void> BackgroundModel::runOnZeros(const WarmupPlan& plan, int) const {
     const int side = plan.tileSize + 2 * plan.tilePadding;
-    auto r = forward(FloatTensor({1, 3, side, side}));
+    auto r = forward(FloatTensor({1, 3, side, side}), plan.cancel);
     if (!r) return tl::unexpected(r.error());
     return {};
 }
@@ -132,7 +132,7 @@ Expected<cv::Mat> BackgroundModel::upscale(const cv::Mat& bgr8, const TileParams
     p.scale = scale();
     p.progress = progress;
     p.cancel = cancel;
-    auto r = runTiled(bgrToRgbUnitTensor(bgr8), [this](const FloatTensor& t) { return forward(t); }, p);
+    auto r = runTiled(bgrToRgbUnitTensor(bgr8), [this, cancel](const FloatTensor& t) { return forward(t, cancel); }, p);
     if (!r) return tl::unexpected(r.error());
     return rgbUnitTensorToBgr(r->output);
 }

@@ -107,6 +107,7 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
     if (input.empty() || input.type() != CV_8UC3) {
         return makeError(ErrorCode::InvalidArgument, "restore: expected an 8-bit BGR photo");
     }
+    if (auto ok = validateTileParams(params.tiles); params.backgroundScale > 1 && !ok) return tl::unexpected(ok.error());
     RestoreResult r;
     StageTimer timer(r.timings);
     r.grayscale = params.keepGrayscale && isGrayscale(input);
@@ -161,11 +162,17 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
         auto gpen = cache.acquireAs<GpenFaceModel>(params.faceModel);
         if (!gpen) return tl::unexpected(inStage(gpen.error(), "faces"));
         const int size = (*gpen)->faceSize();
-        for (const auto& f : *faces) {
+        for (std::size_t i = 0; i < faces->size(); ++i) {
+            // A face the detector gave bad landmarks (coinciding, not finite) cannot be aligned:
+            // it is skipped with a note, and the photo's other faces are still restored.
+            const DetectedFace& f = (*faces)[i];
             auto alignment = computeFaceAlignment(f.landmarks, size);
-            if (!alignment) return tl::unexpected(inStage(alignment.error(), "alignment"));
-            auto crop = warpFaceToCrop(img, *alignment);
-            if (!crop) return tl::unexpected(inStage(crop.error(), "alignment"));
+            Expected<cv::Mat> crop =
+                alignment ? warpFaceToCrop(img, *alignment) : Expected<cv::Mat>(tl::unexpected(alignment.error()));
+            if (!crop) {
+                r.notes.push_back("face " + std::to_string(i + 1) + " skipped: " + crop.error().message);
+                continue;
+            }
             r.faces.push_back({f, *alignment, *crop, {}, {}});
         }
         timer.finish("alignment");

@@ -63,6 +63,20 @@ FloatTensor crop(const FloatTensor& image, const TileRect& r) {
 
 }  // namespace
 
+Expected<void> validateTileParams(const TileParams& params) {
+    const auto bad = [](const std::string& why) { return makeError(ErrorCode::InvalidArgument, "tiles: " + why); };
+    if (params.tileSize < 0 || (params.tileSize > 0 && params.tileSize < kMinTileSide)) {
+        return bad("tile size " + std::to_string(params.tileSize) + " must be 0 (no tiling) or at least " +
+                   std::to_string(kMinTileSide));
+    }
+    if (params.overlap < 0 || params.padding < 0) return bad("overlap and padding must not be negative");
+    if (params.tileSize > 0 && params.overlap >= params.tileSize) {
+        return bad("overlap " + std::to_string(params.overlap) + " must be smaller than the tile size " +
+                   std::to_string(params.tileSize));
+    }
+    return {};
+}
+
 std::vector<Tile> planTiles(int width, int height, const TileParams& params) {
     const auto xs = axisStarts(width, params.tileSize, params.overlap);
     const auto ys = axisStarts(height, params.tileSize, params.overlap);
@@ -90,6 +104,7 @@ Expected<TiledRunResult> runTiled(const FloatTensor& image, const TileFn& fn, co
     const int h = static_cast<int>(image.shape[2]);
     const int w = static_cast<int>(image.shape[3]);
     const int s = params.scale;
+    if (auto ok = validateTileParams(params.tiles); !ok) return tl::unexpected(ok.error());
     TileParams tp = params.tiles;
     for (;;) {
         const auto tiles = planTiles(w, h, tp);
@@ -108,7 +123,9 @@ Expected<TiledRunResult> runTiled(const FloatTensor& image, const TileFn& fn, co
             }
             const Tile& t = tiles[i];
             auto result = fn(crop(image, t.read));
+            // Halving stops where the grid would stop being valid (see validateTileParams).
             if (!result && result.error().code == ErrorCode::OutOfMemory && tp.tileSize / 2 >= tp.minTileSize &&
+                tp.tileSize / 2 >= kMinTileSide && tp.tileSize / 2 > tp.overlap &&
                 (tp.tileSize > 0 || std::max(w, h) / 2 >= tp.minTileSize)) {
                 const int from = tp.tileSize > 0 ? tp.tileSize : std::max(w, h);
                 tp.tileSize = from / 2;

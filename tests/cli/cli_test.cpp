@@ -1,8 +1,14 @@
 // gpen-cli end to end: the executable as a user runs it, output and exit codes checked.
 
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -297,6 +303,94 @@ TEST(GpenCli, ModelsDownloadOfAFileThatIsNotTheModelInstallsNothing) {
     const CliRun unknown = runCli("models --download No-Such-Model", env);
     EXPECT_EQ(unknown.exitCode, 1);
     EXPECT_NE(unknown.out.find("No-Such-Model"), std::string::npos) << unknown.out;
+}
+
+// ---- Every failure is one line and exit 1, never a signal ----
+
+// The lines of `out` that are not empty.
+std::vector<std::string> linesOf(const std::string& out) {
+    std::vector<std::string> lines;
+    std::size_t start = 0;
+    while (start < out.size()) {
+        const auto end = out.find_first_of("\r\n", start);
+        const std::string line = out.substr(start, end == std::string::npos ? std::string::npos : end - start);
+        if (line.find_first_not_of(' ') != std::string::npos) lines.push_back(line);
+        if (end == std::string::npos) break;
+        start = end + 1;
+    }
+    return lines;
+}
+
+void expectOneLineError(const CliRun& r, const std::string& words) {
+    EXPECT_EQ(r.exitCode, 1) << r.out;
+    const auto lines = linesOf(r.out);
+    ASSERT_EQ(lines.size(), 1U) << r.out;
+    EXPECT_EQ(lines[0].rfind("gpen-cli: ", 0), 0U) << r.out;
+    EXPECT_NE(lines[0].find(words), std::string::npos) << r.out;
+}
+
+fs::path smallPhoto(const fs::path& dir) {
+    const fs::path photo = dir / "small.png";
+    cv::imwrite(photo.string(), cv::Mat(48, 64, CV_8UC3, cv::Scalar(90, 120, 150)));
+    return photo;
+}
+
+TEST(GpenCli, BadOutputPathsAreRefusedBeforeAnyWork) {
+    const fs::path dir = tempDir() / "outputs";
+    fs::create_directories(dir / "existing-folder");
+    const std::string in = quote(smallPhoto(dir).string());
+    expectOneLineError(runCli("restore " + in + " " + quote((dir / "existing-folder").string())), "is a folder");
+    expectOneLineError(runCli("restore " + in + " " + quote((dir / "new-folder").string() + "/")), "ends in '/'");
+    expectOneLineError(runCli("restore " + in + " " + quote((dir / "out.xyz").string())), "cannot write '.xyz' files");
+    expectOneLineError(runCli("restore " + in + " " + quote((dir / "missing" / "out.png").string())), "does not exist");
+}
+
+TEST(GpenCli, InputsThatAreNotFilesAreNamedForWhatTheyAre) {
+    const fs::path dir = tempDir() / "inputs";
+    fs::create_directories(dir / "a-folder");
+    const std::string out = quote((dir / "out.png").string());
+    expectOneLineError(runCli("restore " + quote((dir / "a-folder").string()) + " " + out), "is a folder, not an image file");
+    expectOneLineError(runCli("restore /dev/zero " + out), "zero: is not a regular file");
+    const fs::path fifo = dir / "pipe.jpg";
+    fs::remove(fifo);
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    expectOneLineError(runCli("restore " + quote(fifo.string()) + " " + out), "pipe.jpg: is not a regular file");
+}
+
+TEST(GpenCli, ATileTooSmallOrAnOverlapTooLargeIsRefused) {
+    const fs::path dir = tempDir() / "tiles";
+    fs::create_directories(dir);
+    const std::string io = quote(smallPhoto(dir).string()) + " " + quote((dir / "out.png").string());
+    expectOneLineError(runCli("restore --json --sr-scale 2 --tile 1 " + io), "tile size 1 must be 0");
+    expectOneLineError(runCli("restore --json --sr-scale 4 --tile 64 --tile-overlap 64 " + io),
+                       "overlap 64 must be smaller than the tile size 64");
+    EXPECT_FALSE(fs::exists(dir / "out.png"));
+}
+
+// A restore that runs through (a small photo without faces, the fixture's tiny GPEN), then
+// fails at --save-faces, and one whose output has a Latin-1 name in its JSON report.
+TEST(GpenCli, FailuresAfterTheWorkAndNonUtf8NamesNeverAbort) {
+    GPEN_REQUIRE_FIXTURES();
+    const fs::path dir = tempDir() / "late";
+    fs::create_directories(dir);
+    const std::string model = quote((gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth").string());
+    std::ofstream(dir / "blocker") << "a file where a folder would go";
+    const CliRun faces = runCli("restore --json --detector dlib --face-model " + model + " --save-faces " +
+                                quote((dir / "blocker" / "faces").string()) + " " + quote(smallPhoto(dir).string()) + " " +
+                                quote((dir / "out.png").string()));
+    EXPECT_EQ(faces.exitCode, 1) << faces.out;
+    const auto lines = linesOf(faces.out);
+    ASSERT_FALSE(lines.empty());
+    EXPECT_EQ(lines.back().rfind("gpen-cli: restore: ", 0), 0U) << faces.out;
+    EXPECT_NE(lines.back().find("blocker"), std::string::npos) << faces.out;
+
+    const std::string latin1 = "Gr\xfc\xdf" "e.png";  // "Grüße" in Latin-1: not UTF-8
+    const CliRun named = runCli("restore --json --detector dlib --face-model " + model + " " +
+                                quote(smallPhoto(dir).string()) + " " + quote((dir / latin1).string()));
+    ASSERT_EQ(named.exitCode, 0) << named.out;
+    const auto j = nlohmann::json::parse(named.out.substr(named.out.find('{')));
+    EXPECT_NE(j["output"].get<std::string>().find("Gr\xef\xbf\xbd"), std::string::npos);  // U+FFFD
+    EXPECT_TRUE(fs::exists(dir / latin1));
 }
 
 }  // namespace

@@ -82,7 +82,7 @@ public:
 
 private:
     // One tile, RGB in [0, 1] in and out (not clamped).
-    Expected<FloatTensor> forward(const FloatTensor& tile) const;
+    Expected<FloatTensor> forward(const FloatTensor& tile, const CancelToken* cancel = nullptr) const;
 
     std::unique_ptr<RrdbNet> m_net;
     std::unique_ptr<LayersModel> m_layers;  // set instead of m_net for the embedded network
