@@ -1,6 +1,11 @@
 #include "gpen/nn/runtime.h"
 
+#include <limits>
 #include <thread>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include <ATen/Context.h>
 #include <ATen/Parallel.h>
@@ -62,9 +67,24 @@ void configureRuntime(const RuntimeParams& params) {
     at::set_num_threads(threads);
     static LogSinkWarningHandler warnings;
     c10::Warning::set_warning_handler(&warnings);
+#if defined(__GLIBC__)
+    if (params.keepFreedMemory) {
+        // Every block from the one heap (large ones included) and no trim of its top: freed
+        // activations are reused by the next layer and the next forward without page faults.
+        mallopt(M_ARENA_MAX, 1);
+        mallopt(M_MMAP_MAX, 0);
+        mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());
+    }
+#endif
     log(LogLevel::Info, "compute threads: " + std::to_string(threads) + (cudaAvailable() ? ", CUDA available" : ", CPU only"));
 }
 
 int computeThreads() { return at::get_num_threads(); }
+
+void releaseFreedMemory() {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
 
 }  // namespace gpen

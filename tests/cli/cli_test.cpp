@@ -101,6 +101,21 @@ TEST(GpenCli, BenchReportsJsonForACheckpoint) {
     EXPECT_GT(j["peak_rss_mb"].get<double>(), 0.0);
 }
 
+TEST(GpenCli, BenchTimesTheOtherNetworkKinds) {
+    GPEN_REQUIRE_FIXTURES();
+    // The background upsampler's fixture (RRDBNet x2) at a 48 px input: kind, sizes and timings.
+    const CliRun r = runCli("bench --json --runs 1 --size 48 --model " +
+                            quote((gpen::test::fixturesDir() / "rrdb-x2-f8-b2-g4.pth").string()));
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["kind"], "rrdbnet");
+    EXPECT_EQ(j["in_size"], 48);
+    EXPECT_EQ(j["out_size"], 96);
+    EXPECT_GT(j["median_forward_ms"].get<double>(), 0.0);
+    EXPECT_GT(j["first_forward_ms"].get<double>(), 0.0);
+    EXPECT_GT(j["peak_rss_mb"].get<double>(), 0.0);
+}
+
 TEST(GpenCli, UnknownOptionIsAnError) {
     const CliRun r = runCli("bench --frobnicate 3");
     EXPECT_NE(r.exitCode, 0);
