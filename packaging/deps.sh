@@ -5,7 +5,7 @@ gpen_packages=(
     build-essential cmake ninja-build ccache pkg-config
     libtorch-dev libopencv-dev libdlib-dev libdlib-data libexpected-dev libexiv2-dev
     nlohmann-json3-dev libgtest-dev
-    qt6-base-dev qt6-tools-dev qt6-l10n-tools libgl-dev
+    qt6-base-dev qt6-tools-dev qt6-l10n-tools libgl-dev qt6-image-formats-plugins
     xvfb xauth
 )
 
