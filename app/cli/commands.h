@@ -16,6 +16,8 @@ int benchCommand(const Words& words);
 int detectCommand(const Words& words);
 int restoreCommand(const Words& words);
 int modelsCommand(const Words& words);
+int batchCommand(const Words& words);
+int reportCommand(const Words& words);
 
 // Prints "gpen-cli: <message>" to stderr and returns 1.
 int fail(const std::string& message);

@@ -20,6 +20,11 @@ void usage() {
                  "  restore IN OUT [--face-model NAME|FILE] [--detector ...] [--sr-scale 1|2|4] [--tile N]\n"
                  "        [--tile-overlap N] [--alpha A] [--face-batch B] [--save-faces DIR] [--quality Q]\n"
                  "        [--match-tone] [--no-metadata] [--no-keep-gray] [--json]\n"
+                 "  batch IN_DIR OUT_DIR [--recursive] [--include GLOB]... [--exclude GLOB]... [--name TEMPLATE]\n"
+                 "        [--if-exists skip|overwrite|suffix] [--format same|png|jpg|tif|webp] [--quality Q]\n"
+                 "        [restore options] [--report FILE] [--resume] [--shard i/n] [--json]\n"
+                 "        exit 0: all done, 2: some files failed, 1: nothing could start\n"
+                 "  report merge REPORT.json... --output MERGED.json   join the reports of a batch's shards\n"
                  "options common to all: --verbose (log to stderr); with models: --models-dir DIR,\n"
                  "  --device cpu|cuda|auto, --threads T\n";
 }
@@ -52,6 +57,8 @@ int main(int argc, char** argv) {
     if (command == "detect") return gpen::cli::detectCommand(words);
     if (command == "restore") return gpen::cli::restoreCommand(words);
     if (command == "models") return gpen::cli::modelsCommand(words);
+    if (command == "batch") return gpen::cli::batchCommand(words);
+    if (command == "report") return gpen::cli::reportCommand(words);
     std::cerr << "gpen-cli: unknown command '" << command << "'\n";
     usage();
     return 2;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <fstream>
-#include <random>
 #include <string>
 
 #include <opencv2/core.hpp>
@@ -192,36 +191,13 @@ Expected<void> writeImageAtomic(const std::filesystem::path& path, const cv::Mat
     } catch (const cv::Exception& e) {
         return makeError(ErrorCode::InvalidArgument, name + ": cannot encode as '" + ext + "': " + e.msg);
     }
-    if (!params.metadataFrom.empty()) {
+    if (!params.metadataFrom.empty() || !params.processingNote.empty()) {
         std::string warning;
-        encoded = withMetadataOf(params.metadataFrom, std::move(encoded), fitted.cols, fitted.rows, &warning);
+        encoded = withMetadata(std::move(encoded), {params.metadataFrom, params.processingNote, fitted.cols, fitted.rows},
+                               &warning);
         if (!warning.empty()) log(LogLevel::Warning, name + ": " + warning);
     }
-    std::random_device rd;
-    const auto tmp = path.parent_path() /
-                     ("." + name + ".tmp-" + std::to_string(rd() % 1000000U));
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) {
-            return makeError(ErrorCode::Io, name + ": cannot create a file in " +
-                                                (path.parent_path().empty() ? std::string(".") : path.parent_path().string()));
-        }
-        out.write(reinterpret_cast<const char*>(encoded.data()), static_cast<std::streamsize>(encoded.size()));
-        out.flush();
-        if (!out) {
-            out.close();
-            std::error_code ignored;
-            std::filesystem::remove(tmp, ignored);
-            return makeError(ErrorCode::Io, name + ": writing failed (disk full?); nothing was changed");
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) {
-        std::filesystem::remove(tmp, ec);
-        return makeError(ErrorCode::Io, name + ": cannot replace the file: " + ec.message());
-    }
-    return {};
+    return writeFileAtomic(path, encoded, params.atomic);
 }
 
 }  // namespace gpen

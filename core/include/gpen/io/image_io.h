@@ -2,10 +2,12 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <string>
 #include <vector>
 
 #include <opencv2/core/mat.hpp>
 
+#include "gpen/base/atomic_file.h"
 #include "gpen/base/expected.h"
 
 namespace gpen {
@@ -45,12 +47,17 @@ struct ImageWriteParams {
     // normal: the pixels are already upright). Empty: none. A source without metadata, or a
     // format that cannot hold it, is not an error.
     std::filesystem::path metadataFrom;
+    // Recorded in the output's metadata where the format holds any (Exif.Image.Software,
+    // Xmp.xmp.CreatorTool, and a line of Exif.Image.ImageHistory): which software and model made
+    // it. Empty: none.
+    std::string processingNote;
+    AtomicWriteParams atomic;
 };
 
 // Encodes by the file's extension (16 bits kept where the format holds them, PNG and TIFF, else
-// reduced to 8; alpha dropped for JPEG) and writes through a temporary file in the same folder
-// that is renamed over the target only once complete: a failure (full disk, bad path) never
-// leaves a half-written output, and an existing file survives a failed write.
+// reduced to 8; alpha dropped for JPEG) and writes it with writeFileAtomic(): a failure (full
+// disk, bad path, an error at close) never leaves a half-written output or a temporary file, and
+// an existing file survives a failed write.
 Expected<void> writeImageAtomic(const std::filesystem::path& path, const cv::Mat& image,
                                 const ImageWriteParams& params = {});
 

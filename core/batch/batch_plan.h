@@ -1,0 +1,28 @@
+#pragma once
+
+// Core-internal: the planning half of the batch runner (what planBatch() and runBatch() share).
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "gpen/batch/batch_runner.h"
+
+namespace gpen::batch {
+
+// Every setting that shapes an output, as text, in a stable order: what the report records and
+// what `report merge` compares across shards.
+std::vector<std::pair<std::string, std::string>> batchSettings(const BatchParams& params, const std::string& date);
+
+// The files of this run with their outputs: names from the template; a target that exists is
+// skipped, overwritten or suffixed by the policy; two inputs with one output name are suffixed
+// (policy suffix) or the later one fails; with `previous` (resume) a file whose output it
+// records as ok and that is present, or whose planned target is present, is not redone.
+std::vector<PlannedFile> planFiles(const BatchParams& params, const std::vector<ScannedFile>& files,
+                                   std::size_t totalInList, const std::string& date, const BatchReport* previous);
+
+// Today's date, UTC, YYYY-MM-DD; and the time, ISO 8601 UTC.
+std::string todayUtc();
+std::string nowIsoUtc();
+
+}  // namespace gpen::batch
