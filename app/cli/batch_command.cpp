@@ -34,23 +34,24 @@ std::string duration(double seconds) {
     return buf;
 }
 
-// One line on stderr, redrawn at most 5 times a second (and at every finished file).
+// One line on stderr, redrawn at every finished file and otherwise at most 5 times a second.
 class ProgressLine {
 public:
-    void update(const BatchProgress& p, bool force) {
+    void update(const BatchProgress& p) {
         const auto now = std::chrono::steady_clock::now();
-        if (!force && now - m_last < std::chrono::milliseconds(200)) return;
+        if (p.filesDone == m_lastDone && now - m_last < std::chrono::milliseconds(200)) return;
         m_last = now;
-        std::string stage = p.paused ? "paused" : p.stage;
-        if (p.stageTotal > 0) stage += " " + std::to_string(p.stageDone) + "/" + std::to_string(p.stageTotal);
-        std::fprintf(stderr, "\r[%d/%d] ok %d, skipped %d, failed %d | %s: %s | ETA %s\033[K", p.filesDone, p.filesTotal,
-                     p.ok, p.skipped, p.failed, p.currentFile.c_str(), stage.c_str(),
-                     p.etaSeconds ? duration(*p.etaSeconds).c_str() : "--");
+        m_lastDone = p.filesDone;
+        const std::string stage = p.paused ? "paused" : p.stage;
+        std::fprintf(stderr, "\r[%d/%d] ok %d, skipped %d, failed %d | %s: %s %d/%d | ETA %s\033[K", p.filesDone,
+                     p.filesTotal, p.ok, p.skipped, p.failed, p.currentFile.c_str(), stage.c_str(), p.stageDone,
+                     p.stageTotal, p.etaSeconds ? duration(*p.etaSeconds).c_str() : "--");
         std::fflush(stderr);
     }
 
 private:
     std::chrono::steady_clock::time_point m_last{};
+    int m_lastDone = -1;
 };
 
 }  // namespace
@@ -110,7 +111,7 @@ int batchCommand(const Words& words) {
     std::signal(SIGTERM, onStopSignal);
     p.cancel = &cancel;
     ProgressLine line;
-    p.progress = [&](const BatchProgress& progress) { line.update(progress, false); };
+    p.progress = [&](const BatchProgress& progress) { line.update(progress); };
     p.fileDone = [&](std::size_t, const FileRecord& r) {
         if (r.status == FileStatus::Failed) std::fprintf(stderr, "\r\033[Kfailed: %s: %s\n", r.file.c_str(), r.error.c_str());
     };

@@ -89,7 +89,11 @@ class Walker {
 public:
     Walker(const fs::path& root, const BatchScanParams& params, ScanResult& out)
         : m_root(root), m_params(params), m_out(out) {
-        for (const auto& e : params.extensions) m_extensions.insert("." + lowerString(e));
+        for (const auto& e : params.extensions) {
+            std::string dotted = ".";  // appended: GCC 12 warns falsely on "." + std::string&&
+            dotted += lowerString(e);
+            m_extensions.insert(dotted);
+        }
     }
 
     // `dir` relative to the root is `relative` ("" for the root). `ancestors` are the folders

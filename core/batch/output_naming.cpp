@@ -117,7 +117,10 @@ fs::path suffixedPath(const fs::path& path, const std::set<fs::path>& taken) {
     const std::string ext = path.extension().string();
     for (int n = 1;; ++n) {
         fs::path candidate = stem;
-        candidate += "-" + std::to_string(n) + ext;
+        std::string suffix = "-";  // appended: GCC 12 warns falsely on "-" + std::string&&
+        suffix += std::to_string(n);
+        suffix += ext;
+        candidate += suffix;
         std::error_code ec;
         if (!taken.count(candidate) && !fs::exists(candidate, ec)) return candidate;
     }

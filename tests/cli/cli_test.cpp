@@ -1,9 +1,5 @@
 // gpen-cli end to end: the executable as a user runs it, output and exit codes checked.
 
-#include <sys/wait.h>
-
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -15,34 +11,16 @@
 #include <opencv2/imgproc.hpp>
 
 #include "gpen/io/image_io.h"
+#include "support/cli_run.h"
 #include "support/fixtures.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-struct CliRun {
-    int exitCode = -1;
-    std::string out;  // stdout and stderr together
-};
-
-std::string quote(const std::string& s) { return "'" + s + "'"; }
-
-CliRun runCli(const std::string& arguments) {
-    CliRun r;
-    const std::string cmd = quote(GPEN_CLI_PATH) + " " + arguments + " 2>&1";
-    FILE* pipe = popen(cmd.c_str(), "r");
-    if (!pipe) {
-        return r;
-    }
-    std::array<char, 4096> buf{};
-    while (const auto n = fread(buf.data(), 1, buf.size(), pipe)) {
-        r.out.append(buf.data(), n);
-    }
-    const int status = pclose(pipe);
-    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-}
+using gpen::test::CliRun;
+using gpen::test::quote;
+using gpen::test::runCli;
 
 fs::path tempDir() {
     const fs::path d = fs::temp_directory_path() / ("gpen-cli-test-" + std::to_string(::getpid()));

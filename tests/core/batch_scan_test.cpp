@@ -103,7 +103,10 @@ TEST(Glob, AMissingFolderIsAnErrorNamingIt) {
 
 TEST(Shard, PartsCoverTheListExactlyOnceAndParseStrictly) {
     std::vector<gpen::ScannedFile> files;
-    for (std::size_t i = 0; i < 10; ++i) files.push_back({"f" + std::to_string(i), "f" + std::to_string(i), i});
+    for (std::size_t i = 0; i < 10; ++i) {
+        const fs::path name = fs::path("f") += std::to_string(i);
+        files.push_back({name, name, i});
+    }
     std::multiset<std::size_t> seen;
     for (int i = 1; i <= 3; ++i) {
         const auto part = gpen::shardOf(files, {i, 3});
