@@ -95,6 +95,7 @@ BatchDialog::BatchDialog(EngineController* engine, QWidget* parent)
     m_include->setToolTip(tr("Globs separated by ';'. A pattern with '/' is matched against the path "
                              "inside the input folder, else against the file name."));
     m_exclude->setToolTip(m_include->toolTip());
+    m_recursive->setObjectName(QStringLiteral("recursiveBox"));
     m_template->setToolTip(tr("{name} file name, {ext} extension, {relpath} sub-folder, {model} face model, "
                               "{scale} background scale, {date} today, {index} position in the list"));
     m_ifExists->addItem(tr("Skip the file"), QStringLiteral("skip"));

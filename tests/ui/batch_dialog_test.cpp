@@ -140,12 +140,24 @@ TEST_F(BatchDialogTest, ThreeFilesRunRowByRowWhileTheWindowStaysResponsive) {
     QSignalSpy ended(dialog, &BatchDialog::batchEnded);
     QSignalSpy notified(dialog, &BatchDialog::notified);
     QSignalSpy restored(&engine, &EngineController::jobFinished);
+    QSignalSpy files(&engine, &EngineController::batchFileDone);
+    bool sawPaused = false;
+    QObject::connect(&engine, &EngineController::batchProgress, dialog,
+                     [&](const BatchProgressView& p) { sawPaused = sawPaused || p.paused; });
     ASSERT_TRUE(dialog->start());
     sinceTick.start();
     probe.start();
     EXPECT_FALSE(dialog->startButton()->isEnabled());
     EXPECT_TRUE(dialog->cancelButton()->isEnabled());
-    ASSERT_TRUE(ended.wait(240000));
+    // Pause after the first photo: the runner reports itself paused; Resume lets it finish.
+    ASSERT_TRUE(files.wait(120000));
+    dialog->pauseButton()->click();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return sawPaused; }, 60000));
+    EXPECT_TRUE(dialog->progressLabel()->text().contains(QStringLiteral("paused"), Qt::CaseInsensitive))
+        << dialog->progressLabel()->text().toStdString();
+    EXPECT_EQ(ended.count(), 0);
+    dialog->pauseButton()->click();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ended.count() == 1; }, 240000));
     probe.stop();
 
     const auto outcome = ended.at(0).at(0).value<BatchOutcome>();

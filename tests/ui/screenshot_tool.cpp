@@ -4,6 +4,7 @@
 // With BATCH_INPUT_DIR it also renders batch.png: the batch dialog mid-batch on that folder.
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QDir>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -63,6 +64,7 @@ int main(int argc, char** argv) {
         gpen::ui::BatchDialog* dialog = window.showBatchDialog(QString::fromLocal8Bit(argv[5]));
         QTemporaryDir output;
         dialog->setOutputFolder(output.path());
+        if (auto* recursive = dialog->findChild<QCheckBox*>(QStringLiteral("recursiveBox"))) recursive->setChecked(true);
         dialog->restoreOptions()->setFaceModel(QString::fromLocal8Bit(argv[2]));
         int done = 0;
         bool third = false;
