@@ -147,8 +147,14 @@ BatchDialog::BatchDialog(EngineController* engine, QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->horizontalHeader()->setSectionResizeMode(FileColumn, QHeaderView::Stretch);
-    m_table->horizontalHeader()->setSectionResizeMode(ErrorColumn, QHeaderView::Stretch);
+    // Fixed widths and one line per row: a table of thousands of files never measures its contents.
+    m_table->setWordWrap(false);
+    QHeaderView* header = m_table->horizontalHeader();
+    for (const Column c : {FileColumn, ErrorColumn, OutputColumn}) header->setSectionResizeMode(c, QHeaderView::Stretch);
+    header->resizeSection(StatusColumn, 170);
+    header->resizeSection(FacesColumn, 60);
+    header->resizeSection(TimeColumn, 70);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     m_table->setMinimumHeight(160);
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
