@@ -104,13 +104,17 @@ void EngineWorker::releaseIdle() {
     }
 }
 
-void EngineWorker::restore(const RestoreRequest& request) {
+void EngineWorker::runJob(quint64 jobId, const std::function<void()>& run) {
     if (!m_backend) {
-        Q_EMIT jobFailed(request.jobId, m_moduleError.isEmpty() ? tr("The engine is not running") : m_moduleError);
+        Q_EMIT jobFailed(jobId, m_moduleError.isEmpty() ? tr("The engine is not running") : m_moduleError);
     } else {
-        m_backend->restore(request);
+        run();
     }
-    Q_EMIT jobEnded(request.jobId);
+    Q_EMIT jobEnded(jobId);
+}
+
+void EngineWorker::restore(const RestoreRequest& request) {
+    runJob(request.jobId, [&] { m_backend->restore(request); });
 }
 
 void EngineWorker::reblend(quint64 jobId, int imageIndex, const QList<double>& strengths) {
@@ -132,12 +136,7 @@ void EngineWorker::importModel(quint64 jobId, const QString& source, const QStri
 }
 
 void EngineWorker::runBatch(const BatchRequest& request) {
-    if (!m_backend) {
-        Q_EMIT jobFailed(request.jobId, m_moduleError.isEmpty() ? tr("The engine is not running") : m_moduleError);
-    } else {
-        m_backend->runBatch(request);
-    }
-    Q_EMIT jobEnded(request.jobId);
+    runJob(request.jobId, [&] { m_backend->runBatch(request); });
 }
 
 }  // namespace gpen::ui

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <memory>
 
 #include <QObject>
@@ -75,6 +76,9 @@ Q_SIGNALS:
 private:
     // Loads the module and builds the backend once; on failure m_moduleError says why.
     bool ensureBackend();
+    // Runs a job that answers with jobFinished/batchFinished or jobFailed (the latter here when
+    // the engine is not there), then jobEnded.
+    void runJob(quint64 jobId, const std::function<void()>& run);
 
     std::unique_ptr<QLibrary> m_module;  // never unloaded: libtorch does not survive dlclose
     std::unique_ptr<EngineBackend> m_backend;
