@@ -13,6 +13,7 @@
 #include "gpen/pipeline/restore_pipeline.h"
 #include "ui/engine_backend.h"
 #include "ui/core_text.h"
+#include "ui/engine_batch.h"
 #include "ui/image_convert.h"
 
 namespace gpen::ui {
@@ -30,6 +31,7 @@ public:
     void restore(const RestoreRequest& request) override;
     void reblend(int imageIndex, const QList<double>& strengths) override;
     void importModel(const QString& source, const QString& asModelId, bool overwrite) override;
+    void runBatch(const BatchRequest& request) override;
 
 private:
     EngineEvents m_events;
@@ -92,13 +94,7 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
     }
     try {
         const auto started = std::chrono::steady_clock::now();
-        RestoreParams p;
-        p.faceModel = request.options.faceModel.toStdString();
-        p.detector = request.options.detector.toStdString();
-        p.backgroundScale = request.options.backgroundScale;
-        p.tiles.tileSize = request.options.tileSize;
-        p.strength = request.options.strength;
-        p.keepGrayscale = request.options.keepGrayscale;
+        RestoreParams p = restoreParamsFrom(request.options);
         p.cancel = request.cancel.get();
         // One face per forward: progress moves face by face (a cancel is seen between layers).
         p.faceBatch = 1;
@@ -177,6 +173,14 @@ void EngineBackendImpl::importModel(const QString& source, const QString& asMode
     } catch (const std::exception& e) {
         m_events.importFailed(source, QStringLiteral("%1: %2").arg(QFileInfo(source).fileName(), QString::fromUtf8(e.what())));
     }
+}
+
+void EngineBackendImpl::runBatch(const BatchRequest& request) {
+    if (!m_cache) {
+        m_events.jobFailed(request.jobId, tr("The engine is not running"));
+        return;
+    }
+    runBatchJob(*m_cache, request, m_events);
 }
 
 }  // namespace

@@ -22,6 +22,7 @@
 #include <QVBoxLayout>
 #include <QCloseEvent>
 
+#include "ui/batch_dialog.h"
 #include "ui/comparison_view.h"
 #include "ui/engine_controller.h"
 #include "ui/face_strip.h"
@@ -118,9 +119,7 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
     createActions();
     connect(m_session, &ImageSession::entryAdded, this, [this](int index) {
         const auto& e = m_session->entry(index);
-        auto* item = new QListWidgetItem(QIcon(QPixmap::fromImage(e.original.scaled(64, 64, Qt::KeepAspectRatio,
-                                                                                    Qt::SmoothTransformation))),
-                                         e.displayName, m_list);
+        auto* item = new QListWidgetItem(QIcon(QPixmap::fromImage(e.thumbnail)), e.displayName, m_list);
         item->setToolTip(e.path.isEmpty() ? e.displayName : e.path);
         if (m_list->currentRow() < 0) {
             m_list->setCurrentRow(index);
@@ -131,6 +130,7 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
             showEntry(index);
         }
     });
+    connect(m_session, &ImageSession::openFinished, this, &MainWindow::finishOpen);
     connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
         showEntry(row);
         Q_EMIT currentImageChanged(row);
@@ -147,6 +147,10 @@ void MainWindow::createActions() {
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     QAction* paste = file->addAction(tr("&Paste Image"), this, &MainWindow::pasteImage);
     paste->setShortcut(QKeySequence::Paste);
+    QAction* batch = file->addAction(tr("&Batch…"), this, [this] { showBatchDialog(); });
+    batch->setObjectName(QStringLiteral("batchAction"));
+    batch->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
+    batch->setEnabled(m_engine != nullptr);
     file->addSeparator();
     m_save = file->addAction(tr("&Save Result"), this, &MainWindow::saveResult);
     m_save->setObjectName(QStringLiteral("saveAction"));
@@ -218,9 +222,20 @@ void MainWindow::showEntry(int index) {
     m_status->setText(tr("%1 — %2 × %3").arg(e.displayName).arg(e.original.width()).arg(e.original.height()));
 }
 
-void MainWindow::openPaths(const QStringList& paths) {
+quint64 MainWindow::openPaths(const QStringList& paths) {
+    if (!paths.isEmpty()) m_status->setText(tr("Opening %1…").arg(QFileInfo(paths.front()).fileName()));
     const int before = m_session->count();
-    const QStringList problems = m_session->open(paths);
+    const quint64 id = m_session->open(paths);
+    m_openRequests.insert(id, {paths, before});
+    return id;
+}
+
+void MainWindow::finishOpen(quint64 id, const QStringList& problems) {
+    const auto request = m_openRequests.constFind(id);
+    if (request == m_openRequests.constEnd()) return;
+    const QStringList paths = request->paths;
+    const int before = request->countBefore;
+    m_openRequests.erase(request);
     if (m_session->count() > before) {
         m_list->setCurrentRow(m_session->count() - 1);
         addRecent(paths);
@@ -319,9 +334,13 @@ void MainWindow::connectEngine() {
     connect(m_banner, &MissingModelBanner::downloadRequested, this,
             [this](const QString& id) { showModelManager(id)->downloadModel(id); });
     new RestoreModelChoices(m_engine, m_panel, this);  // face models installed first, the choice remembered
-    connect(m_panel, &RestorePanel::cancelClicked, m_engine, &EngineController::cancel);
-    connect(m_engine, &EngineController::jobProgress, m_panel, &RestorePanel::showProgress);
+    // Only the window's own restore: a batch's jobs report to the batch dialog.
+    connect(m_panel, &RestorePanel::cancelClicked, this, [this] { m_engine->cancelJob(m_restoreJob); });
+    connect(m_engine, &EngineController::jobProgress, this, [this](const JobProgress& p) {
+        if (p.jobId == m_restoreJob) m_panel->showProgress(p);
+    });
     connect(m_engine, &EngineController::jobFinished, this, [this](const RestoreOutcome& o) {
+        if (o.jobId != m_restoreJob) return;
         m_panel->setRunning(false);
         m_session->setResult(o.imageIndex, o.result);
         if (o.imageIndex == currentIndex()) {
@@ -329,11 +348,13 @@ void MainWindow::connectEngine() {
         }
         m_status->setText(o.summary);
     });
-    connect(m_engine, &EngineController::jobFailed, this, [this](quint64, const QString& message) {
+    connect(m_engine, &EngineController::jobFailed, this, [this](quint64 id, const QString& message) {
+        if (id != m_restoreJob) return;
         m_panel->setRunning(false);
         m_status->setText(tr("Restore failed: %1").arg(message));
     });
-    connect(m_engine, &EngineController::jobCancelled, this, [this](quint64) {
+    connect(m_engine, &EngineController::jobCancelled, this, [this](quint64 id) {
+        if (id != m_restoreJob) return;
         m_panel->setRunning(false);
         m_status->setText(tr("Cancelled"));
     });
@@ -360,7 +381,46 @@ void MainWindow::restoreCurrent() {
     m_jobImage = index;
     m_faces->clear();
     m_panel->setRunning(true);
-    m_engine->restore(index, m_session->entry(index).original, m_panel->options());
+    if (m_engine->batchRunning()) m_status->setText(tr("The restore starts when the batch has finished"));
+    m_restoreJob = m_engine->restore(index, m_session->entry(index).original, m_panel->options());
+}
+
+BatchDialog* MainWindow::showBatchDialog(const QString& inputFolder) {
+    if (!m_engine) return nullptr;
+    if (!m_batch) {
+        m_batch = new BatchDialog(m_engine, this);
+        m_batch->setRestoreOptions(m_panel->options());
+        connect(m_batch, &BatchDialog::batchEnded, this, [this](const BatchOutcome&, const QString& error) {
+            m_status->setText(error.isEmpty() ? m_batch->progressLabel()->text() : error);
+        });
+    }
+    if (!inputFolder.isEmpty() && !m_batch->running()) m_batch->setInputFolder(inputFolder);
+    m_batch->show();
+    m_batch->raise();
+    m_batch->activateWindow();
+    return m_batch;
+}
+
+void MainWindow::offerBatch(const QStringList& droppedPaths) {
+    QString folder;
+    for (const QString& p : droppedPaths) {
+        if (QFileInfo(p).isDir()) folder = p;
+    }
+    if (!m_engine || folder.isEmpty()) return;
+    if (!m_batchOffer) {
+        m_batchOffer = new QPushButton(this);
+        m_batchOffer->setObjectName(QStringLiteral("batchOfferButton"));
+        m_batchOffer->setFlat(true);
+        statusBar()->addPermanentWidget(m_batchOffer);
+        connect(m_batchOffer, &QPushButton::clicked, this, [this] {
+            m_batchOffer->hide();
+            showBatchDialog(m_batchOffer->property("folder").toString());
+        });
+    }
+    // A dropped folder opens in the list as before; restoring all of it is one click away.
+    m_batchOffer->setText(tr("Batch restore “%1”…").arg(QFileInfo(folder).fileName()));
+    m_batchOffer->setProperty("folder", folder);
+    m_batchOffer->show();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
@@ -380,8 +440,19 @@ void MainWindow::closeEvent(QCloseEvent* event) {
             return;
         }
     }
-    // A running job is cancelled; the engine thread ends at the job's next check.
-    if (m_engine) m_engine->cancel();
+    if (m_engine && m_engine->batchRunning()) {
+        QMessageBox box(QMessageBox::Warning, tr("Batch running"), tr("A batch is still restoring photos."),
+                        QMessageBox::Discard | QMessageBox::Cancel, this);
+        box.setInformativeText(tr("Stop it and quit? The photos finished so far are kept, with the report."));
+        box.button(QMessageBox::Discard)->setText(tr("Stop and Quit"));
+        box.setDefaultButton(QMessageBox::Cancel);
+        if (box.exec() != QMessageBox::Discard) {
+            event->ignore();
+            return;
+        }
+    }
+    // Running jobs are cancelled; the engine thread ends at the job's next check.
+    if (m_engine) m_engine->cancelAll();
     event->accept();
 }
 
@@ -395,6 +466,7 @@ void MainWindow::dropEvent(QDropEvent* event) {
     const QStringList paths = localPaths(event->mimeData());
     if (!paths.isEmpty()) {
         openPaths(paths);
+        offerBatch(paths);
         event->acceptProposedAction();
     }
 }

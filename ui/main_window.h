@@ -1,13 +1,16 @@
 #pragma once
 
+#include <QHash>
 #include <QMainWindow>
 
 class QAction;
+class QPushButton;
 class QListWidget;
 class QLabel;
 
 namespace gpen::ui {
 
+class BatchDialog;
 class ComparisonView;
 class EngineController;
 class FaceStrip;
@@ -41,8 +44,14 @@ public:
     void restoreCurrent();
     int currentIndex() const;
 
-    // Opens files or folders as Open and drag-and-drop do; problems are reported in the status bar.
-    void openPaths(const QStringList& paths);
+    // Opens files or folders as Open and drag-and-drop do, decoding in the background; returns
+    // the open job's id (ImageSession::openFinished). Problems are reported in the status bar.
+    quint64 openPaths(const QStringList& paths);
+    // Shows the batch dialog (created on first use, kept: its batch goes on while hidden), with
+    // `inputFolder` filled in when given and no batch runs. Null without an engine.
+    BatchDialog* showBatchDialog(const QString& inputFolder = {});
+    // The job id of the window's own restore (0: none yet).
+    quint64 restoreJob() const { return m_restoreJob; }
 
 Q_SIGNALS:
     void currentImageChanged(int index);
@@ -65,6 +74,8 @@ private:
     void updateRecentMenu();
     void addRecent(const QStringList& paths);
     void connectEngine();
+    void finishOpen(quint64 id, const QStringList& problems);
+    void offerBatch(const QStringList& droppedPaths);
 
     EngineController* m_engine;
     ImageSession* m_session;
@@ -72,6 +83,12 @@ private:
     RestorePanel* m_panel;
     FaceStrip* m_faces;
     int m_jobImage = -1;
+    quint64 m_restoreJob = 0;
+    struct OpenRequest {
+        QStringList paths;
+        int countBefore = 0;  // the photos after it are the job's
+    };
+    QHash<quint64, OpenRequest> m_openRequests;
     ComparisonView* m_view;
     QListWidget* m_list;
     QLabel* m_status;
@@ -81,6 +98,8 @@ private:
     ResultSaver* m_saver = nullptr;
     MissingModelBanner* m_banner = nullptr;
     ModelManagerDialog* m_modelManager = nullptr;
+    BatchDialog* m_batch = nullptr;
+    QPushButton* m_batchOffer = nullptr;  // in the status bar after a folder is dropped
 };
 
 }  // namespace gpen::ui

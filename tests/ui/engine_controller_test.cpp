@@ -24,6 +24,7 @@
 #include "ui/main_window.h"
 #include "ui/model_status_bar.h"
 #include "ui/restore_panel.h"
+#include "open_photos.h"
 #include "ui_test_app.h"
 
 namespace {
@@ -51,7 +52,7 @@ protected:
         QSignalSpy settled(&engine, &EngineController::preloadSettledChanged);
         engine.start(m_settings);
         ASSERT_TRUE(settled.wait(60000));
-        window.openPaths({m_solvay});
+        ASSERT_TRUE(gpen::test::openAndWait(window, {m_solvay}));
         ASSERT_EQ(window.currentIndex(), 0);
         window.restorePanel()->setFaceModel(QStringLiteral("tiny-gpen"));
     }

@@ -1,23 +1,30 @@
 // gpen-screenshots: renders the window with a restored photo in each comparison mode, for the
 // README and the AppStream metadata. Not a test; built on request (ninja gpen-screenshots) and
-// run under Xvfb: gpen-screenshots MODELS_DIR FACE_MODEL_ID|none PHOTO OUT_DIR [LANGUAGE | SCALE X,Y,W,H]
+// run under Xvfb: gpen-screenshots MODELS_DIR FACE_MODEL_ID|none PHOTO OUT_DIR [LANGUAGE | BATCH_INPUT_DIR | SCALE X,Y,W,H]
 // With a LANGUAGE ("zh_CN") the interface is in it and only the split view is written, as
 // OUT_DIR/LANGUAGE.png (Chinese needs a CJK font: fonts-wqy-microhei or fonts-noto-cjk).
 // FACE_MODEL_ID "none": upscale only. SCALE: the background upscaling (the embedded network when
 // no realesrnet file is installed); X,Y,W,H: a crop of PHOTO to restore; the files are then named
 // upscaled-<mode>.png.
+// With BATCH_INPUT_DIR (an existing folder) it also renders batch.png: the batch dialog mid-batch
+// on that folder.
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QDir>
+#include <QFileInfo>
 #include <QImage>
-#include <QTemporaryDir>
+#include <QPushButton>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cstdio>
 
+#include "ui/batch_dialog.h"
 #include "ui/comparison_view.h"
 #include "ui/engine_controller.h"
+#include "ui/image_session.h"
 #include "ui/main_window.h"
 #include "ui/model_status_bar.h"
 #include "ui/restore_panel.h"
@@ -28,10 +35,12 @@ int main(int argc, char** argv) {
     QApplication::setApplicationName(QStringLiteral("gpen-studio"));
     if (argc != 5 && argc != 6 && argc != 7) {
         std::fprintf(stderr, "usage: gpen-screenshots MODELS_DIR FACE_MODEL_ID|none PHOTO OUT_DIR "
-                             "[LANGUAGE | SCALE X,Y,W,H]\n");
+                             "[LANGUAGE | BATCH_INPUT_DIR | SCALE X,Y,W,H]\n");
         return 2;
     }
-    const QString language = argc == 6 ? QString::fromLocal8Bit(argv[5]) : QString();
+    const QString sixth = argc == 6 ? QString::fromLocal8Bit(argv[5]) : QString();
+    const QString batchDir = QFileInfo(sixth).isDir() ? sixth : QString();
+    const QString language = batchDir.isEmpty() ? sixth : QString();
     if (!language.isEmpty() && gpen::ui::Translations::install(&app, language).isEmpty()) return 2;
     const QString face = QString::fromLocal8Bit(argv[2]) == QStringLiteral("none") ? QString() : QString::fromLocal8Bit(argv[2]);
     QString photo = QString::fromLocal8Bit(argv[3]);
@@ -57,7 +66,9 @@ int main(int argc, char** argv) {
     QSignalSpy settled(&engine, &gpen::ui::EngineController::preloadSettledChanged);
     engine.start(settings);
     if (!settled.wait(120000)) return 1;
+    QSignalSpy opened(window.session(), &gpen::ui::ImageSession::openFinished);
     window.openPaths({photo});
+    if (!opened.wait(60000)) return 1;
     window.restorePanel()->setFaceModel(face);
     if (argc == 7) window.restorePanel()->setBackgroundScale(QString::fromLocal8Bit(argv[5]).toInt());
     QSignalSpy finished(&engine, &gpen::ui::EngineController::jobFinished);
@@ -78,6 +89,28 @@ int main(int argc, char** argv) {
         const QString file =
             language.isEmpty() ? prefix + QString::fromLatin1(s.file) : language + QStringLiteral(".png");
         window.grab().save(out.filePath(file));
+    }
+    if (!batchDir.isEmpty()) {
+        // Mid-batch: two photos done, the third restoring.
+        gpen::ui::BatchDialog* dialog = window.showBatchDialog(batchDir);
+        QTemporaryDir output;
+        dialog->setOutputFolder(output.path());
+        if (auto* recursive = dialog->findChild<QCheckBox*>(QStringLiteral("recursiveBox"))) recursive->setChecked(true);
+        dialog->restoreOptions()->setFaceModel(face);
+        int done = 0;
+        bool third = false;
+        QObject::connect(&engine, &gpen::ui::EngineController::batchFileDone, [&](const gpen::ui::BatchFileView& f) {
+            done += f.row.state == gpen::ui::BatchFileState::Ok ? 1 : 0;
+        });
+        QObject::connect(&engine, &gpen::ui::EngineController::batchProgress, [&](const gpen::ui::BatchProgressView& p) {
+            third = third || (done >= 2 && p.stage == QStringLiteral("faces"));
+        });
+        if (!dialog->start() || !QTest::qWaitFor([&] { return third; }, 600000)) return 1;
+        QTest::qWait(300);
+        dialog->grab().save(out.filePath(QStringLiteral("batch.png")));
+        QSignalSpy ended(dialog, &gpen::ui::BatchDialog::batchEnded);
+        dialog->cancelButton()->click();
+        ended.wait(60000);
     }
     return 0;
 }
