@@ -1,1264 +1,1257 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de">
-    <context>
-        <name>gpen::ui::CoreText</name>
-        <message>
-            <source>The file could not be read or written.</source>
-            <translation>Die Datei konnte nicht gelesen oder geschrieben werden.</translation>
-        </message>
-        <message>
-            <source>This is not a model file.</source>
-            <translation>Dies ist keine Modelldatei.</translation>
-        </message>
-        <message>
-            <source>The file is incomplete (the download may have been cut off).</source>
-            <translation>Die Datei ist unvollständig (der Download wurde vielleicht abgebrochen).</translation>
-        </message>
-        <message>
-            <source>The model file contains code that is not allowed; it was not loaded.</source>
-            <translation>Die Modelldatei enthält nicht erlaubten Code; sie wurde nicht geladen.</translation>
-        </message>
-        <message>
-            <source>The file is damaged.</source>
-            <translation>Die Datei ist beschädigt.</translation>
-        </message>
-        <message>
-            <source>The model file does not match a supported network.</source>
-            <translation>Die Modelldatei passt zu keinem unterstützten Netz.</translation>
-        </message>
-        <message>
-            <source>The model file holds corrupt values.</source>
-            <translation>Die Modelldatei enthält beschädigte Werte.</translation>
-        </message>
-        <message>
-            <source>The input cannot be used.</source>
-            <translation>Die Eingabe kann nicht verwendet werden.</translation>
-        </message>
-        <message>
-            <source>Not enough memory.</source>
-            <translation>Nicht genug Speicher.</translation>
-        </message>
-        <message>
-            <source>The compute device failed.</source>
-            <translation>Das Rechengerät ist ausgefallen.</translation>
-        </message>
-        <message>
-            <source>Cancelled.</source>
-            <translation>Abgebrochen.</translation>
-        </message>
-        <message>
-            <source>Internal error.</source>
-            <translation>Interner Fehler.</translation>
-        </message>
-        <message>
-            <source>%1 (%2)</source>
-            <extracomment>%1 is the translated kind of error, %2 core's English detail naming the file</extracomment>
-            <translation>%1 (%2)</translation>
-        </message>
-        <message>
-            <source>Background</source>
-            <translation>Hintergrund</translation>
-        </message>
-        <message>
-            <source>Face detection</source>
-            <translation>Gesichtserkennung</translation>
-        </message>
-        <message>
-            <source>Face restoration</source>
-            <translation>Gesichtsrestaurierung</translation>
-        </message>
-        <message>
-            <source>Face masks</source>
-            <translation>Gesichtsmasken</translation>
-        </message>
-        <message>
-            <source>RetinaFace-R50 is not installed: detecting faces with the built-in dlib detector</source>
-            <translation>RetinaFace-R50 ist nicht installiert: Gesichter werden mit dem eingebauten dlib-Detektor erkannt</translation>
-        </message>
-        <message>
-            <source>%1: using the rectangle mask</source>
-            <extracomment>%1 is core's English message saying why the face parser could not be used</extracomment>
-            <translation>%1: die Rechteckmaske wird verwendet</translation>
-        </message>
-        <message>
-            <source>The reference authors released the GPEN weights for academic and non-commercial use.</source>
-            <translation>Die Autoren der Referenz haben die GPEN-Gewichte für akademische und nichtkommerzielle Nutzung veröffentlicht.</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpen::ui::EngineController</name>
-        <message>
-            <source>%1: the engine is not running</source>
-            <translation>%1: Die Engine läuft nicht</translation>
-        </message>
-        <message>
-            <source>The engine is not running</source>
-            <translation>Die Engine läuft nicht</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpen::ui::EngineWorker</name>
-        <message>
-            <source>Device %1 is not available; using the CPU</source>
-            <translation>Gerät %1 ist nicht verfügbar; die CPU wird verwendet</translation>
-        </message>
-        <message>
-            <source>The engine could not start: %1</source>
-            <translation>Die Engine konnte nicht starten: %1</translation>
-        </message>
-        <message>
-            <source>The engine is not running</source>
-            <translation>Die Engine läuft nicht</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n face(s) restored with %1 in %2 s</source>
-            <translation>
-                <numerusform>%n Gesicht mit %1 in %2 s restauriert</numerusform>
-                <numerusform>%n Gesichter mit %1 in %2 s restauriert</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>%1: the engine is not running</source>
-            <translation>%1: Die Engine läuft nicht</translation>
-        </message>
-        <message>
-            <source>%1 (not found)</source>
-            <translation>%1 (nicht gefunden)</translation>
-        </message>
-        <message>
-            <source>%1 (built for another version of GPEN Studio)</source>
-            <translation>%1 (für eine andere Version von GPEN Studio gebaut)</translation>
-        </message>
-        <message>
-            <source>The engine module could not be loaded: %1</source>
-            <translation>Das Engine-Modul konnte nicht geladen werden: %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpen::ui::FaceStrip</name>
-        <message>
-            <source>Face %1 before</source>
-            <translation>Gesicht %1 vorher</translation>
-        </message>
-        <message>
-            <source>Face %1 after</source>
-            <translation>Gesicht %1 nachher</translation>
-        </message>
-        <message>
-            <source>Face %1</source>
-            <translation>Gesicht %1</translation>
-        </message>
-        <message>
-            <source>Strength of face %1</source>
-            <translation>Stärke für Gesicht %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpen::ui::ImageCanvas</name>
-        <message>
-            <source>Comparison view</source>
-            <translation>Vergleichsansicht</translation>
-        </message>
-        <message>
-            <source>Drop photos or folders here, or press Ctrl+O</source>
-            <translation>Fotos oder Ordner hierher ziehen oder Strg+O drücken</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpen::ui::ImageSession</name>
-        <message>
-            <source>%1: %2</source>
-            <translation>%1: %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpen::ui::MainWindow</name>
-        <message>
-            <source>GPEN Studio</source>
-            <translation>GPEN Studio</translation>
-        </message>
-        <message>
-            <source>Photos</source>
-            <translation>Fotos</translation>
-        </message>
-        <message>
-            <source>Restore</source>
-            <translation>Restaurieren</translation>
-        </message>
-        <message>
-            <source>Faces</source>
-            <translation>Gesichter</translation>
-        </message>
-        <message>
-            <source>Drop photos or folders to begin</source>
-            <translation>Zum Beginnen Fotos oder Ordner hierher ziehen</translation>
-        </message>
-        <message>
-            <source>Saved %1</source>
-            <translation>%1 gespeichert</translation>
-        </message>
-        <message>
-            <source>&amp;File</source>
-            <translation>&amp;Datei</translation>
-        </message>
-        <message>
-            <source>&amp;Open…</source>
-            <translation>&amp;Öffnen…</translation>
-        </message>
-        <message>
-            <source>Open &amp;Recent</source>
-            <translation>&amp;Zuletzt geöffnet</translation>
-        </message>
-        <message>
-            <source>&amp;Paste Image</source>
-            <translation>Bild &amp;einfügen</translation>
-        </message>
-        <message>
-            <source>&amp;Save Result</source>
-            <translation>Ergebnis &amp;speichern</translation>
-        </message>
-        <message>
-            <source>Save Result &amp;As…</source>
-            <translation>Ergebnis speichern &amp;unter…</translation>
-        </message>
-        <message>
-            <source>&amp;Quit</source>
-            <translation>&amp;Beenden</translation>
-        </message>
-        <message>
-            <source>&amp;View</source>
-            <translation>&amp;Ansicht</translation>
-        </message>
-        <message>
-            <source>&amp;Split</source>
-            <translation>&amp;Geteilt</translation>
-        </message>
-        <message>
-            <source>Side by Si&amp;de</source>
-            <translation>&amp;Nebeneinander</translation>
-        </message>
-        <message>
-            <source>&amp;Toggle (hold to see the original)</source>
-            <translation>&amp;Umschalten (gedrückt halten zeigt das Original)</translation>
-        </message>
-        <message>
-            <source>Zoom to &amp;Fit</source>
-            <translation>&amp;Einpassen</translation>
-        </message>
-        <message>
-            <source>&amp;Actual Size</source>
-            <translation>&amp;Originalgröße</translation>
-        </message>
-        <message>
-            <source>&amp;Settings…</source>
-            <translation>&amp;Einstellungen…</translation>
-        </message>
-        <message>
-            <source>&amp;Models…</source>
-            <translation>&amp;Modelle…</translation>
-        </message>
-        <message>
-            <source>%1 — %2 × %3</source>
-            <translation>%1 — %2 × %3</translation>
-        </message>
-        <message>
-            <source>No supported images in %1</source>
-            <translation>Keine unterstützten Bilder in %1</translation>
-        </message>
-        <message>
-            <source>Open Photos</source>
-            <translation>Fotos öffnen</translation>
-        </message>
-        <message>
-            <source>Images (%1)</source>
-            <translation>Bilder (%1)</translation>
-        </message>
-        <message>
-            <source>The clipboard holds no image</source>
-            <translation>Die Zwischenablage enthält kein Bild</translation>
-        </message>
-        <message>
-            <source>Pasted image %1</source>
-            <translation>Eingefügtes Bild %1</translation>
-        </message>
-        <message>
-            <source>%1 (unsaved)</source>
-            <translation>%1 (nicht gespeichert)</translation>
-        </message>
-        <message>
-            <source>&amp;Tools</source>
-            <translation>E&amp;xtras</translation>
-        </message>
-        <message>
-            <source>Settings applied: the models load again</source>
-            <translation>Einstellungen übernommen: Die Modelle werden neu geladen</translation>
-        </message>
-        <message>
-            <source>Settings saved: the engine uses them from the next launch</source>
-            <translation>Einstellungen gespeichert: Die Engine verwendet sie ab dem nächsten Programmstart</translation>
-        </message>
-        <message>
-            <source>Restore failed: %1</source>
-            <translation>Restaurierung fehlgeschlagen: %1</translation>
-        </message>
-        <message>
-            <source>Cancelled</source>
-            <translation>Abgebrochen</translation>
-        </message>
-        <message>
-            <source>Open a photo first</source>
-            <translation>Bitte zuerst ein Foto öffnen</translation>
-        </message>
-        <message>
-            <source>Unsaved results</source>
-            <translation>Nicht gespeicherte Ergebnisse</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n restored photo(s) not saved.</source>
-            <translation>
-                <numerusform>%n restauriertes Foto ist nicht gespeichert.</numerusform>
-                <numerusform>%n restaurierte Fotos sind nicht gespeichert.</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Quit anyway and lose them?</source>
-            <translation>Trotzdem beenden und sie verwerfen?</translation>
-        </message>
-        <message>
-            <source>Not started: %1 is not installed. Import or download it (above the photo), or choose another model.</source>
-            <translation>Nicht gestartet: %1 ist nicht installiert. Importieren Sie es oder laden Sie es herunter (über dem Foto), oder wählen Sie ein anderes Modell.</translation>
-        </message>
-        <message>
-            <source>&amp;Batch…</source>
-            <translation>&amp;Stapel…</translation>
-        </message>
-        <message>
-            <source>Opening %1…</source>
-            <translation>%1 wird geöffnet…</translation>
-        </message>
-        <message>
-            <source>The restore starts when the batch has finished</source>
-            <translation>Die Restaurierung beginnt, wenn der Stapel fertig ist</translation>
-        </message>
-        <message>
-            <source>Batch restore “%1”…</source>
-            <translation>„%1“ als Stapel restaurieren…</translation>
-        </message>
-        <message>
-            <source>Batch running</source>
-            <translation>Stapel läuft</translation>
-        </message>
-        <message>
-            <source>A batch is still restoring photos.</source>
-            <translation>Ein Stapel restauriert noch Fotos.</translation>
-        </message>
-        <message>
-            <source>Stop it and quit? The photos finished so far are kept, with the report.</source>
-            <translation>Anhalten und beenden? Die bisher fertigen Fotos bleiben erhalten, mit dem Bericht.</translation>
-        </message>
-        <message>
-            <source>Stop and Quit</source>
-            <translation>Anhalten und beenden</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpen::ui::MissingModelBanner</name>
-        <message>
-            <source>&amp;Import…</source>
-            <translation>&amp;Importieren…</translation>
-        </message>
-        <message>
-            <source>Do&amp;wnload…</source>
-            <translation>&amp;Herunterladen…</translation>
-        </message>
-        <message>
-            <source>Missing model</source>
-            <translation>Fehlendes Modell</translation>
-        </message>
-        <message>
-            <source>The model %1 is not installed: import its .pth file or download it.</source>
-            <translation>Das Modell %1 ist nicht installiert: Importieren Sie seine .pth-Datei oder laden Sie es herunter.</translation>
-        </message>
-        <message>
-            <source>No face model is installed: Restore upscales the photo and leaves faces as they are. A GPEN face model restores faces (the authors released the weights for academic and non-commercial use only): download %1 or import its .pth file.</source>
-            <translation>Kein Gesichtsmodell installiert: „Restaurieren“ vergrößert das Foto und lässt die Gesichter, wie sie sind. Ein GPEN-Gesichtsmodell restauriert Gesichter (die Autoren haben die Gewichte nur für akademische und nicht-kommerzielle Nutzung freigegeben): Laden Sie %1 herunter oder importieren Sie seine .pth-Datei.</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpen::ui::ModelDownloader</name>
-        <message>
-            <source>%1: cannot create the folder %2</source>
-            <translation>%1: Der Ordner %2 kann nicht angelegt werden</translation>
-        </message>
-        <message>
-            <source>%1: the server resumed at the wrong place (Content-Range: %2)</source>
-            <translation>%1: Der Server hat an der falschen Stelle fortgesetzt (Content-Range: %2)</translation>
-        </message>
-        <message>
-            <source>%1: cannot write %2: %3</source>
-            <translation>%1: %2 kann nicht geschrieben werden: %3</translation>
-        </message>
-        <message>
-            <source>the server answered HTTP %1 %2</source>
-            <translation>der Server antwortete mit HTTP %1 %2</translation>
-        </message>
-        <message>
-            <source>the server did not answer</source>
-            <translation>der Server hat nicht geantwortet</translation>
-        </message>
-        <message>
-            <source>%1: download failed from %2: %3</source>
-            <translation>%1: Download von %2 fehlgeschlagen: %3</translation>
-        </message>
-        <message>
-            <source>%1: cannot write %2: %3 (is the disk full?)</source>
-            <translation>%1: %2 kann nicht geschrieben werden: %3 (ist der Datenträger voll?)</translation>
-        </message>
-        <message>
-            <source>the server stopped sending</source>
-            <translation>der Server hat aufgehört zu senden</translation>
-        </message>
-        <message>
-            <source>%1: the download stopped after %2 MB%3: %4; Resume continues from there</source>
-            <translation>%1: Der Download brach nach %2 MB%3 ab: %4; „Fortsetzen“ macht dort weiter</translation>
-        </message>
-        <message>
-            <source>%1: the download is incomplete (%2 of %3 bytes); Resume continues from there</source>
-            <translation>%1: Der Download ist unvollständig (%2 von %3 Bytes); „Fortsetzen“ macht dort weiter</translation>
-        </message>
-        <message>
-            <source>%1: the download has %2 bytes, expected %3</source>
-            <translation>%1: Der Download hat %2 Bytes, erwartet wurden %3</translation>
-        </message>
-        <message>
-            <source>%1: the downloaded file is not a usable model: %2</source>
-            <translation>%1: Die heruntergeladene Datei ist kein verwendbares Modell: %2</translation>
-        </message>
-        <message>
-            <source> of %1 MB</source>
-            <translation> von %1 MB</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpen::ui::ModelManagerDialog</name>
-        <message>
-            <source>face restoration</source>
-            <translation>Gesichtsrestaurierung</translation>
-        </message>
-        <message>
-            <source>face detector</source>
-            <translation>Gesichtserkennung</translation>
-        </message>
-        <message>
-            <source>face parsing</source>
-            <translation>Gesichtssegmentierung</translation>
-        </message>
-        <message>
-            <source>background upscaler</source>
-            <translation>Hintergrund-Hochskalierung</translation>
-        </message>
-        <message>
-            <source>%1 MB</source>
-            <translation>%1 MB</translation>
-        </message>
-        <message>
-            <source>&amp;Import…</source>
-            <translation>&amp;Importieren…</translation>
-        </message>
-        <message>
-            <source>&amp;Download</source>
-            <translation>&amp;Herunterladen</translation>
-        </message>
-        <message>
-            <source>&amp;Cancel Download</source>
-            <translation>Download &amp;abbrechen</translation>
-        </message>
-        <message>
-            <source>Open Download &amp;Page</source>
-            <translation>Download-&amp;Seite öffnen</translation>
-        </message>
-        <message>
-            <source>Open Models &amp;Folder</source>
-            <translation>Modell&amp;ordner öffnen</translation>
-        </message>
-        <message>
-            <source>Models</source>
-            <translation>Modelle</translation>
-        </message>
-        <message>
-            <source>Model</source>
-            <translation>Modell</translation>
-        </message>
-        <message>
-            <source>Kind</source>
-            <translation>Art</translation>
-        </message>
-        <message>
-            <source>State</source>
-            <translation>Zustand</translation>
-        </message>
-        <message>
-            <source>Size</source>
-            <translation>Größe</translation>
-        </message>
-        <message>
-            <source>File</source>
-            <translation>Datei</translation>
-        </message>
-        <message>
-            <source>Licence</source>
-            <translation>Lizenz</translation>
-        </message>
-        <message>
-            <source>Import a .pth or .pt file (you can also drop files here). A file whose name is not a released one is imported as the selected model.</source>
-            <translation>Eine .pth- oder .pt-Datei importieren (Dateien können auch hierher gezogen werden). Eine Datei, deren Name keinem veröffentlichten Modell entspricht, wird als das ausgewählte Modell importiert.</translation>
-        </message>
-        <message>
-            <source>%1 imported as %2 (%3)</source>
-            <translation>%1 als %2 importiert (%3)</translation>
-        </message>
-        <message>
-            <source>Downloading %1: %2 of %3</source>
-            <translation>%1 wird heruntergeladen: %2 von %3</translation>
-        </message>
-        <message>
-            <source>Downloading %1: %2</source>
-            <translation>%1 wird heruntergeladen: %2</translation>
-        </message>
-        <message>
-            <source>%1 downloaded and installed (%2)</source>
-            <translation>%1 heruntergeladen und installiert (%2)</translation>
-        </message>
-        <message>
-            <source>Download of %1 paused; Resume continues where it stopped</source>
-            <translation>Download von %1 angehalten; „Fortsetzen“ macht an derselben Stelle weiter</translation>
-        </message>
-        <message>
-            <source>downloading %1 %</source>
-            <translation>wird heruntergeladen, %1 %</translation>
-        </message>
-        <message>
-            <source>downloading…</source>
-            <translation>wird heruntergeladen…</translation>
-        </message>
-        <message>
-            <source>checking…</source>
-            <translation>wird geprüft…</translation>
-        </message>
-        <message>
-            <source>built in</source>
-            <translation>eingebaut</translation>
-        </message>
-        <message>
-            <source>about %1</source>
-            <translation>etwa %1</translation>
-        </message>
-        <message>
-            <source>partial download (%1)</source>
-            <translation>teilweise heruntergeladen (%1)</translation>
-        </message>
-        <message>
-            <source>— (%1)</source>
-            <translation>— (%1)</translation>
-        </message>
-        <message>
-            <source>&amp;Resume Download</source>
-            <translation>Download &amp;fortsetzen</translation>
-        </message>
-        <message>
-            <source>Another download is running: %1</source>
-            <translation>Ein anderer Download läuft: %1</translation>
-        </message>
-        <message>
-            <source>Importing %1…</source>
-            <translation>%1 wird importiert…</translation>
-        </message>
-        <message>
-            <source>Importing %1 as %2…</source>
-            <translation>%1 wird als %2 importiert…</translation>
-        </message>
-        <message>
-            <source>Import Models</source>
-            <translation>Modelle importieren</translation>
-        </message>
-        <message>
-            <source>PyTorch checkpoints (*.pth *.pt);;All files (*)</source>
-            <translation>PyTorch-Checkpoints (*.pth *.pt);;Alle Dateien (*)</translation>
-        </message>
-        <message>
-            <source>Download %1 from the page, then import it here: it is installed as %2</source>
-            <translation>Laden Sie %1 von der Seite herunter und importieren Sie es dann hier: Es wird als %2 installiert</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpen::ui::ModelStatusBar</name>
-        <message>
-            <source>Model status</source>
-            <translation>Modellstatus</translation>
-        </message>
-        <message>
-            <source>not installed</source>
-            <translation>nicht installiert</translation>
-        </message>
-        <message>
-            <source>installed</source>
-            <translation>installiert</translation>
-        </message>
-        <message>
-            <source>ready</source>
-            <translation>bereit</translation>
-        </message>
-        <message>
-            <source>released</source>
-            <translation>freigegeben</translation>
-        </message>
-        <message>
-            <source>failed</source>
-            <translation>fehlgeschlagen</translation>
-        </message>
-        <message>
-            <source>reading weights…</source>
-            <translation>Gewichte werden gelesen…</translation>
-        </message>
-        <message>
-            <source>building…</source>
-            <translation>wird aufgebaut…</translation>
-        </message>
-        <message>
-            <source>moving to device…</source>
-            <translation>wird aufs Gerät übertragen…</translation>
-        </message>
-        <message>
-            <source>warming up…</source>
-            <translation>wärmt auf…</translation>
-        </message>
-        <message>
-            <source>loading…</source>
-            <translation>wird geladen…</translation>
-        </message>
-        <message>
-            <source>File: %1</source>
-            <translation>Datei: %1</translation>
-        </message>
-        <message>
-            <source>Read %1 ms, build %2 ms, warm-up %3 ms</source>
-            <translation>Lesen %1 ms, Aufbau %2 ms, Aufwärmen %3 ms</translation>
-        </message>
-        <message>
-            <source>Memory: %1 MB</source>
-            <translation>Speicher: %1 MB</translation>
-        </message>
-        <message>
-            <source>Released (%1); it loads again when needed</source>
-            <translation>Freigegeben (%1); wird bei Bedarf neu geladen</translation>
-        </message>
-        <message>
-            <source>Kept loaded (preloaded)</source>
-            <translation>Bleibt geladen (vorab geladen)</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpen::ui::RestoreModelChoices</name>
-        <message>
-            <source>%1 (not installed)</source>
-            <translation>%1 (nicht installiert)</translation>
-        </message>
-        <message>
-            <source>None (upscale only)</source>
-            <translation>Keines (nur vergrößern)</translation>
-        </message>
-        <message>
-            <source>not installed</source>
-            <translation>nicht installiert</translation>
-        </message>
-        <message>
-            <source>built-in ESRGAN</source>
-            <translation>eingebautes ESRGAN</translation>
-        </message>
-        <message>
-            <source>%1× (%2)</source>
-            <translation>%1× (%2)</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpen::ui::RestorePanel</name>
-        <message>
-            <source>Keep grayscale photos gray</source>
-            <translation>Graustufenfotos grau lassen</translation>
-        </message>
-        <message>
-            <source>&amp;Restore</source>
-            <translation>&amp;Restaurieren</translation>
-        </message>
-        <message>
-            <source>Cancel</source>
-            <translation>Abbrechen</translation>
-        </message>
-        <message>
-            <source>Automatic</source>
-            <translation>Automatisch</translation>
-        </message>
-        <message>
-            <source>Built-in (dlib)</source>
-            <translation>Eingebaut (dlib)</translation>
-        </message>
-        <message>
-            <source>None</source>
-            <translation>Keine</translation>
-        </message>
-        <message>
-            <source>2× (Real-ESRNet)</source>
-            <translation>2× (Real-ESRNet)</translation>
-        </message>
-        <message>
-            <source>4× (Real-ESRNet)</source>
-            <translation>4× (Real-ESRNet)</translation>
-        </message>
-        <message>
-            <source> px</source>
-            <translation> px</translation>
-        </message>
-        <message>
-            <source>Face model</source>
-            <translation>Gesichtsmodell</translation>
-        </message>
-        <message>
-            <source>Detector</source>
-            <translation>Erkennung</translation>
-        </message>
-        <message>
-            <source>Background</source>
-            <translation>Hintergrund</translation>
-        </message>
-        <message>
-            <source>Tile size</source>
-            <translation>Kachelgröße</translation>
-        </message>
-        <message>
-            <source>Strength</source>
-            <translation>Stärke</translation>
-        </message>
-        <message>
-            <source>Starting…</source>
-            <translation>Wird gestartet…</translation>
-        </message>
-        <message>
-            <source>%1: %2 of %3</source>
-            <translation>%1: %2 von %3</translation>
-        </message>
-        <message numerus="yes">
-            <source> — about %n s left</source>
-            <translation>
-                <numerusform> — noch etwa %n s</numerusform>
-                <numerusform> — noch etwa %n s</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>gpen::ui::ResultSaver</name>
-        <message>
-            <source>%1 (%2)</source>
-            <translation>%1 (%2)</translation>
-        </message>
-        <message>
-            <source>Save Result As</source>
-            <translation>Ergebnis speichern unter</translation>
-        </message>
-        <message>
-            <source>PNG</source>
-            <translation>PNG</translation>
-        </message>
-        <message>
-            <source>JPEG</source>
-            <translation>JPEG</translation>
-        </message>
-        <message>
-            <source>TIFF</source>
-            <translation>TIFF</translation>
-        </message>
-        <message>
-            <source>WebP</source>
-            <translation>WebP</translation>
-        </message>
-        <message>
-            <source>restored</source>
-            <translation>restauriert</translation>
-        </message>
-        <message>
-            <source>Replace the original?</source>
-            <translation>Original ersetzen?</translation>
-        </message>
-        <message>
-            <source>%1 is the original photo. Replace it with the restored one? The original cannot be recovered afterwards.</source>
-            <translation>%1 ist das Originalfoto. Soll es durch das restaurierte ersetzt werden? Das Original lässt sich danach nicht wiederherstellen.</translation>
-        </message>
-        <message>
-            <source>Cannot save %1</source>
-            <translation>%1 kann nicht gespeichert werden</translation>
-        </message>
-        <message>
-            <source>%1 was not saved: %2</source>
-            <translation>%1 wurde nicht gespeichert: %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpen::ui::SaveOptionsDialog</name>
-        <message>
-            <source>Save Options</source>
-            <translation>Speicheroptionen</translation>
-        </message>
-        <message>
-            <source>Encoding of %1</source>
-            <translation>Kodierung von %1</translation>
-        </message>
-        <message>
-            <source>Quality</source>
-            <translation>Qualität</translation>
-        </message>
-        <message>
-            <source>&amp;Quality:</source>
-            <translation>&amp;Qualität:</translation>
-        </message>
-        <message>
-            <source>Higher keeps more detail and makes larger files.</source>
-            <translation>Höher erhält mehr Details und ergibt größere Dateien.</translation>
-        </message>
-        <message>
-            <source>Compression level</source>
-            <translation>Kompressionsstufe</translation>
-        </message>
-        <message>
-            <source>&amp;Compression level:</source>
-            <translation>&amp;Kompressionsstufe:</translation>
-        </message>
-        <message>
-            <source>Lossless at every level; higher is smaller and slower.</source>
-            <translation>Auf jeder Stufe verlustfrei; höher ist kleiner und langsamer.</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpen::ui::SettingsDialog</name>
-        <message>
-            <source>Settings</source>
-            <translation>Einstellungen</translation>
-        </message>
-        <message>
-            <source>Engine</source>
-            <translation>Engine</translation>
-        </message>
-        <message>
-            <source>Automatic (CUDA when available)</source>
-            <translation>Automatisch (CUDA, wenn verfügbar)</translation>
-        </message>
-        <message>
-            <source>CPU</source>
-            <translation>CPU</translation>
-        </message>
-        <message>
-            <source>CUDA (GPU)</source>
-            <translation>CUDA (GPU)</translation>
-        </message>
-        <message>
-            <source>&amp;Device:</source>
-            <translation>&amp;Gerät:</translation>
-        </message>
-        <message>
-            <source>One per core</source>
-            <translation>Einer pro Kern</translation>
-        </message>
-        <message>
-            <source>CPU &amp;threads:</source>
-            <translation>CPU-&amp;Threads:</translation>
-        </message>
-        <message>
-            <source> px</source>
-            <translation> px</translation>
-        </message>
-        <message>
-            <source>T&amp;ile size:</source>
-            <translation>&amp;Kachelgröße:</translation>
-        </message>
-        <message>
-            <source>Only the standard folders</source>
-            <translation>Nur die Standardordner</translation>
-        </message>
-        <message>
-            <source>&amp;Browse…</source>
-            <translation>&amp;Durchsuchen…</translation>
-        </message>
-        <message>
-            <source>&amp;Models folder:</source>
-            <translation>&amp;Modellordner:</translation>
-        </message>
-        <message>
-            <source>Models in memory</source>
-            <translation>Modelle im Speicher</translation>
-        </message>
-        <message>
-            <source>Loaded in the background at launch and kept loaded</source>
-            <translation>Beim Start im Hintergrund geladen und geladen gehalten</translation>
-        </message>
-        <message>
-            <source>&amp;Preload:</source>
-            <translation>&amp;Vorab laden:</translation>
-        </message>
-        <message>
-            <source>No limit</source>
-            <translation>Keine Grenze</translation>
-        </message>
-        <message>
-            <source>Ma&amp;ximum models:</source>
-            <translation>Ma&amp;ximale Modellanzahl:</translation>
-        </message>
-        <message>
-            <source> MB</source>
-            <translation> MB</translation>
-        </message>
-        <message>
-            <source>Memory &amp;budget:</source>
-            <translation>Speicher&amp;budget:</translation>
-        </message>
-        <message>
-            <source> min</source>
-            <translation> min</translation>
-        </message>
-        <message>
-            <source>Never</source>
-            <translation>Nie</translation>
-        </message>
-        <message>
-            <source>&amp;Release idle models after:</source>
-            <translation>Ungenutzte Modelle f&amp;reigeben nach:</translation>
-        </message>
-        <message>
-            <source>Face batch sizes to warm up at load, e.g. 1, 4</source>
-            <translation>Gesichts-Batchgrößen, für die beim Laden aufgewärmt wird, z. B. 1, 4</translation>
-        </message>
-        <message>
-            <source>&amp;Warm-up batch sizes:</source>
-            <translation>&amp;Aufwärm-Batchgrößen:</translation>
-        </message>
-        <message>
-            <source>Interface</source>
-            <translation>Oberfläche</translation>
-        </message>
-        <message>
-            <source>System</source>
-            <translation>System</translation>
-        </message>
-        <message>
-            <source>&amp;Language:</source>
-            <translation>&amp;Sprache:</translation>
-        </message>
-        <message>
-            <source>A restore is running: engine changes take effect at the next launch. The language changes at the next start.</source>
-            <translation>Eine Restaurierung läuft: Änderungen an der Engine gelten ab dem nächsten Programmstart. Die Sprache wechselt beim nächsten Start.</translation>
-        </message>
-        <message>
-            <source>Engine changes take effect when you press OK (the models load again). The language changes at the next start.</source>
-            <translation>Änderungen an der Engine gelten, sobald Sie OK drücken (die Modelle werden neu geladen). Die Sprache wechselt beim nächsten Start.</translation>
-        </message>
-        <message>
-            <source>Models Folder</source>
-            <translation>Modellordner</translation>
-        </message>
-    </context>
-    <context>
-        <name>main</name>
-        <message>
-            <source>Restore faces in old photographs</source>
-            <translation>Gesichter in alten Fotos restaurieren</translation>
-        </message>
-        <message>
-            <source>Look for model files in &lt;dir&gt; first.</source>
-            <translation>Modelldateien zuerst in &lt;dir&gt; suchen.</translation>
-        </message>
-        <message>
-            <source>cpu, cuda, cuda:N or auto.</source>
-            <translation>cpu, cuda, cuda:N oder auto.</translation>
-        </message>
-        <message>
-            <source>Exit once the preloaded models are ready, printing the times as JSON.</source>
-            <translation>Beenden, sobald die vorab geladenen Modelle bereit sind, und die Zeiten als JSON ausgeben.</translation>
-        </message>
-        <message>
-            <source>Photos or folders to open.</source>
-            <translation>Zu öffnende Fotos oder Ordner.</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpen::ui::BatchDialog</name>
-        <message>
-            <source>%1 s</source>
-            <translation>%1 s</translation>
-        </message>
-        <message>
-            <source>%1 min %2 s</source>
-            <translation>%1 min %2 s</translation>
-        </message>
-        <message>
-            <source>%1 h %2 min</source>
-            <translation>%1 h %2 min</translation>
-        </message>
-        <message>
-            <source>Browse…</source>
-            <translation>Durchsuchen…</translation>
-        </message>
-        <message>
-            <source>Include sub-folders (the output mirrors them)</source>
-            <translation>Unterordner einbeziehen (die Ausgabe spiegelt sie)</translation>
-        </message>
-        <message>
-            <source>&amp;Start</source>
-            <translation>&amp;Starten</translation>
-        </message>
-        <message>
-            <source>&amp;Pause</source>
-            <translation>&amp;Anhalten</translation>
-        </message>
-        <message>
-            <source>Cancel Batch</source>
-            <translation>Stapel abbrechen</translation>
-        </message>
-        <message>
-            <source>Open &amp;Report</source>
-            <translation>&amp;Bericht öffnen</translation>
-        </message>
-        <message>
-            <source>Open &amp;Output Folder</source>
-            <translation>&amp;Ausgabeordner öffnen</translation>
-        </message>
-        <message>
-            <source>Batch Restore</source>
-            <translation>Stapelrestaurierung</translation>
-        </message>
-        <message>
-            <source>all photos (e.g. *.tif; 1950s/**)</source>
-            <translation>alle Fotos (z. B. *.tif; 1950er/**)</translation>
-        </message>
-        <message>
-            <source>none (e.g. *-restored.*; drafts/**)</source>
-            <translation>keine (z. B. *-restauriert.*; entwuerfe/**)</translation>
-        </message>
-        <message>
-            <source>Globs separated by ';'. A pattern with '/' is matched against the path inside the input folder, else against the file name.</source>
-            <translation>Muster, getrennt durch ';'. Ein Muster mit '/' wird mit dem Pfad im Eingabeordner verglichen, sonst mit dem Dateinamen.</translation>
-        </message>
-        <message>
-            <source>{name} file name, {ext} extension, {relpath} sub-folder, {model} face model, {scale} background scale, {date} today, {index} position in the list</source>
-            <translation>{name} Dateiname, {ext} Endung, {relpath} Unterordner, {model} Gesichtsmodell, {scale} Hintergrundskalierung, {date} heute, {index} Position in der Liste</translation>
-        </message>
-        <message>
-            <source>Skip the file</source>
-            <translation>Datei überspringen</translation>
-        </message>
-        <message>
-            <source>Overwrite it</source>
-            <translation>Überschreiben</translation>
-        </message>
-        <message>
-            <source>Add a number to the name</source>
-            <translation>Eine Nummer an den Namen anhängen</translation>
-        </message>
-        <message>
-            <source>Same as the photo</source>
-            <translation>Wie das Foto</translation>
-        </message>
-        <message>
-            <source>JPEG and WebP quality</source>
-            <translation>Qualität für JPEG und WebP</translation>
-        </message>
-        <message>
-            <source>Quality</source>
-            <translation>Qualität</translation>
-        </message>
-        <message>
-            <source>Files</source>
-            <translation>Dateien</translation>
-        </message>
-        <message>
-            <source>Input folder</source>
-            <translation>Eingabeordner</translation>
-        </message>
-        <message>
-            <source>Include</source>
-            <translation>Einschließen</translation>
-        </message>
-        <message>
-            <source>Exclude</source>
-            <translation>Ausschließen</translation>
-        </message>
-        <message>
-            <source>Output folder</source>
-            <translation>Ausgabeordner</translation>
-        </message>
-        <message>
-            <source>Names</source>
-            <translation>Namen</translation>
-        </message>
-        <message>
-            <source>If the file exists</source>
-            <translation>Wenn die Datei existiert</translation>
-        </message>
-        <message>
-            <source>Format</source>
-            <translation>Format</translation>
-        </message>
-        <message>
-            <source>Restore</source>
-            <translation>Restaurieren</translation>
-        </message>
-        <message>
-            <source>File</source>
-            <translation>Datei</translation>
-        </message>
-        <message>
-            <source>Status</source>
-            <translation>Status</translation>
-        </message>
-        <message>
-            <source>Faces</source>
-            <translation>Gesichter</translation>
-        </message>
-        <message>
-            <source>Time</source>
-            <translation>Zeit</translation>
-        </message>
-        <message>
-            <source>Error</source>
-            <translation>Fehler</translation>
-        </message>
-        <message>
-            <source>Output</source>
-            <translation>Ausgabe</translation>
-        </message>
-        <message>
-            <source>Close</source>
-            <translation>Schließen</translation>
-        </message>
-        <message>
-            <source>Input Folder</source>
-            <translation>Eingabeordner</translation>
-        </message>
-        <message>
-            <source>Output Folder</source>
-            <translation>Ausgabeordner</translation>
-        </message>
-        <message>
-            <source>&amp;Resume</source>
-            <translation>&amp;Fortsetzen</translation>
-        </message>
-        <message>
-            <source>Paused</source>
-            <translation>Angehalten</translation>
-        </message>
-        <message>
-            <source>Resuming…</source>
-            <translation>Wird fortgesetzt…</translation>
-        </message>
-        <message>
-            <source>Cancelling…</source>
-            <translation>Wird abgebrochen…</translation>
-        </message>
-        <message>
-            <source>-restored</source>
-            <translation>-restauriert</translation>
-        </message>
-        <message>
-            <source>Template error: %1</source>
-            <translation>Fehler in der Vorlage: %1</translation>
-        </message>
-        <message>
-            <source>Example: %1 → %2</source>
-            <translation>Beispiel: %1 → %2</translation>
-        </message>
-        <message>
-            <source>Choose an input folder that exists.</source>
-            <translation>Wählen Sie einen vorhandenen Eingabeordner.</translation>
-        </message>
-        <message>
-            <source>Choose an output folder.</source>
-            <translation>Wählen Sie einen Ausgabeordner.</translation>
-        </message>
-        <message>
-            <source>These settings would overwrite the originals: choose another output folder or name.</source>
-            <translation>Diese Einstellungen würden die Originale überschreiben: Wählen Sie einen anderen Ausgabeordner oder Namen.</translation>
-        </message>
-        <message>
-            <source>Waiting for the engine…</source>
-            <translation>Warten auf die Engine…</translation>
-        </message>
-        <message>
-            <source>Looking for photos…</source>
-            <translation>Fotos werden gesucht…</translation>
-        </message>
-        <message>
-            <source>Waiting</source>
-            <translation>Wartet</translation>
-        </message>
-        <message>
-            <source>Restoring…</source>
-            <translation>Wird restauriert…</translation>
-        </message>
-        <message>
-            <source>Done</source>
-            <translation>Fertig</translation>
-        </message>
-        <message>
-            <source>Skipped</source>
-            <translation>Übersprungen</translation>
-        </message>
-        <message>
-            <source>Failed</source>
-            <translation>Fehlgeschlagen</translation>
-        </message>
-        <message>
-            <source>Cancelled</source>
-            <translation>Abgebrochen</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n photo(s) to restore</source>
-            <translation>
-                <numerusform>%n Foto zu restaurieren</numerusform>
-                <numerusform>%n Fotos zu restaurieren</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>%1 %2/%3</source>
-            <translation>%1 %2/%3</translation>
-        </message>
-        <message>
-            <source>Restoring: %1</source>
-            <translation>Wird restauriert: %1</translation>
-        </message>
-        <message>
-            <source>%1 of %2 photos — %3 done, %4 skipped, %5 failed</source>
-            <translation>%1 von %2 Fotos — %3 fertig, %4 übersprungen, %5 fehlgeschlagen</translation>
-        </message>
-        <message>
-            <source> — paused</source>
-            <translation> — angehalten</translation>
-        </message>
-        <message>
-            <source> — about %1 left</source>
-            <translation> — noch etwa %1</translation>
-        </message>
-        <message>
-            <source>Batch finished: %1 restored, %2 skipped, %3 failed in %4</source>
-            <translation>Stapel fertig: %1 restauriert, %2 übersprungen, %3 fehlgeschlagen in %4</translation>
-        </message>
-        <message>
-            <source>Batch cancelled: %1 restored, %2 skipped, %3 failed, %4 not done in %5</source>
-            <translation>Stapel abgebrochen: %1 restauriert, %2 übersprungen, %3 fehlgeschlagen, %4 nicht bearbeitet in %5</translation>
-        </message>
-        <message>
-            <source>The batch could not start: %1</source>
-            <translation>Der Stapel konnte nicht starten: %1</translation>
-        </message>
-        <message>
-            <source>GPEN Studio</source>
-            <translation>GPEN Studio</translation>
-        </message>
-    </context>
+<context>
+    <name>gpen::ui::BatchDialog</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Include sub-folders (the output mirrors them)</source>
+        <translation>Unterordner einbeziehen (die Ausgabe spiegelt sie)</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Anhalten</translation>
+    </message>
+    <message>
+        <source>Cancel Batch</source>
+        <translation>Stapel abbrechen</translation>
+    </message>
+    <message>
+        <source>Open &amp;Report</source>
+        <translation>&amp;Bericht öffnen</translation>
+    </message>
+    <message>
+        <source>Open &amp;Output Folder</source>
+        <translation>&amp;Ausgabeordner öffnen</translation>
+    </message>
+    <message>
+        <source>Batch Restore</source>
+        <translation>Stapelrestaurierung</translation>
+    </message>
+    <message>
+        <source>all photos (e.g. *.tif; 1950s/**)</source>
+        <translation>alle Fotos (z. B. *.tif; 1950er/**)</translation>
+    </message>
+    <message>
+        <source>none (e.g. *-restored.*; drafts/**)</source>
+        <translation>keine (z. B. *-restauriert.*; entwuerfe/**)</translation>
+    </message>
+    <message>
+        <source>Globs separated by &apos;;&apos;. A pattern with &apos;/&apos; is matched against the path inside the input folder, else against the file name.</source>
+        <translation>Muster, getrennt durch &apos;;&apos;. Ein Muster mit &apos;/&apos; wird mit dem Pfad im Eingabeordner verglichen, sonst mit dem Dateinamen.</translation>
+    </message>
+    <message>
+        <source>{name} file name, {ext} extension, {relpath} sub-folder, {model} face model, {scale} background scale, {date} today, {index} position in the list</source>
+        <translation>{name} Dateiname, {ext} Endung, {relpath} Unterordner, {model} Gesichtsmodell, {scale} Hintergrundskalierung, {date} heute, {index} Position in der Liste</translation>
+    </message>
+    <message>
+        <source>Skip the file</source>
+        <translation>Datei überspringen</translation>
+    </message>
+    <message>
+        <source>Overwrite it</source>
+        <translation>Überschreiben</translation>
+    </message>
+    <message>
+        <source>Add a number to the name</source>
+        <translation>Eine Nummer an den Namen anhängen</translation>
+    </message>
+    <message>
+        <source>Same as the photo</source>
+        <translation>Wie das Foto</translation>
+    </message>
+    <message>
+        <source>JPEG and WebP quality</source>
+        <translation>Qualität für JPEG und WebP</translation>
+    </message>
+    <message>
+        <source>Quality</source>
+        <translation>Qualität</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Dateien</translation>
+    </message>
+    <message>
+        <source>Input folder</source>
+        <translation>Eingabeordner</translation>
+    </message>
+    <message>
+        <source>Include</source>
+        <translation>Einschließen</translation>
+    </message>
+    <message>
+        <source>Exclude</source>
+        <translation>Ausschließen</translation>
+    </message>
+    <message>
+        <source>Output folder</source>
+        <translation>Ausgabeordner</translation>
+    </message>
+    <message>
+        <source>Names</source>
+        <translation>Namen</translation>
+    </message>
+    <message>
+        <source>If the file exists</source>
+        <translation>Wenn die Datei existiert</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>Restaurieren</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Faces</source>
+        <translation>Gesichter</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Input Folder</source>
+        <translation>Eingabeordner</translation>
+    </message>
+    <message>
+        <source>Output Folder</source>
+        <translation>Ausgabeordner</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Angehalten</translation>
+    </message>
+    <message>
+        <source>Resuming…</source>
+        <translation>Wird fortgesetzt…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>-restored</source>
+        <translation>-restauriert</translation>
+    </message>
+    <message>
+        <source>Template error: %1</source>
+        <translation>Fehler in der Vorlage: %1</translation>
+    </message>
+    <message>
+        <source>Example: %1 → %2</source>
+        <translation>Beispiel: %1 → %2</translation>
+    </message>
+    <message>
+        <source>Choose an input folder that exists.</source>
+        <translation>Wählen Sie einen vorhandenen Eingabeordner.</translation>
+    </message>
+    <message>
+        <source>Choose an output folder.</source>
+        <translation>Wählen Sie einen Ausgabeordner.</translation>
+    </message>
+    <message>
+        <source>These settings would overwrite the originals: choose another output folder or name.</source>
+        <translation>Diese Einstellungen würden die Originale überschreiben: Wählen Sie einen anderen Ausgabeordner oder Namen.</translation>
+    </message>
+    <message>
+        <source>Waiting for the engine…</source>
+        <translation>Warten auf die Engine…</translation>
+    </message>
+    <message>
+        <source>Looking for photos…</source>
+        <translation>Fotos werden gesucht…</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>Wartet</translation>
+    </message>
+    <message>
+        <source>Restoring…</source>
+        <translation>Wird restauriert…</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>Übersprungen</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n photo(s) to restore</source>
+        <translation>
+            <numerusform>%n Foto zu restaurieren</numerusform>
+            <numerusform>%n Fotos zu restaurieren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2/%3</source>
+        <translation>%1 %2/%3</translation>
+    </message>
+    <message>
+        <source>Restoring: %1</source>
+        <translation>Wird restauriert: %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 photos — %3 done, %4 skipped, %5 failed</source>
+        <translation>%1 von %2 Fotos — %3 fertig, %4 übersprungen, %5 fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source> — paused</source>
+        <translation> — angehalten</translation>
+    </message>
+    <message>
+        <source> — about %1 left</source>
+        <translation> — noch etwa %1</translation>
+    </message>
+    <message>
+        <source>Batch finished: %1 restored, %2 skipped, %3 failed in %4</source>
+        <translation>Stapel fertig: %1 restauriert, %2 übersprungen, %3 fehlgeschlagen in %4</translation>
+    </message>
+    <message>
+        <source>Batch cancelled: %1 restored, %2 skipped, %3 failed, %4 not done in %5</source>
+        <translation>Stapel abgebrochen: %1 restauriert, %2 übersprungen, %3 fehlgeschlagen, %4 nicht bearbeitet in %5</translation>
+    </message>
+    <message>
+        <source>The batch could not start: %1</source>
+        <translation>Der Stapel konnte nicht starten: %1</translation>
+    </message>
+    <message>
+        <source>GPEN Studio</source>
+        <translation>GPEN Studio</translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::CoreText</name>
+    <message>
+        <source>The file could not be read or written.</source>
+        <translation>Die Datei konnte nicht gelesen oder geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>This is not a model file.</source>
+        <translation>Dies ist keine Modelldatei.</translation>
+    </message>
+    <message>
+        <source>The file is incomplete (the download may have been cut off).</source>
+        <translation>Die Datei ist unvollständig (der Download wurde vielleicht abgebrochen).</translation>
+    </message>
+    <message>
+        <source>The model file contains code that is not allowed; it was not loaded.</source>
+        <translation>Die Modelldatei enthält nicht erlaubten Code; sie wurde nicht geladen.</translation>
+    </message>
+    <message>
+        <source>The file is damaged.</source>
+        <translation>Die Datei ist beschädigt.</translation>
+    </message>
+    <message>
+        <source>The model file does not match a supported network.</source>
+        <translation>Die Modelldatei passt zu keinem unterstützten Netz.</translation>
+    </message>
+    <message>
+        <source>The model file holds corrupt values.</source>
+        <translation>Die Modelldatei enthält beschädigte Werte.</translation>
+    </message>
+    <message>
+        <source>The input cannot be used.</source>
+        <translation>Die Eingabe kann nicht verwendet werden.</translation>
+    </message>
+    <message>
+        <source>Not enough memory.</source>
+        <translation>Nicht genug Speicher.</translation>
+    </message>
+    <message>
+        <source>The compute device failed.</source>
+        <translation>Das Rechengerät ist ausgefallen.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Internal error.</source>
+        <translation>Interner Fehler.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <extracomment>%1 is the translated kind of error, %2 core&apos;s English detail naming the file</extracomment>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Background</source>
+        <translation>Hintergrund</translation>
+    </message>
+    <message>
+        <source>Face detection</source>
+        <translation>Gesichtserkennung</translation>
+    </message>
+    <message>
+        <source>Face restoration</source>
+        <translation>Gesichtsrestaurierung</translation>
+    </message>
+    <message>
+        <source>Face masks</source>
+        <translation>Gesichtsmasken</translation>
+    </message>
+    <message>
+        <source>RetinaFace-R50 is not installed: detecting faces with the built-in dlib detector</source>
+        <translation>RetinaFace-R50 ist nicht installiert: Gesichter werden mit dem eingebauten dlib-Detektor erkannt</translation>
+    </message>
+    <message>
+        <source>%1: using the rectangle mask</source>
+        <extracomment>%1 is core&apos;s English message saying why the face parser could not be used</extracomment>
+        <translation>%1: die Rechteckmaske wird verwendet</translation>
+    </message>
+    <message>
+        <source>The reference authors released the GPEN weights for academic and non-commercial use.</source>
+        <translation>Die Autoren der Referenz haben die GPEN-Gewichte für akademische und nichtkommerzielle Nutzung veröffentlicht.</translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::EngineController</name>
+    <message>
+        <source>%1: the engine is not running</source>
+        <translation>%1: Die Engine läuft nicht</translation>
+    </message>
+    <message>
+        <source>The engine is not running</source>
+        <translation>Die Engine läuft nicht</translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::EngineWorker</name>
+    <message>
+        <source>Device %1 is not available; using the CPU</source>
+        <translation>Gerät %1 ist nicht verfügbar; die CPU wird verwendet</translation>
+    </message>
+    <message>
+        <source>The engine could not start: %1</source>
+        <translation>Die Engine konnte nicht starten: %1</translation>
+    </message>
+    <message>
+        <source>The engine is not running</source>
+        <translation>Die Engine läuft nicht</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n face(s) restored with %1 in %2 s</source>
+        <translation>
+            <numerusform>%n Gesicht mit %1 in %2 s restauriert</numerusform>
+            <numerusform>%n Gesichter mit %1 in %2 s restauriert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: the engine is not running</source>
+        <translation>%1: Die Engine läuft nicht</translation>
+    </message>
+    <message>
+        <source>%1 (not found)</source>
+        <translation>%1 (nicht gefunden)</translation>
+    </message>
+    <message>
+        <source>%1 (built for another version of GPEN Studio)</source>
+        <translation>%1 (für eine andere Version von GPEN Studio gebaut)</translation>
+    </message>
+    <message>
+        <source>The engine module could not be loaded: %1</source>
+        <translation>Das Engine-Modul konnte nicht geladen werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::FaceStrip</name>
+    <message>
+        <source>Face %1 before</source>
+        <translation>Gesicht %1 vorher</translation>
+    </message>
+    <message>
+        <source>Face %1 after</source>
+        <translation>Gesicht %1 nachher</translation>
+    </message>
+    <message>
+        <source>Face %1</source>
+        <translation>Gesicht %1</translation>
+    </message>
+    <message>
+        <source>Strength of face %1</source>
+        <translation>Stärke für Gesicht %1</translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::ImageCanvas</name>
+    <message>
+        <source>Comparison view</source>
+        <translation>Vergleichsansicht</translation>
+    </message>
+    <message>
+        <source>Drop photos or folders here, or press Ctrl+O</source>
+        <translation>Fotos oder Ordner hierher ziehen oder Strg+O drücken</translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::MainWindow</name>
+    <message>
+        <source>GPEN Studio</source>
+        <translation>GPEN Studio</translation>
+    </message>
+    <message>
+        <source>Photos</source>
+        <translation>Fotos</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>Restaurieren</translation>
+    </message>
+    <message>
+        <source>Faces</source>
+        <translation>Gesichter</translation>
+    </message>
+    <message>
+        <source>Drop photos or folders to begin</source>
+        <translation>Zum Beginnen Fotos oder Ordner hierher ziehen</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>&amp;Öffnen…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;Paste Image</source>
+        <translation>Bild &amp;einfügen</translation>
+    </message>
+    <message>
+        <source>&amp;Save Result</source>
+        <translation>Ergebnis &amp;speichern</translation>
+    </message>
+    <message>
+        <source>Save Result &amp;As…</source>
+        <translation>Ergebnis speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Split</source>
+        <translation>&amp;Geteilt</translation>
+    </message>
+    <message>
+        <source>Side by Si&amp;de</source>
+        <translation>&amp;Nebeneinander</translation>
+    </message>
+    <message>
+        <source>&amp;Toggle (hold to see the original)</source>
+        <translation>&amp;Umschalten (gedrückt halten zeigt das Original)</translation>
+    </message>
+    <message>
+        <source>Zoom to &amp;Fit</source>
+        <translation>&amp;Einpassen</translation>
+    </message>
+    <message>
+        <source>&amp;Actual Size</source>
+        <translation>&amp;Originalgröße</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Einstellungen…</translation>
+    </message>
+    <message>
+        <source>&amp;Models…</source>
+        <translation>&amp;Modelle…</translation>
+    </message>
+    <message>
+        <source>%1 — %2 × %3</source>
+        <translation>%1 — %2 × %3</translation>
+    </message>
+    <message>
+        <source>No supported images in %1</source>
+        <translation>Keine unterstützten Bilder in %1</translation>
+    </message>
+    <message>
+        <source>Open Photos</source>
+        <translation>Fotos öffnen</translation>
+    </message>
+    <message>
+        <source>Images (%1)</source>
+        <translation>Bilder (%1)</translation>
+    </message>
+    <message>
+        <source>The clipboard holds no image</source>
+        <translation>Die Zwischenablage enthält kein Bild</translation>
+    </message>
+    <message>
+        <source>Pasted image %1</source>
+        <translation>Eingefügtes Bild %1</translation>
+    </message>
+    <message>
+        <source>%1 (unsaved)</source>
+        <translation>%1 (nicht gespeichert)</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>E&amp;xtras</translation>
+    </message>
+    <message>
+        <source>Settings applied: the models load again</source>
+        <translation>Einstellungen übernommen: Die Modelle werden neu geladen</translation>
+    </message>
+    <message>
+        <source>Settings saved: the engine uses them from the next launch</source>
+        <translation>Einstellungen gespeichert: Die Engine verwendet sie ab dem nächsten Programmstart</translation>
+    </message>
+    <message>
+        <source>Restore failed: %1</source>
+        <translation>Restaurierung fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Open a photo first</source>
+        <translation>Bitte zuerst ein Foto öffnen</translation>
+    </message>
+    <message>
+        <source>Unsaved results</source>
+        <translation>Nicht gespeicherte Ergebnisse</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n restored photo(s) not saved.</source>
+        <translation>
+            <numerusform>%n restauriertes Foto ist nicht gespeichert.</numerusform>
+            <numerusform>%n restaurierte Fotos sind nicht gespeichert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Quit anyway and lose them?</source>
+        <translation>Trotzdem beenden und sie verwerfen?</translation>
+    </message>
+    <message>
+        <source>Not started: %1 is not installed. Import or download it (above the photo), or choose another model.</source>
+        <translation>Nicht gestartet: %1 ist nicht installiert. Importieren Sie es oder laden Sie es herunter (über dem Foto), oder wählen Sie ein anderes Modell.</translation>
+    </message>
+    <message>
+        <source>&amp;Batch…</source>
+        <translation>&amp;Stapel…</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>%1 wird geöffnet…</translation>
+    </message>
+    <message>
+        <source>The restore starts when the batch has finished</source>
+        <translation>Die Restaurierung beginnt, wenn der Stapel fertig ist</translation>
+    </message>
+    <message>
+        <source>Batch restore “%1”…</source>
+        <translation>„%1“ als Stapel restaurieren…</translation>
+    </message>
+    <message>
+        <source>Batch running</source>
+        <translation>Stapel läuft</translation>
+    </message>
+    <message>
+        <source>A batch is still restoring photos.</source>
+        <translation>Ein Stapel restauriert noch Fotos.</translation>
+    </message>
+    <message>
+        <source>Stop it and quit? The photos finished so far are kept, with the report.</source>
+        <translation>Anhalten und beenden? Die bisher fertigen Fotos bleiben erhalten, mit dem Bericht.</translation>
+    </message>
+    <message>
+        <source>Stop and Quit</source>
+        <translation>Anhalten und beenden</translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::MissingModelBanner</name>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Importieren…</translation>
+    </message>
+    <message>
+        <source>Do&amp;wnload…</source>
+        <translation>&amp;Herunterladen…</translation>
+    </message>
+    <message>
+        <source>Missing model</source>
+        <translation>Fehlendes Modell</translation>
+    </message>
+    <message>
+        <source>The model %1 is not installed: import its .pth file or download it.</source>
+        <translation>Das Modell %1 ist nicht installiert: Importieren Sie seine .pth-Datei oder laden Sie es herunter.</translation>
+    </message>
+    <message>
+        <source>No face model is installed: Restore upscales the photo and leaves faces as they are. A GPEN face model restores faces (the authors released the weights for academic and non-commercial use only): download %1 or import its .pth file.</source>
+        <translation>Kein Gesichtsmodell installiert: „Restaurieren“ vergrößert das Foto und lässt die Gesichter, wie sie sind. Ein GPEN-Gesichtsmodell restauriert Gesichter (die Autoren haben die Gewichte nur für akademische und nicht-kommerzielle Nutzung freigegeben): Laden Sie %1 herunter oder importieren Sie seine .pth-Datei.</translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::ModelDownloader</name>
+    <message>
+        <source>%1: cannot create the folder %2</source>
+        <translation>%1: Der Ordner %2 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>%1: the server resumed at the wrong place (Content-Range: %2)</source>
+        <translation>%1: Der Server hat an der falschen Stelle fortgesetzt (Content-Range: %2)</translation>
+    </message>
+    <message>
+        <source>%1: cannot write %2: %3</source>
+        <translation>%1: %2 kann nicht geschrieben werden: %3</translation>
+    </message>
+    <message>
+        <source>the server answered HTTP %1 %2</source>
+        <translation>der Server antwortete mit HTTP %1 %2</translation>
+    </message>
+    <message>
+        <source>the server did not answer</source>
+        <translation>der Server hat nicht geantwortet</translation>
+    </message>
+    <message>
+        <source>%1: download failed from %2: %3</source>
+        <translation>%1: Download von %2 fehlgeschlagen: %3</translation>
+    </message>
+    <message>
+        <source>%1: cannot write %2: %3 (is the disk full?)</source>
+        <translation>%1: %2 kann nicht geschrieben werden: %3 (ist der Datenträger voll?)</translation>
+    </message>
+    <message>
+        <source>the server stopped sending</source>
+        <translation>der Server hat aufgehört zu senden</translation>
+    </message>
+    <message>
+        <source>%1: the download stopped after %2 MB%3: %4; Resume continues from there</source>
+        <translation>%1: Der Download brach nach %2 MB%3 ab: %4; „Fortsetzen“ macht dort weiter</translation>
+    </message>
+    <message>
+        <source>%1: the download is incomplete (%2 of %3 bytes); Resume continues from there</source>
+        <translation>%1: Der Download ist unvollständig (%2 von %3 Bytes); „Fortsetzen“ macht dort weiter</translation>
+    </message>
+    <message>
+        <source>%1: the download has %2 bytes, expected %3</source>
+        <translation>%1: Der Download hat %2 Bytes, erwartet wurden %3</translation>
+    </message>
+    <message>
+        <source>%1: the downloaded file is not a usable model: %2</source>
+        <translation>%1: Die heruntergeladene Datei ist kein verwendbares Modell: %2</translation>
+    </message>
+    <message>
+        <source> of %1 MB</source>
+        <translation> von %1 MB</translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::ModelManagerDialog</name>
+    <message>
+        <source>face restoration</source>
+        <translation>Gesichtsrestaurierung</translation>
+    </message>
+    <message>
+        <source>face detector</source>
+        <translation>Gesichtserkennung</translation>
+    </message>
+    <message>
+        <source>face parsing</source>
+        <translation>Gesichtssegmentierung</translation>
+    </message>
+    <message>
+        <source>background upscaler</source>
+        <translation>Hintergrund-Hochskalierung</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Importieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Download</source>
+        <translation>&amp;Herunterladen</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Download</source>
+        <translation>Download &amp;abbrechen</translation>
+    </message>
+    <message>
+        <source>Open Download &amp;Page</source>
+        <translation>Download-&amp;Seite öffnen</translation>
+    </message>
+    <message>
+        <source>Open Models &amp;Folder</source>
+        <translation>Modell&amp;ordner öffnen</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>Modelle</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Licence</source>
+        <translation>Lizenz</translation>
+    </message>
+    <message>
+        <source>Import a .pth or .pt file (you can also drop files here). A file whose name is not a released one is imported as the selected model.</source>
+        <translation>Eine .pth- oder .pt-Datei importieren (Dateien können auch hierher gezogen werden). Eine Datei, deren Name keinem veröffentlichten Modell entspricht, wird als das ausgewählte Modell importiert.</translation>
+    </message>
+    <message>
+        <source>%1 imported as %2 (%3)</source>
+        <translation>%1 als %2 importiert (%3)</translation>
+    </message>
+    <message>
+        <source>Downloading %1: %2 of %3</source>
+        <translation>%1 wird heruntergeladen: %2 von %3</translation>
+    </message>
+    <message>
+        <source>Downloading %1: %2</source>
+        <translation>%1 wird heruntergeladen: %2</translation>
+    </message>
+    <message>
+        <source>%1 downloaded and installed (%2)</source>
+        <translation>%1 heruntergeladen und installiert (%2)</translation>
+    </message>
+    <message>
+        <source>Download of %1 paused; Resume continues where it stopped</source>
+        <translation>Download von %1 angehalten; „Fortsetzen“ macht an derselben Stelle weiter</translation>
+    </message>
+    <message>
+        <source>downloading %1 %</source>
+        <translation>wird heruntergeladen, %1 %</translation>
+    </message>
+    <message>
+        <source>downloading…</source>
+        <translation>wird heruntergeladen…</translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation>wird geprüft…</translation>
+    </message>
+    <message>
+        <source>built in</source>
+        <translation>eingebaut</translation>
+    </message>
+    <message>
+        <source>about %1</source>
+        <translation>etwa %1</translation>
+    </message>
+    <message>
+        <source>partial download (%1)</source>
+        <translation>teilweise heruntergeladen (%1)</translation>
+    </message>
+    <message>
+        <source>— (%1)</source>
+        <translation>— (%1)</translation>
+    </message>
+    <message>
+        <source>&amp;Resume Download</source>
+        <translation>Download &amp;fortsetzen</translation>
+    </message>
+    <message>
+        <source>Another download is running: %1</source>
+        <translation>Ein anderer Download läuft: %1</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>%1 wird importiert…</translation>
+    </message>
+    <message>
+        <source>Importing %1 as %2…</source>
+        <translation>%1 wird als %2 importiert…</translation>
+    </message>
+    <message>
+        <source>Import Models</source>
+        <translation>Modelle importieren</translation>
+    </message>
+    <message>
+        <source>PyTorch checkpoints (*.pth *.pt);;All files (*)</source>
+        <translation>PyTorch-Checkpoints (*.pth *.pt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Download %1 from the page, then import it here: it is installed as %2</source>
+        <translation>Laden Sie %1 von der Seite herunter und importieren Sie es dann hier: Es wird als %2 installiert</translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::ModelStatusBar</name>
+    <message>
+        <source>Model status</source>
+        <translation>Modellstatus</translation>
+    </message>
+    <message>
+        <source>not installed</source>
+        <translation>nicht installiert</translation>
+    </message>
+    <message>
+        <source>installed</source>
+        <translation>installiert</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>bereit</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>freigegeben</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>reading weights…</source>
+        <translation>Gewichte werden gelesen…</translation>
+    </message>
+    <message>
+        <source>building…</source>
+        <translation>wird aufgebaut…</translation>
+    </message>
+    <message>
+        <source>moving to device…</source>
+        <translation>wird aufs Gerät übertragen…</translation>
+    </message>
+    <message>
+        <source>warming up…</source>
+        <translation>wärmt auf…</translation>
+    </message>
+    <message>
+        <source>loading…</source>
+        <translation>wird geladen…</translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation>Datei: %1</translation>
+    </message>
+    <message>
+        <source>Read %1 ms, build %2 ms, warm-up %3 ms</source>
+        <translation>Lesen %1 ms, Aufbau %2 ms, Aufwärmen %3 ms</translation>
+    </message>
+    <message>
+        <source>Memory: %1 MB</source>
+        <translation>Speicher: %1 MB</translation>
+    </message>
+    <message>
+        <source>Released (%1); it loads again when needed</source>
+        <translation>Freigegeben (%1); wird bei Bedarf neu geladen</translation>
+    </message>
+    <message>
+        <source>Kept loaded (preloaded)</source>
+        <translation>Bleibt geladen (vorab geladen)</translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::RestoreModelChoices</name>
+    <message>
+        <source>%1 (not installed)</source>
+        <translation>%1 (nicht installiert)</translation>
+    </message>
+    <message>
+        <source>None (upscale only)</source>
+        <translation>Keines (nur vergrößern)</translation>
+    </message>
+    <message>
+        <source>not installed</source>
+        <translation>nicht installiert</translation>
+    </message>
+    <message>
+        <source>built-in ESRGAN</source>
+        <translation>eingebautes ESRGAN</translation>
+    </message>
+    <message>
+        <source>%1× (%2)</source>
+        <translation>%1× (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::RestorePanel</name>
+    <message>
+        <source>Keep grayscale photos gray</source>
+        <translation>Graustufenfotos grau lassen</translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>&amp;Restaurieren</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>Automatisch</translation>
+    </message>
+    <message>
+        <source>Built-in (dlib)</source>
+        <translation>Eingebaut (dlib)</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keine</translation>
+    </message>
+    <message>
+        <source>2× (Real-ESRNet)</source>
+        <translation>2× (Real-ESRNet)</translation>
+    </message>
+    <message>
+        <source>4× (Real-ESRNet)</source>
+        <translation>4× (Real-ESRNet)</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>Face model</source>
+        <translation>Gesichtsmodell</translation>
+    </message>
+    <message>
+        <source>Detector</source>
+        <translation>Erkennung</translation>
+    </message>
+    <message>
+        <source>Background</source>
+        <translation>Hintergrund</translation>
+    </message>
+    <message>
+        <source>Tile size</source>
+        <translation>Kachelgröße</translation>
+    </message>
+    <message>
+        <source>Strength</source>
+        <translation>Stärke</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Wird gestartet…</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3</source>
+        <translation>%1: %2 von %3</translation>
+    </message>
+    <message numerus="yes">
+        <source> — about %n s left</source>
+        <translation>
+            <numerusform> — noch etwa %n s</numerusform>
+            <numerusform> — noch etwa %n s</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::ResultSaver</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Save Result As</source>
+        <translation>Ergebnis speichern unter</translation>
+    </message>
+    <message>
+        <source>PNG</source>
+        <translation>PNG</translation>
+    </message>
+    <message>
+        <source>JPEG</source>
+        <translation>JPEG</translation>
+    </message>
+    <message>
+        <source>TIFF</source>
+        <translation>TIFF</translation>
+    </message>
+    <message>
+        <source>WebP</source>
+        <translation>WebP</translation>
+    </message>
+    <message>
+        <source>restored</source>
+        <translation>restauriert</translation>
+    </message>
+    <message>
+        <source>Replace the original?</source>
+        <translation>Original ersetzen?</translation>
+    </message>
+    <message>
+        <source>%1 is the original photo. Replace it with the restored one? The original cannot be recovered afterwards.</source>
+        <translation>%1 ist das Originalfoto. Soll es durch das restaurierte ersetzt werden? Das Original lässt sich danach nicht wiederherstellen.</translation>
+    </message>
+    <message>
+        <source>Cannot save %1</source>
+        <translation>%1 kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>%1 was not saved: %2</source>
+        <translation>%1 wurde nicht gespeichert: %2</translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::SaveOptionsDialog</name>
+    <message>
+        <source>Save Options</source>
+        <translation>Speicheroptionen</translation>
+    </message>
+    <message>
+        <source>Encoding of %1</source>
+        <translation>Kodierung von %1</translation>
+    </message>
+    <message>
+        <source>Quality</source>
+        <translation>Qualität</translation>
+    </message>
+    <message>
+        <source>&amp;Quality:</source>
+        <translation>&amp;Qualität:</translation>
+    </message>
+    <message>
+        <source>Higher keeps more detail and makes larger files.</source>
+        <translation>Höher erhält mehr Details und ergibt größere Dateien.</translation>
+    </message>
+    <message>
+        <source>Compression level</source>
+        <translation>Kompressionsstufe</translation>
+    </message>
+    <message>
+        <source>&amp;Compression level:</source>
+        <translation>&amp;Kompressionsstufe:</translation>
+    </message>
+    <message>
+        <source>Lossless at every level; higher is smaller and slower.</source>
+        <translation>Auf jeder Stufe verlustfrei; höher ist kleiner und langsamer.</translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>Engine</translation>
+    </message>
+    <message>
+        <source>Automatic (CUDA when available)</source>
+        <translation>Automatisch (CUDA, wenn verfügbar)</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>CUDA (GPU)</source>
+        <translation>CUDA (GPU)</translation>
+    </message>
+    <message>
+        <source>&amp;Device:</source>
+        <translation>&amp;Gerät:</translation>
+    </message>
+    <message>
+        <source>One per core</source>
+        <translation>Einer pro Kern</translation>
+    </message>
+    <message>
+        <source>CPU &amp;threads:</source>
+        <translation>CPU-&amp;Threads:</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>T&amp;ile size:</source>
+        <translation>&amp;Kachelgröße:</translation>
+    </message>
+    <message>
+        <source>Only the standard folders</source>
+        <translation>Nur die Standardordner</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>&amp;Models folder:</source>
+        <translation>&amp;Modellordner:</translation>
+    </message>
+    <message>
+        <source>Models in memory</source>
+        <translation>Modelle im Speicher</translation>
+    </message>
+    <message>
+        <source>Loaded in the background at launch and kept loaded</source>
+        <translation>Beim Start im Hintergrund geladen und geladen gehalten</translation>
+    </message>
+    <message>
+        <source>&amp;Preload:</source>
+        <translation>&amp;Vorab laden:</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>Keine Grenze</translation>
+    </message>
+    <message>
+        <source>Ma&amp;ximum models:</source>
+        <translation>Ma&amp;ximale Modellanzahl:</translation>
+    </message>
+    <message>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <source>Memory &amp;budget:</source>
+        <translation>Speicher&amp;budget:</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>Nie</translation>
+    </message>
+    <message>
+        <source>&amp;Release idle models after:</source>
+        <translation>Ungenutzte Modelle f&amp;reigeben nach:</translation>
+    </message>
+    <message>
+        <source>Face batch sizes to warm up at load, e.g. 1, 4</source>
+        <translation>Gesichts-Batchgrößen, für die beim Laden aufgewärmt wird, z. B. 1, 4</translation>
+    </message>
+    <message>
+        <source>&amp;Warm-up batch sizes:</source>
+        <translation>&amp;Aufwärm-Batchgrößen:</translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation>Oberfläche</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Sprache:</translation>
+    </message>
+    <message>
+        <source>A restore is running: engine changes take effect at the next launch. The language changes at the next start.</source>
+        <translation>Eine Restaurierung läuft: Änderungen an der Engine gelten ab dem nächsten Programmstart. Die Sprache wechselt beim nächsten Start.</translation>
+    </message>
+    <message>
+        <source>Engine changes take effect when you press OK (the models load again). The language changes at the next start.</source>
+        <translation>Änderungen an der Engine gelten, sobald Sie OK drücken (die Modelle werden neu geladen). Die Sprache wechselt beim nächsten Start.</translation>
+    </message>
+    <message>
+        <source>Models Folder</source>
+        <translation>Modellordner</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Restore faces in old photographs</source>
+        <translation>Gesichter in alten Fotos restaurieren</translation>
+    </message>
+    <message>
+        <source>Look for model files in &lt;dir&gt; first.</source>
+        <translation>Modelldateien zuerst in &lt;dir&gt; suchen.</translation>
+    </message>
+    <message>
+        <source>cpu, cuda, cuda:N or auto.</source>
+        <translation>cpu, cuda, cuda:N oder auto.</translation>
+    </message>
+    <message>
+        <source>Exit once the preloaded models are ready, printing the times as JSON.</source>
+        <translation>Beenden, sobald die vorab geladenen Modelle bereit sind, und die Zeiten als JSON ausgeben.</translation>
+    </message>
+    <message>
+        <source>Photos or folders to open.</source>
+        <translation>Zu öffnende Fotos oder Ordner.</translation>
+    </message>
+</context>
 </TS>

@@ -2,6 +2,279 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>gpen::ui::BatchDialog</name>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Include sub-folders (the output mirrors them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Output Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch Restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all photos (e.g. *.tif; 1950s/**)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (e.g. *-restored.*; drafts/**)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Globs separated by &apos;;&apos;. A pattern with &apos;/&apos; is matched against the path inside the input folder, else against the file name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} file name, {ext} extension, {relpath} sub-folder, {model} face model, {scale} background scale, {date} today, {index} position in the list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skip the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overwrite it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a number to the name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Same as the photo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JPEG and WebP quality</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quality</source>
+        <translation type="unfinished">质量</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Include</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exclude</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If the file exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation type="unfinished">修复</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation type="unfinished">文件</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Faces</source>
+        <translation type="unfinished">人脸</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resuming…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>-restored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Template error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Example: %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose an input folder that exists.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose an output folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These settings would overwrite the originals: choose another output folder or name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the engine…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking for photos…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restoring…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation type="unfinished">已取消</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n photo(s) to restore</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2/%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restoring: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 photos — %3 done, %4 skipped, %5 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — about %1 left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch finished: %1 restored, %2 skipped, %3 failed in %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch cancelled: %1 restored, %2 skipped, %3 failed, %4 not done in %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The batch could not start: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPEN Studio</source>
+        <translation type="unfinished">GPEN Studio</translation>
+    </message>
+</context>
+<context>
     <name>gpen::ui::CoreText</name>
     <message>
         <source>The file could not be read or written.</source>
@@ -92,6 +365,10 @@
         <source>%1: the engine is not running</source>
         <translation>%1：引擎未运行</translation>
     </message>
+    <message>
+        <source>The engine is not running</source>
+        <translation type="unfinished">引擎未运行</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::EngineWorker</name>
@@ -158,13 +435,6 @@
     <message>
         <source>Drop photos or folders here, or press Ctrl+O</source>
         <translation>将照片或文件夹拖放到此处，或按 Ctrl+O</translation>
-    </message>
-</context>
-<context>
-    <name>gpen::ui::ImageSession</name>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
@@ -319,6 +589,42 @@
         <source>Quit anyway and lose them?</source>
         <translation>仍要退出并丢弃这些结果吗？</translation>
     </message>
+    <message>
+        <source>&amp;Batch…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not started: %1 is not installed. Import or download it (above the photo), or choose another model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The restore starts when the batch has finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch restore “%1”…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A batch is still restoring photos.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop it and quit? The photos finished so far are kept, with the report.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop and Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::MissingModelBanner</name>
@@ -337,6 +643,10 @@
     <message>
         <source>The model %1 is not installed: import its .pth file or download it.</source>
         <translation>模型 %1 尚未安装：请导入其 .pth 文件或下载。</translation>
+    </message>
+    <message>
+        <source>No face model is installed: Restore upscales the photo and leaves faces as they are. A GPEN face model restores faces (the authors released the weights for academic and non-commercial use only): download %1 or import its .pth file.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -610,6 +920,29 @@
     <message>
         <source>Kept loaded (preloaded)</source>
         <translation>常驻内存（预加载）</translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::RestoreModelChoices</name>
+    <message>
+        <source>%1 (not installed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None (upscale only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not installed</source>
+        <translation type="unfinished">未安装</translation>
+    </message>
+    <message>
+        <source>built-in ESRGAN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1× (%2)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
