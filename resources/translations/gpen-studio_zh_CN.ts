@@ -5,273 +5,273 @@
     <name>gpen::ui::BatchDialog</name>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>%1 min %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分 %2 秒</translation>
     </message>
     <message>
         <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 小时 %2 分钟</translation>
     </message>
     <message>
         <source>Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>浏览…</translation>
     </message>
     <message>
         <source>Include sub-folders (the output mirrors them)</source>
-        <translation type="unfinished"></translation>
+        <translation>包含子文件夹（输出时保留相同的目录结构）</translation>
     </message>
     <message>
         <source>&amp;Start</source>
-        <translation type="unfinished"></translation>
+        <translation>开始(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>暂停(&amp;P)</translation>
     </message>
     <message>
         <source>Cancel Batch</source>
-        <translation type="unfinished"></translation>
+        <translation>取消批量处理</translation>
     </message>
     <message>
         <source>Open &amp;Report</source>
-        <translation type="unfinished"></translation>
+        <translation>打开报告(&amp;R)</translation>
     </message>
     <message>
         <source>Open &amp;Output Folder</source>
-        <translation type="unfinished"></translation>
+        <translation>打开输出文件夹(&amp;O)</translation>
     </message>
     <message>
         <source>Batch Restore</source>
-        <translation type="unfinished"></translation>
+        <translation>批量修复</translation>
     </message>
     <message>
         <source>all photos (e.g. *.tif; 1950s/**)</source>
-        <translation type="unfinished"></translation>
+        <translation>所有照片（例如 *.tif; 1950年代/**）</translation>
     </message>
     <message>
         <source>none (e.g. *-restored.*; drafts/**)</source>
-        <translation type="unfinished"></translation>
+        <translation>无（例如 *-已修复.*; 草稿/**）</translation>
     </message>
     <message>
         <source>Globs separated by &apos;;&apos;. A pattern with &apos;/&apos; is matched against the path inside the input folder, else against the file name.</source>
-        <translation type="unfinished"></translation>
+        <translation>通配符模式，以“;”分隔。含“/”的模式与输入文件夹内的相对路径匹配，否则与文件名匹配。</translation>
     </message>
     <message>
         <source>{name} file name, {ext} extension, {relpath} sub-folder, {model} face model, {scale} background scale, {date} today, {index} position in the list</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 文件名，{ext} 扩展名，{relpath} 子文件夹，{model} 人脸模型，{scale} 背景放大倍数，{date} 今天的日期，{index} 在列表中的序号</translation>
     </message>
     <message>
         <source>Skip the file</source>
-        <translation type="unfinished"></translation>
+        <translation>跳过该文件</translation>
     </message>
     <message>
         <source>Overwrite it</source>
-        <translation type="unfinished"></translation>
+        <translation>覆盖</translation>
     </message>
     <message>
         <source>Add a number to the name</source>
-        <translation type="unfinished"></translation>
+        <translation>在文件名后添加编号</translation>
     </message>
     <message>
         <source>Same as the photo</source>
-        <translation type="unfinished"></translation>
+        <translation>与原照片相同</translation>
     </message>
     <message>
         <source>JPEG and WebP quality</source>
-        <translation type="unfinished"></translation>
+        <translation>JPEG 和 WebP 质量</translation>
     </message>
     <message>
         <source>Quality</source>
-        <translation type="unfinished">质量</translation>
+        <translation>质量</translation>
     </message>
     <message>
         <source>Files</source>
-        <translation type="unfinished"></translation>
+        <translation>文件</translation>
     </message>
     <message>
         <source>Input folder</source>
-        <translation type="unfinished"></translation>
+        <translation>输入文件夹</translation>
     </message>
     <message>
         <source>Include</source>
-        <translation type="unfinished"></translation>
+        <translation>包含</translation>
     </message>
     <message>
         <source>Exclude</source>
-        <translation type="unfinished"></translation>
+        <translation>排除</translation>
     </message>
     <message>
         <source>Output folder</source>
-        <translation type="unfinished"></translation>
+        <translation>输出文件夹</translation>
     </message>
     <message>
         <source>Names</source>
-        <translation type="unfinished"></translation>
+        <translation>文件名</translation>
     </message>
     <message>
         <source>If the file exists</source>
-        <translation type="unfinished"></translation>
+        <translation>文件已存在时</translation>
     </message>
     <message>
         <source>Format</source>
-        <translation type="unfinished"></translation>
+        <translation>格式</translation>
     </message>
     <message>
         <source>Restore</source>
-        <translation type="unfinished">修复</translation>
+        <translation>修复</translation>
     </message>
     <message>
         <source>File</source>
-        <translation type="unfinished">文件</translation>
+        <translation>文件</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Faces</source>
-        <translation type="unfinished">人脸</translation>
+        <translation>人脸</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>耗时</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>错误</translation>
     </message>
     <message>
         <source>Output</source>
-        <translation type="unfinished"></translation>
+        <translation>输出</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭</translation>
     </message>
     <message>
         <source>Input Folder</source>
-        <translation type="unfinished"></translation>
+        <translation>输入文件夹</translation>
     </message>
     <message>
         <source>Output Folder</source>
-        <translation type="unfinished"></translation>
+        <translation>输出文件夹</translation>
     </message>
     <message>
         <source>&amp;Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>继续(&amp;R)</translation>
     </message>
     <message>
         <source>Paused</source>
-        <translation type="unfinished"></translation>
+        <translation>已暂停</translation>
     </message>
     <message>
         <source>Resuming…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在继续…</translation>
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在取消…</translation>
     </message>
     <message>
         <source>-restored</source>
-        <translation type="unfinished"></translation>
+        <translation>-已修复</translation>
     </message>
     <message>
         <source>Template error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>模板错误：%1</translation>
     </message>
     <message>
         <source>Example: %1 → %2</source>
-        <translation type="unfinished"></translation>
+        <translation>示例：%1 → %2</translation>
     </message>
     <message>
         <source>Choose an input folder that exists.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择一个存在的输入文件夹。</translation>
     </message>
     <message>
         <source>Choose an output folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择输出文件夹。</translation>
     </message>
     <message>
         <source>These settings would overwrite the originals: choose another output folder or name.</source>
-        <translation type="unfinished"></translation>
+        <translation>这些设置会覆盖原始照片：请选择其他输出文件夹或文件名。</translation>
     </message>
     <message>
         <source>Waiting for the engine…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在等待引擎…</translation>
     </message>
     <message>
         <source>Looking for photos…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在查找照片…</translation>
     </message>
     <message>
         <source>Waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>等待中</translation>
     </message>
     <message>
         <source>Restoring…</source>
-        <translation type="unfinished"></translation>
+        <translation>修复中…</translation>
     </message>
     <message>
         <source>Done</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成</translation>
     </message>
     <message>
         <source>Skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>已跳过</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished">已取消</translation>
+        <translation>已取消</translation>
     </message>
     <message numerus="yes">
         <source>%n photo(s) to restore</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>待修复照片 %n 张</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 %2/%3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2/%3</translation>
     </message>
     <message>
         <source>Restoring: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>正在修复：%1</translation>
     </message>
     <message>
         <source>%1 of %2 photos — %3 done, %4 skipped, %5 failed</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2 张照片 — %3 张完成，%4 张跳过，%5 张失败</translation>
     </message>
     <message>
         <source> — paused</source>
-        <translation type="unfinished"></translation>
+        <translation> — 已暂停</translation>
     </message>
     <message>
         <source> — about %1 left</source>
-        <translation type="unfinished"></translation>
+        <translation> — 剩余约 %1</translation>
     </message>
     <message>
         <source>Batch finished: %1 restored, %2 skipped, %3 failed in %4</source>
-        <translation type="unfinished"></translation>
+        <translation>批量处理完成：已修复 %1 张，跳过 %2 张，失败 %3 张，耗时 %4</translation>
     </message>
     <message>
         <source>Batch cancelled: %1 restored, %2 skipped, %3 failed, %4 not done in %5</source>
-        <translation type="unfinished"></translation>
+        <translation>批量处理已取消：已修复 %1 张，跳过 %2 张，失败 %3 张，未处理 %4 张，耗时 %5</translation>
     </message>
     <message>
         <source>The batch could not start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>批量处理无法启动：%1</translation>
     </message>
     <message>
         <source>GPEN Studio</source>
-        <translation type="unfinished">GPEN Studio</translation>
+        <translation>GPEN Studio</translation>
     </message>
 </context>
 <context>
@@ -367,7 +367,7 @@
     </message>
     <message>
         <source>The engine is not running</source>
-        <translation type="unfinished">引擎未运行</translation>
+        <translation>引擎未运行</translation>
     </message>
 </context>
 <context>
@@ -591,39 +591,39 @@
     </message>
     <message>
         <source>&amp;Batch…</source>
-        <translation type="unfinished"></translation>
+        <translation>批量处理(&amp;B)…</translation>
     </message>
     <message>
         <source>Opening %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在打开 %1…</translation>
     </message>
     <message>
         <source>Not started: %1 is not installed. Import or download it (above the photo), or choose another model.</source>
-        <translation type="unfinished"></translation>
+        <translation>未开始：%1 尚未安装。请导入或下载该模型（在照片上方），或选择其他模型。</translation>
     </message>
     <message>
         <source>The restore starts when the batch has finished</source>
-        <translation type="unfinished"></translation>
+        <translation>批量处理完成后将开始修复</translation>
     </message>
     <message>
         <source>Batch restore “%1”…</source>
-        <translation type="unfinished"></translation>
+        <translation>批量修复“%1”…</translation>
     </message>
     <message>
         <source>Batch running</source>
-        <translation type="unfinished"></translation>
+        <translation>批量处理正在进行</translation>
     </message>
     <message>
         <source>A batch is still restoring photos.</source>
-        <translation type="unfinished"></translation>
+        <translation>批量处理仍在修复照片。</translation>
     </message>
     <message>
         <source>Stop it and quit? The photos finished so far are kept, with the report.</source>
-        <translation type="unfinished"></translation>
+        <translation>要停止并退出吗？已完成的照片及报告将会保留。</translation>
     </message>
     <message>
         <source>Stop and Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>停止并退出</translation>
     </message>
 </context>
 <context>
@@ -646,7 +646,7 @@
     </message>
     <message>
         <source>No face model is installed: Restore upscales the photo and leaves faces as they are. A GPEN face model restores faces (the authors released the weights for academic and non-commercial use only): download %1 or import its .pth file.</source>
-        <translation type="unfinished"></translation>
+        <translation>未安装人脸模型：“修复”只会放大照片，人脸保持原样。GPEN 人脸模型可修复人脸（原作者发布的模型权重仅限学术和非商业用途）：请下载 %1 或导入其 .pth 文件。</translation>
     </message>
 </context>
 <context>
@@ -926,23 +926,23 @@
     <name>gpen::ui::RestoreModelChoices</name>
     <message>
         <source>%1 (not installed)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（未安装）</translation>
     </message>
     <message>
         <source>None (upscale only)</source>
-        <translation type="unfinished"></translation>
+        <translation>无（仅放大）</translation>
     </message>
     <message>
         <source>not installed</source>
-        <translation type="unfinished">未安装</translation>
+        <translation>未安装</translation>
     </message>
     <message>
         <source>built-in ESRGAN</source>
-        <translation type="unfinished"></translation>
+        <translation>内置 ESRGAN</translation>
     </message>
     <message>
         <source>%1× (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1×（%2）</translation>
     </message>
 </context>
 <context>
