@@ -58,7 +58,8 @@ protected:
         ModelCacheParams p;
         if (!withEmbedded) {
             p.catalog = ModelCatalog();
-            for (const auto& e : ModelCatalog::released().entries()) {
+            const ModelCatalog released = ModelCatalog::released();
+            for (const auto& e : released.entries()) {
                 if (e.network != kLayersModelNetwork) p.catalog.add(e);
             }
         }
