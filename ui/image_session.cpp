@@ -33,7 +33,7 @@ QString ImageSession::openFile(const QString& path) {
     if (image.isNull()) {
         return tr("%1: %2").arg(QFileInfo(path).fileName(), reader.errorString());
     }
-    m_entries.push_back({path, QFileInfo(path).fileName(), std::move(image), {}});
+    m_entries.push_back({path, QFileInfo(path).fileName(), std::move(image), {}, {}, {}, {}});
     Q_EMIT entryAdded(count() - 1);
     return {};
 }
@@ -61,13 +61,33 @@ QStringList ImageSession::open(const QStringList& paths) {
 }
 
 void ImageSession::addImage(const QImage& image, const QString& displayName) {
-    m_entries.push_back({QString(), displayName, image, {}});
+    m_entries.push_back({QString(), displayName, image, {}, {}, {}, {}});
     Q_EMIT entryAdded(count() - 1);
 }
 
 void ImageSession::setResult(int index, const QImage& result) {
     m_entries[index].result = result;
     Q_EMIT resultChanged(index);
+}
+
+void ImageSession::setFaces(int index, const QList<RestoredFaceView>& faces, double strength) {
+    Entry& e = m_entries[index];
+    e.faces = faces;
+    e.faceStrengths = QList<double>(faces.size(), strength);
+    e.facesAccepted = QList<bool>(faces.size(), true);
+}
+
+void ImageSession::setFaceChoices(int index, const QList<double>& strengths, const QList<bool>& accepted) {
+    Entry& e = m_entries[index];
+    if (strengths.size() != e.faces.size() || accepted.size() != e.faces.size()) return;
+    e.faceStrengths = strengths;
+    e.facesAccepted = accepted;
+}
+
+void ImageSession::remove(int index) {
+    if (index < 0 || index >= count()) return;
+    m_entries.removeAt(index);
+    Q_EMIT entryRemoved(index);
 }
 
 }  // namespace gpen::ui

@@ -1,6 +1,7 @@
-// gpen-screenshots: renders the window with a restored photo in each comparison mode, for the
-// README and the AppStream metadata. Not a test; built on request (ninja gpen-screenshots) and
-// run under Xvfb: gpen-screenshots MODELS_DIR FACE_MODEL_ID PHOTO OUT_DIR
+// gpen-screenshots: renders the window with a restored photo in each comparison mode, and the
+// whole window at 1024 x 700, for the README and the AppStream metadata. Not a test; built on
+// request (ninja gpen-screenshots) and run under Xvfb:
+// gpen-screenshots MODELS_DIR FACE_MODEL_ID PHOTO OUT_DIR
 
 #include <QApplication>
 #include <QDir>
@@ -12,7 +13,7 @@
 #include "ui/comparison_view.h"
 #include "ui/engine_controller.h"
 #include "ui/main_window.h"
-#include "ui/model_status_bar.h"
+#include "ui/model_status_indicator.h"
 #include "ui/restore_panel.h"
 
 int main(int argc, char** argv) {
@@ -27,7 +28,7 @@ int main(int argc, char** argv) {
     settings.preload = {QString::fromLocal8Bit(argv[2]), QStringLiteral("dlib")};
     gpen::ui::EngineController engine;
     gpen::ui::MainWindow window(&engine);
-    window.modelStatusBar()->setAlwaysShown(settings.preload);
+    window.modelStatusIndicator()->setAlwaysShown(settings.preload);
     window.resize(1400, 860);
     window.show();
     QSignalSpy settled(&engine, &gpen::ui::EngineController::preloadSettledChanged);
@@ -51,5 +52,11 @@ int main(int argc, char** argv) {
         QTest::qWait(300);  // let the window repaint before grabbing it (a tool, not a test)
         window.grab().save(out.filePath(QString::fromLatin1(s.file)));
     }
+    // The whole window on a small laptop screen: nothing cut, the faces shown on the photo.
+    window.comparisonView()->setMode(gpen::ui::ComparisonView::Mode::Split);
+    window.resize(1024, 700);
+    window.comparisonView()->zoomToFit();
+    QTest::qWait(300);
+    window.grab().save(out.filePath(QStringLiteral("window-1024x700.png")));
     return 0;
 }
