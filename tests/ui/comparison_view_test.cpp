@@ -111,15 +111,17 @@ TEST_F(ComparisonViewTest, ShowsTheZoomWithFitAndActualSizeButtons) {
 
 TEST_F(ComparisonViewTest, BeforeAndAfterAreLabelledInSplitAndToggle) {
     ImageCanvas* canvas = m_view->primaryCanvas();
-    // Top right lies on the result (white): the "After" label darkens it.
-    const QPoint afterLabel(canvas->width() - 12, 14);
+    // Just inside each label's top edge, over the photo: the label's dark backing dims the
+    // white result there.
+    const QPoint afterLabel(canvas->width() - 30, 9);
+    const QPoint beforeLabel(30, 9);
+    ASSERT_EQ(canvas->grab().toImage().pixelColor(canvas->width() - 30, 60), QColor(Qt::white));
     EXPECT_LT(canvas->grab().toImage().pixelColor(afterLabel).lightness(), 200);
     m_view->setMode(ComparisonView::Mode::Toggle);
-    const QPoint toggleLabel(12, 14);  // over the result, top left
-    EXPECT_LT(canvas->grab().toImage().pixelColor(toggleLabel).lightness(), 200);
+    EXPECT_LT(canvas->grab().toImage().pixelColor(beforeLabel).lightness(), 200);  // "After" over white
     // Nothing restored yet: no labels.
     m_view->setImages(solid(Qt::white), QImage());
-    EXPECT_EQ(canvas->grab().toImage().pixelColor(toggleLabel), QColor(Qt::white));
+    EXPECT_EQ(canvas->grab().toImage().pixelColor(beforeLabel), QColor(Qt::white));
 }
 
 TEST_F(ComparisonViewTest, AClickOnAFaceBoxSelectsThatFace) {

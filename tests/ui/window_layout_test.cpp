@@ -62,8 +62,9 @@ TEST(WindowLayout, FitsTheAvailableScreenWithNothingCut) {
     std::printf("screen %dx%d (available), device pixel ratio %.1f, window %dx%d\n", avail.width(), avail.height(),
                 window.devicePixelRatioF(), window.frameGeometry().width(), window.frameGeometry().height());
     EXPECT_TRUE(avail.contains(window.frameGeometry()))
-        << "window " << window.frameGeometry().width() << "x" << window.frameGeometry().height() << " on a "
-        << avail.width() << "x" << avail.height() << " screen";
+        << "window " << window.frameGeometry().x() << "," << window.frameGeometry().y() << " "
+        << window.frameGeometry().width() << "x" << window.frameGeometry().height() << " on a " << avail.x() << ","
+        << avail.y() << " " << avail.width() << "x" << avail.height() << " screen";
     const QSize least = window.minimumSizeHint();
     EXPECT_LE(least.width(), avail.width());
     EXPECT_LE(least.height(), avail.height());
@@ -71,7 +72,7 @@ TEST(WindowLayout, FitsTheAvailableScreenWithNothingCut) {
     const auto* indicator = window.modelStatusIndicator();
     EXPECT_TRUE(indicator->isVisible());
     EXPECT_GE(indicator->width(), indicator->sizeHint().width()) << indicator->summary().toStdString();
-    EXPECT_TRUE(window.statusBar()->geometry().contains(indicator->geometry()));
+    EXPECT_TRUE(window.statusBar()->rect().contains(indicator->geometry()));
     EXPECT_GE(indicator->mapTo(&window, QPoint(indicator->width(), 0)).x(), 0);
     EXPECT_LE(indicator->mapTo(&window, QPoint(indicator->width(), 0)).x(), window.width());
 }
