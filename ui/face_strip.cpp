@@ -59,12 +59,14 @@ void FaceStrip::setFaces(const QList<RestoredFaceView>& faces, const QList<doubl
         slider->setRange(0, 100);
         slider->setValue(static_cast<int>(values.value(i, 1.0) * 100 + 0.5));
         slider->setToolTip(tr("Strength of face %1").arg(i + 1));
+        slider->setMinimumWidth(60);
         slider->setEnabled(accept->isChecked());
         auto* value = new QLabel(tr("%1 %").arg(slider->value()), card);
         value->setMinimumWidth(value->fontMetrics().horizontalAdvance(tr("%1 %").arg(100)));
         row->addWidget(slider, 1);
         row->addWidget(value);
-        v->addWidget(accept);
+        // One row under the thumbnails: the card stays low enough for a small screen's strip.
+        row->insertWidget(0, accept);
         v->addLayout(row);
         m_layout->insertWidget(m_layout->count() - 1, card);
         m_cards << card;

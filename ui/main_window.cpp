@@ -31,6 +31,7 @@
 #include "ui/core_log.h"
 #include "ui/engine_controller.h"
 #include "ui/face_strip.h"
+#include "ui/fit_width_delegate.h"
 #include "ui/restore_panel.h"
 #include "ui/image_session.h"
 #include "ui/missing_model_banner.h"
@@ -93,6 +94,10 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
     m_list->setIconSize(QSize(kListThumb, kListThumb));
     // A long name loses its middle, never its "(unsaved)" mark.
     m_list->setTextElideMode(Qt::ElideMiddle);
+    // Rows as wide as the panel (no sideways scrolling), so that the eliding applies.
+    m_list->setItemDelegate(new FitWidthDelegate(m_list));
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_list->setResizeMode(QListView::Adjust);
     m_list->setContextMenuPolicy(Qt::ActionsContextMenu);
     addDockWidget(Qt::LeftDockWidgetArea, m_photosDock);
 

@@ -15,10 +15,12 @@
 #include "ui/main_window.h"
 #include "ui/model_status_indicator.h"
 #include "ui/restore_panel.h"
+#include "ui/translations.h"
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("gpen-studio"));
+    gpen::ui::Translations::install(&app, QStringLiteral("en"));  // as the app does: English plurals
     if (argc != 5) {
         std::fprintf(stderr, "usage: gpen-screenshots MODELS_DIR FACE_MODEL_ID PHOTO OUT_DIR\n");
         return 2;

@@ -37,8 +37,21 @@ gpen::ModelStatus status(const char* id, gpen::ModelState state) {
     return s;
 }
 
-// What a user sees after launch: a photo open, every model of a full preload reported.
-void populate(MainWindow& window) {
+// What a user sees after launch, shown: a photo open, every model of a full preload reported.
+class PopulatedWindow : public ::testing::Test {
+protected:
+    void SetUp() override {
+        gpen::test::uiApp();
+        gpen::test::useTemporarySettings();
+        populate();
+        window.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    }
+    void populate();
+    MainWindow window;
+};
+
+void PopulatedWindow::populate() {
     QImage photo(1600, 1000, QImage::Format_RGB32);
     photo.fill(QColor(120, 90, 60));
     window.session()->addImage(photo, QStringLiteral("a photo with a rather long file name from an old archive.png"));
@@ -51,13 +64,7 @@ void populate(MainWindow& window) {
     window.modelStatusIndicator()->updateStatus(status("realesrnet_x4", gpen::ModelState::Loading));
 }
 
-TEST(WindowLayout, FitsTheAvailableScreenWithNothingCut) {
-    gpen::test::uiApp();
-    gpen::test::useTemporarySettings();
-    MainWindow window;
-    populate(window);
-    window.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+TEST_F(PopulatedWindow, FitsTheAvailableScreenWithNothingCut) {
     const QRect avail = window.screen()->availableGeometry();
     std::printf("screen %dx%d (available), device pixel ratio %.1f, window %dx%d\n", avail.width(), avail.height(),
                 window.devicePixelRatioF(), window.frameGeometry().width(), window.frameGeometry().height());
@@ -75,15 +82,12 @@ TEST(WindowLayout, FitsTheAvailableScreenWithNothingCut) {
     EXPECT_TRUE(window.statusBar()->rect().contains(indicator->geometry()));
     EXPECT_GE(indicator->mapTo(&window, QPoint(indicator->width(), 0)).x(), 0);
     EXPECT_LE(indicator->mapTo(&window, QPoint(indicator->width(), 0)).x(), window.width());
+    // A long photo name fits its list row (elided in the middle): nothing to scroll sideways.
+    const QListWidget* list = window.imageList();
+    EXPECT_LE(list->visualItemRect(list->item(0)).right(), list->viewport()->width());
 }
 
-TEST(WindowLayout, ThumbnailsAreRenderedAtTheScreensPixelRatio) {
-    gpen::test::uiApp();
-    gpen::test::useTemporarySettings();
-    MainWindow window;
-    populate(window);
-    window.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+TEST_F(PopulatedWindow, ThumbnailsAreRenderedAtTheScreensPixelRatio) {
     const qreal dpr = window.devicePixelRatioF();
     const QIcon icon = window.imageList()->item(0)->icon();
     const QPixmap listThumb = icon.pixmap(window.imageList()->iconSize(), dpr);
