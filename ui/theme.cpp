@@ -44,6 +44,9 @@ void Theme::apply(const QString& theme) {
     // The platform's style and palette, as they were before any theme was applied.
     static const QString systemStyle = QApplication::style()->name();
     static const QPalette systemPalette = QApplication::palette();
+    static bool changed = false;
+    if (theme.isEmpty() && !changed) return;  // the system's look, untouched since start
+    changed = true;
     if (theme == QStringLiteral("dark") || theme == QStringLiteral("light")) {
         QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
         QApplication::setPalette(theme == QStringLiteral("dark") ? darkPalette()
