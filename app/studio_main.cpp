@@ -8,6 +8,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -51,6 +52,13 @@ double msSinceProcessStart() {
 int main(int argc, char** argv) {
     QElapsedTimer sinceLaunch;
     sinceLaunch.start();
+    // --version needs no display: answered before QApplication connects to one.
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--version") == 0) {
+            std::printf("gpen-studio %s\n", GPEN_STUDIO_VERSION);
+            return 0;
+        }
+    }
     // Catches what a slot throws (notify), so no exception unwinds through the event loop.
     gpen::ui::GuardedApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("gpen-studio"));

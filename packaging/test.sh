@@ -17,3 +17,5 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DGPEN_WARNINGS_AS_ERRORS="$werror" ${GPEN_CMAKE_ARGS:-}
 cmake --build "$build" -j "$jobs"
 ctest --test-dir "$build" --output-on-failure -j "$jobs" --timeout 1800
+# The .deb: built, extracted into a scratch root and run from there.
+"$root/packaging/package_test.sh" "$build"

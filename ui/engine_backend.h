@@ -13,6 +13,7 @@
 #include <QList>
 #include <QString>
 
+#include "ui/batch_job.h"
 #include "ui/engine_settings.h"
 #include "ui/engine_types.h"
 #include "ui/restore_job.h"
@@ -33,6 +34,12 @@ struct EngineEvents {
     std::function<void(int imageIndex, const QImage& image)> reblended;
     std::function<void(const QString& source, const QString& id, const QString& file)> modelImported;
     std::function<void(const QString& source, const QString& message)> importFailed;
+    // A batch: its plan first, then progress and each file's end (from the runner's threads,
+    // never concurrently), then batchFinished, or jobFailed when it could not start.
+    std::function<void(const BatchPlanView&)> batchPlanned;
+    std::function<void(const BatchFileView&)> batchFileDone;
+    std::function<void(const BatchProgressView&)> batchProgress;
+    std::function<void(const BatchOutcome&)> batchFinished;
 };
 
 // The engine's operations, with EngineWorker's semantics (see engine_worker.h). Used on the
@@ -46,10 +53,12 @@ public:
     virtual void restore(const RestoreRequest& request) = 0;
     virtual void reblend(int imageIndex, const QList<double>& strengths) = 0;
     virtual void importModel(const QString& source, const QString& asModelId, bool overwrite) = 0;
+    // Runs a whole batch with core's runner (models loaded once); returns when it ends.
+    virtual void runBatch(const BatchRequest& request) = 0;
 };
 
 // Bumped whenever EngineEvents or EngineBackend change: a stale module is refused, not called.
-inline constexpr int kEngineBackendAbi = 1;
+inline constexpr int kEngineBackendAbi = 2;
 
 }  // namespace gpen::ui
 

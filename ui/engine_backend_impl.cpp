@@ -13,6 +13,8 @@
 #include "gpen/pipeline/pipeline_models.h"
 #include "gpen/pipeline/restore_pipeline.h"
 #include "ui/engine_backend.h"
+#include "ui/core_text.h"
+#include "ui/engine_batch.h"
 #include "ui/image_convert.h"
 
 namespace gpen::ui {
@@ -40,6 +42,7 @@ public:
     void restore(const RestoreRequest& request) override;
     void reblend(int imageIndex, const QList<double>& strengths) override;
     void importModel(const QString& source, const QString& asModelId, bool overwrite) override;
+    void runBatch(const BatchRequest& request) override;
 
 private:
     EngineEvents m_events;
@@ -106,13 +109,7 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
     m_results.clear();
     try {
         const auto started = std::chrono::steady_clock::now();
-        RestoreParams p;
-        p.faceModel = request.options.faceModel.toStdString();
-        p.detector = request.options.detector.toStdString();
-        p.backgroundScale = request.options.backgroundScale;
-        p.tiles.tileSize = request.options.tileSize;
-        p.strength = request.options.strength;
-        p.keepGrayscale = request.options.keepGrayscale;
+        RestoreParams p = restoreParamsFrom(request.options);
         p.cancel = request.cancel.get();
         // One face per forward: progress moves face by face (a cancel is seen between layers).
         p.faceBatch = 1;
@@ -125,7 +122,7 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
             if (result.error().code == ErrorCode::Cancelled) {
                 m_events.jobCancelled(id);
             } else {
-                m_events.jobFailed(id, QString::fromStdString(result.error().message));
+                m_events.jobFailed(id, CoreText::error(result.error()));
             }
             return;
         }
@@ -146,7 +143,7 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
                           .arg(QString::fromStdString(result->detectorUsed))
                           .arg(seconds, 0, 'f', 1);
         for (const auto& note : result->notes) {
-            out.summary += QStringLiteral(" — ") + QString::fromStdString(note);
+            out.summary += QStringLiteral(" — ") + CoreText::note(note);
         }
         result->image.release();  // the GUI has it; re-blending composes from the background
         m_results[request.imageIndex] = std::move(*result);
@@ -166,7 +163,7 @@ void EngineBackendImpl::reblend(int imageIndex, const QList<double>& strengths) 
         if (image) {
             m_events.reblended(imageIndex, fromBgrMat(*image));
         } else {
-            m_events.message(QString::fromStdString(image.error().message));
+            m_events.message(CoreText::error(image.error()));
         }
     } catch (const std::exception& e) {
         m_events.message(QString::fromStdString(e.what()));
@@ -187,11 +184,19 @@ void EngineBackendImpl::importModel(const QString& source, const QString& asMode
             m_events.modelImported(source, QString::fromStdString(imported->id),
                                    QString::fromStdString(imported->file.string()));
         } else {
-            m_events.importFailed(source, QString::fromStdString(imported.error().message));
+            m_events.importFailed(source, CoreText::error(imported.error()));
         }
     } catch (const std::exception& e) {
         m_events.importFailed(source, QStringLiteral("%1: %2").arg(QFileInfo(source).fileName(), QString::fromUtf8(e.what())));
     }
+}
+
+void EngineBackendImpl::runBatch(const BatchRequest& request) {
+    if (!m_cache) {
+        m_events.jobFailed(request.jobId, tr("The engine is not running"));
+        return;
+    }
+    runBatchJob(*m_cache, request, m_events);
 }
 
 }  // namespace

@@ -13,12 +13,17 @@ EngineController::EngineController(QObject* parent) : QObject(parent) {
     qRegisterMetaType<gpen::ui::RestoreRequest>();
     qRegisterMetaType<gpen::ui::RestoreOutcome>();
     qRegisterMetaType<gpen::ui::JobProgress>();
+    qRegisterMetaType<gpen::ui::BatchRequest>();
+    qRegisterMetaType<gpen::ui::BatchPlanView>();
+    qRegisterMetaType<gpen::ui::BatchFileView>();
+    qRegisterMetaType<gpen::ui::BatchProgressView>();
+    qRegisterMetaType<gpen::ui::BatchOutcome>();
     m_thread.setObjectName(QStringLiteral("gpen-engine"));
 }
 
 EngineController::~EngineController() {
-    // A running job stops at its next check (between tiles, between faces).
-    cancel();
+    // A running job stops at its next check (between tiles, between faces); queued ones at once.
+    cancelAll();
     m_thread.quit();
     m_thread.wait();
 }
@@ -56,17 +61,28 @@ void EngineController::start(const EngineSettings& given) {
     connect(this, &EngineController::importRequested, m_worker, &EngineWorker::importModel);
     connect(m_worker, &EngineWorker::modelImported, this, &EngineController::modelImported);
     connect(m_worker, &EngineWorker::importFailed, this, &EngineController::importFailed);
+    // A job leaves the queue with its answer (so busy() is false once it is seen), or at the
+    // latest with jobEnded (a re-blend or an import answers without an id).
     connect(m_worker, &EngineWorker::jobFinished, this, [this](const RestoreOutcome& o) {
-        if (o.jobId == m_runningJob) m_runningJob = 0;
+        m_jobs.finish(o.jobId);
         Q_EMIT jobFinished(o);
     });
     connect(m_worker, &EngineWorker::jobFailed, this, [this](quint64 id, const QString& m) {
-        if (id == m_runningJob) m_runningJob = 0;
+        m_jobs.finish(id);
         Q_EMIT jobFailed(id, m);
     });
     connect(m_worker, &EngineWorker::jobCancelled, this, [this](quint64 id) {
-        if (id == m_runningJob) m_runningJob = 0;
+        m_jobs.finish(id);
         Q_EMIT jobCancelled(id);
+    });
+    connect(m_worker, &EngineWorker::jobEnded, this, [this](quint64 id) { m_jobs.finish(id); });
+    connect(this, &EngineController::batchRequested, m_worker, &EngineWorker::runBatch);
+    connect(m_worker, &EngineWorker::batchPlanned, this, &EngineController::batchPlanned);
+    connect(m_worker, &EngineWorker::batchFileDone, this, &EngineController::batchFileDone);
+    connect(m_worker, &EngineWorker::batchProgress, this, &EngineController::batchProgress);
+    connect(m_worker, &EngineWorker::batchFinished, this, [this](const BatchOutcome& o) {
+        m_jobs.finish(o.jobId);
+        Q_EMIT batchFinished(o);
     });
     m_thread.start();
     Q_EMIT initializeRequested(settings);
@@ -74,34 +90,55 @@ void EngineController::start(const EngineSettings& given) {
 
 quint64 EngineController::restore(int imageIndex, const QImage& original, const RestoreOptions& options) {
     cancel();
+    const JobQueue::Job job = m_jobs.add(JobKind::Restore);
     RestoreRequest r;
-    r.jobId = m_nextJob++;
+    r.jobId = job.id;
     r.imageIndex = imageIndex;
     r.original = original;
     r.options = options;
-    r.cancel = std::make_shared<CancelToken>();
-    m_cancel = r.cancel;
-    m_runningJob = r.jobId;
+    r.cancel = job.cancel;
     Q_EMIT restoreRequested(r);
     return r.jobId;
 }
 
-void EngineController::cancel() {
-    if (m_cancel) {
-        m_cancel->cancel();
+void EngineController::cancel() { m_jobs.cancelAll(JobKind::Restore); }
+
+void EngineController::cancelJob(quint64 jobId) { m_jobs.cancel(jobId); }
+
+void EngineController::cancelAll() { m_jobs.cancelAll(); }
+
+quint64 EngineController::startBatch(BatchRequest request) {
+    const JobQueue::Job job = m_jobs.add(JobKind::Batch);
+    request.jobId = job.id;
+    request.cancel = job.cancel;
+    request.paused = job.paused;
+    if (!m_started) {
+        m_jobs.finish(job.id);
+        // Queued, like the worker's answer would be: the caller connects after this returns.
+        QMetaObject::invokeMethod(this, [this, id = job.id] { Q_EMIT jobFailed(id, tr("The engine is not running")); },
+                                  Qt::QueuedConnection);
+        return job.id;
     }
+    Q_EMIT batchRequested(request);
+    return job.id;
 }
 
-void EngineController::reblend(int imageIndex, const QList<double>& strengths) {
-    Q_EMIT reblendRequested(imageIndex, strengths);
+void EngineController::setPaused(quint64 jobId, bool paused) { m_jobs.setPaused(jobId, paused); }
+
+quint64 EngineController::reblend(int imageIndex, const QList<double>& strengths) {
+    const quint64 id = m_jobs.add(JobKind::Reblend).id;
+    Q_EMIT reblendRequested(id, imageIndex, strengths);
+    return id;
 }
 
-void EngineController::importModel(const QString& path, const QString& asModelId, bool overwrite) {
+quint64 EngineController::importModel(const QString& path, const QString& asModelId, bool overwrite) {
     if (!m_started) {
         Q_EMIT importFailed(path, tr("%1: the engine is not running").arg(QFileInfo(path).fileName()));
-        return;
+        return 0;
     }
-    Q_EMIT importRequested(path, asModelId, overwrite);
+    const quint64 id = m_jobs.add(JobKind::Import).id;
+    Q_EMIT importRequested(id, path, asModelId, overwrite);
+    return id;
 }
 
 bool EngineController::restart(const EngineSettings& given) {

@@ -7,8 +7,10 @@
 
 #include <memory>
 
+#include "ui/batch_job.h"
 #include "ui/engine_types.h"
 #include "ui/engine_settings.h"
+#include "ui/job_queue.h"
 #include "ui/restore_job.h"
 
 namespace gpen::ui {
@@ -18,6 +20,10 @@ class EngineWorker;
 // The GUI side of the engine. Owns the engine thread and the EngineWorker on it; requests go
 // over by queued calls, results come back as signals. Nothing here waits on the engine, except
 // the destructor, which stops the thread (bounded by the job's next cancel check). GUI thread only.
+//
+// Every request is a job with an id (restore, batch, re-blend, import) in one queue: the engine
+// thread runs them in order, one at a time, and every signal about a job carries its id, so that
+// a window or dialog acts on its own jobs only (an interactive restore and a batch never mix).
 class EngineController : public QObject {
     Q_OBJECT
 public:
@@ -36,18 +42,28 @@ public:
     // Settings dialog keeps them.
     void setCommandLineOverrides(const QString& modelsDir, const QString& device);
 
-    // Queues a restore of `original`; returns its job id. A job already running is cancelled
-    // first (one job at a time: the newest request is what the user wants).
+    // Queues a restore of `original`; returns its job id. An earlier restore still queued or
+    // running is cancelled first (the newest request is what the user wants); a batch is not:
+    // the restore waits for it.
     quint64 restore(int imageIndex, const QImage& original, const RestoreOptions& options);
-    // Cancels the running job now (sets its token; no event queue involved).
+    // Cancels the interactive restores now (sets their tokens; no event queue involved).
     void cancel();
-    bool busy() const { return m_runningJob != 0; }
-    void reblend(int imageIndex, const QList<double>& strengths);
+    // Cancels one job, of any kind, now.
+    void cancelJob(quint64 jobId);
+    // Cancels every job (closing the window).
+    void cancelAll();
+    // Queues a batch (its id, cancel and pause tokens are filled in here); returns its id.
+    quint64 startBatch(BatchRequest request);
+    // Pauses or resumes a batch now, between files and at its next tile or face.
+    void setPaused(quint64 jobId, bool paused);
+    bool busy() const { return !m_jobs.isEmpty(); }
+    bool batchRunning() const { return m_jobs.hasKind(JobKind::Batch); }
+    quint64 reblend(int imageIndex, const QList<double>& strengths);
     // Queues an import of the checkpoint `path` into the user's models folder, validated on the
     // engine thread (see EngineWorker::importModel); `asModelId` empty: by file name, else by
     // content. Answers with modelImported or importFailed, both carrying `path` as given. Behind
     // a running restore, it waits for that job.
-    void importModel(const QString& path, const QString& asModelId = {}, bool overwrite = false);
+    quint64 importModel(const QString& path, const QString& asModelId = {}, bool overwrite = false);
 
     // The latest status of each model seen so far, by id.
     const QHash<QString, gpen::ModelStatus>& statuses() const { return m_statuses; }
@@ -70,12 +86,19 @@ Q_SIGNALS:
     // `source`: the path given to importModel; `file`: where the model now is.
     void modelImported(const QString& source, const QString& id, const QString& file);
     void importFailed(const QString& source, const QString& message);
+    // A batch's plan (every row, pending or already decided), then its files and progress, then
+    // batchFinished (also after a cancel), or jobFailed when it could not start.
+    void batchPlanned(const gpen::ui::BatchPlanView& plan);
+    void batchFileDone(const gpen::ui::BatchFileView& file);
+    void batchProgress(const gpen::ui::BatchProgressView& progress);
+    void batchFinished(const gpen::ui::BatchOutcome& outcome);
 
     // To the worker (queued).
     void initializeRequested(const gpen::ui::EngineSettings& settings);
     void restoreRequested(const gpen::ui::RestoreRequest& request);
-    void reblendRequested(int imageIndex, const QList<double>& strengths);
-    void importRequested(const QString& path, const QString& asModelId, bool overwrite);
+    void reblendRequested(quint64 jobId, int imageIndex, const QList<double>& strengths);
+    void importRequested(quint64 jobId, const QString& path, const QString& asModelId, bool overwrite);
+    void batchRequested(const gpen::ui::BatchRequest& request);
 
 private:
     void onStatus(const gpen::ModelStatus& status);
@@ -88,9 +111,7 @@ private:
     bool m_started = false;
     QString m_modelsDirOverride, m_deviceOverride;
     EngineSettings withOverrides(EngineSettings settings) const;
-    quint64 m_nextJob = 1;
-    quint64 m_runningJob = 0;
-    std::shared_ptr<gpen::CancelToken> m_cancel;
+    JobQueue m_jobs;
     bool m_preloadSettled = false;
     // One preload list per initialize queued, taken by the worker's engineReset that answers it
     // (statuses still queued from an old cache must not count for the new list).

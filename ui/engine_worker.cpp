@@ -21,11 +21,13 @@ QStringList EngineWorker::moduleCandidates() {
     if (!env.isEmpty()) {
         paths << env;
     }
+    // The installed layout before the build tree's: an installed gpen-studio on the machine it
+    // was built on must not pick up a newer or older module from the build folder.
+    paths << QDir(QCoreApplication::applicationDirPath())
+                 .absoluteFilePath(QStringLiteral("../lib/gpen-studio/libgpen_engine.so"));
 #ifdef GPEN_ENGINE_BUILD_MODULE
     paths << QStringLiteral(GPEN_ENGINE_BUILD_MODULE);
 #endif
-    paths << QDir(QCoreApplication::applicationDirPath())
-                 .absoluteFilePath(QStringLiteral("../lib/gpen-studio/libgpen_engine.so"));
     return paths;
 }
 
@@ -66,6 +68,10 @@ bool EngineWorker::ensureBackend() {
             Q_EMIT modelImported(s, id, f);
         };
         events.importFailed = [this](const QString& s, const QString& m) { Q_EMIT importFailed(s, m); };
+        events.batchPlanned = [this](const BatchPlanView& p) { Q_EMIT batchPlanned(p); };
+        events.batchFileDone = [this](const BatchFileView& f) { Q_EMIT batchFileDone(f); };
+        events.batchProgress = [this](const BatchProgressView& p) { Q_EMIT batchProgress(p); };
+        events.batchFinished = [this](const BatchOutcome& o) { Q_EMIT batchFinished(o); };
         m_backend.reset(create(kEngineBackendAbi, &events));
         if (!m_backend) {
             tried << tr("%1 (built for another version of GPEN Studio)").arg(path);
@@ -100,28 +106,39 @@ void EngineWorker::releaseIdle() {
     }
 }
 
-void EngineWorker::restore(const RestoreRequest& request) {
+void EngineWorker::runJob(quint64 jobId, const std::function<void()>& run) {
     if (!m_backend) {
-        Q_EMIT jobFailed(request.jobId, m_moduleError.isEmpty() ? tr("The engine is not running") : m_moduleError);
-        return;
+        Q_EMIT jobFailed(jobId, m_moduleError.isEmpty() ? tr("The engine is not running") : m_moduleError);
+    } else {
+        run();
     }
-    m_backend->restore(request);
+    Q_EMIT jobEnded(jobId);
 }
 
-void EngineWorker::reblend(int imageIndex, const QList<double>& strengths) {
+void EngineWorker::restore(const RestoreRequest& request) {
+    runJob(request.jobId, [&] { m_backend->restore(request); });
+}
+
+void EngineWorker::reblend(quint64 jobId, int imageIndex, const QList<double>& strengths) {
     if (m_backend) {
         m_backend->reblend(imageIndex, strengths);
     }
+    Q_EMIT jobEnded(jobId);
 }
 
-void EngineWorker::importModel(const QString& source, const QString& asModelId, bool overwrite) {
+void EngineWorker::importModel(quint64 jobId, const QString& source, const QString& asModelId, bool overwrite) {
     if (!m_backend) {
         Q_EMIT importFailed(source, m_moduleError.isEmpty()
                                         ? tr("%1: the engine is not running").arg(QFileInfo(source).fileName())
                                         : m_moduleError);
-        return;
+    } else {
+        m_backend->importModel(source, asModelId, overwrite);
     }
-    m_backend->importModel(source, asModelId, overwrite);
+    Q_EMIT jobEnded(jobId);
+}
+
+void EngineWorker::runBatch(const BatchRequest& request) {
+    runJob(request.jobId, [&] { m_backend->runBatch(request); });
 }
 
 }  // namespace gpen::ui

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <memory>
 
 #include <QObject>
@@ -26,9 +27,9 @@ public:
     EngineWorker();
     ~EngineWorker() override;
 
-    // Where the module is looked for, in order: $GPEN_ENGINE_MODULE (a full path), the build
-    // tree's (for the tests and a development run), then ../lib/gpen-studio/ next to the
-    // executable (the installed layout).
+    // Where the module is looked for, in order: $GPEN_ENGINE_MODULE (a full path),
+    // ../lib/gpen-studio/ next to the executable (the installed layout), then the build tree's
+    // (for the tests and a development run).
     static QStringList moduleCandidates();
 
 public Q_SLOTS:
@@ -42,11 +43,14 @@ public Q_SLOTS:
     void restore(const gpen::ui::RestoreRequest& request);
     // Re-blends the faces of the image's last result at new per-face strengths (0 rejects a
     // face) without running any network; answers with reblended.
-    void reblend(int imageIndex, const QList<double>& strengths);
+    void reblend(quint64 jobId, int imageIndex, const QList<double>& strengths);
     // Validates `source` and copies it into the user's models folder (ModelCache::importModel);
     // the cache's observers publish the new state. Answers with modelImported or importFailed.
     // Runs here rather than on the GUI thread: reading a 300 MB checkpoint takes about a second.
-    void importModel(const QString& source, const QString& asModelId, bool overwrite);
+    void importModel(quint64 jobId, const QString& source, const QString& asModelId, bool overwrite);
+    // Runs a whole batch (core's runner) on this thread; the jobs queued behind it wait for it.
+    // Ends with batchFinished (also when cancelled: the report keeps what finished) or jobFailed.
+    void runBatch(const gpen::ui::BatchRequest& request);
 
 Q_SIGNALS:
     void modelStatusChanged(const gpen::ModelStatus& status);
@@ -62,10 +66,19 @@ Q_SIGNALS:
     void reblended(int imageIndex, const QImage& image);
     void modelImported(const QString& source, const QString& id, const QString& file);
     void importFailed(const QString& source, const QString& message);
+    void batchPlanned(const gpen::ui::BatchPlanView& plan);
+    void batchFileDone(const gpen::ui::BatchFileView& file);
+    void batchProgress(const gpen::ui::BatchProgressView& progress);
+    void batchFinished(const gpen::ui::BatchOutcome& outcome);
+    // After every job's own answer: the job has left the engine (EngineController's queue).
+    void jobEnded(quint64 jobId);
 
 private:
     // Loads the module and builds the backend once; on failure m_moduleError says why.
     bool ensureBackend();
+    // Runs a job that answers with jobFinished/batchFinished or jobFailed (the latter here when
+    // the engine is not there), then jobEnded.
+    void runJob(quint64 jobId, const std::function<void()>& run);
 
     std::unique_ptr<QLibrary> m_module;  // never unloaded: libtorch does not survive dlclose
     std::unique_ptr<EngineBackend> m_backend;

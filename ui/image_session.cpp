@@ -2,66 +2,113 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QImageReader>
+
+#include "ui/image_convert.h"
+#include "ui/job_ids.h"
 
 namespace gpen::ui {
+namespace {
 
-ImageSession::ImageSession(QObject* parent) : QObject(parent) {}
+constexpr int kThumbnailSize = 64;
+
+QString canonical(const QString& path) {
+    const QString c = QFileInfo(path).canonicalFilePath();
+    return c.isEmpty() ? QFileInfo(path).absoluteFilePath() : c;
+}
+
+}  // namespace
+
+ImageSession::ImageSession(QObject* parent) : QObject(parent) { m_decoder.setMaxThreadCount(1); }
+
+ImageSession::~ImageSession() {
+    m_closing->store(true);
+    m_decoder.waitForDone();  // at most the one file being decoded
+}
 
 QStringList ImageSession::supportedSuffixes() {
     return {QStringLiteral("png"), QStringLiteral("jpg"), QStringLiteral("jpeg"), QStringLiteral("bmp"),
             QStringLiteral("tif"), QStringLiteral("tiff"), QStringLiteral("webp")};
 }
 
+QStringList ImageSession::imagesIn(const QString& folder) {
+    QStringList filters;
+    for (const QString& s : supportedSuffixes()) {
+        filters << QStringLiteral("*.") + s << QStringLiteral("*.") + s.toUpper();
+    }
+    QStringList files;
+    for (const QFileInfo& f : QDir(folder).entryInfoList(filters, QDir::Files, QDir::Name)) {
+        files << f.filePath();
+    }
+    return files;
+}
+
 int ImageSession::indexOfPath(const QString& path) const {
-    const QString canonical = QFileInfo(path).canonicalFilePath();
+    const QString c = canonical(path);
     for (int i = 0; i < count(); ++i) {
-        if (!m_entries[i].path.isEmpty() && QFileInfo(m_entries[i].path).canonicalFilePath() == canonical) {
+        if (!m_entries[i].path.isEmpty() && canonical(m_entries[i].path) == c) {
             return i;
         }
     }
     return -1;
 }
 
-QString ImageSession::openFile(const QString& path) {
-    if (indexOfPath(path) >= 0) {
-        return {};
-    }
-    QImageReader reader(path);
-    reader.setAutoTransform(true);  // EXIF orientation
-    QImage image = reader.read();
-    if (image.isNull()) {
-        return tr("%1: %2").arg(QFileInfo(path).fileName(), reader.errorString());
-    }
-    m_entries.push_back({path, QFileInfo(path).fileName(), std::move(image), {}, {}, {}, {}});
-    Q_EMIT entryAdded(count() - 1);
-    return {};
-}
-
-QStringList ImageSession::open(const QStringList& paths) {
-    QStringList problems;
+quint64 ImageSession::open(const QStringList& paths) {
+    const quint64 id = nextJobId();
+    QStringList files;
     for (const QString& path : paths) {
-        const QFileInfo info(path);
-        if (info.isDir()) {
-            QStringList filters;
-            for (const QString& s : supportedSuffixes()) {
-                filters << QStringLiteral("*.") + s << QStringLiteral("*.") + s.toUpper();
+        for (const QString& file : QFileInfo(path).isDir() ? imagesIn(path) : QStringList{path}) {
+            const QString c = canonical(file);
+            if (indexOfPath(file) < 0 && !m_pending.contains(c)) {
+                m_pending.insert(c);
+                files << file;
             }
-            const auto files = QDir(path).entryInfoList(filters, QDir::Files, QDir::Name);
-            for (const QFileInfo& f : files) {
-                if (const QString p = openFile(f.filePath()); !p.isEmpty()) {
-                    problems << p;
-                }
-            }
-        } else if (const QString p = openFile(path); !p.isEmpty()) {
-            problems << p;
         }
     }
-    return problems;
+    ++m_openJobs;
+    // Decoded one by one on the decode thread; each photo comes back as a queued call, so the
+    // list fills while the rest decode. The destructor joins this thread before the QObject
+    // goes, and a call still queued then is discarded with the object's events.
+    auto closing = m_closing;
+    m_decoder.start([this, closing, files, id] {
+        QStringList problems;
+        for (const QString& file : files) {
+            if (closing->load()) return;
+            Entry e{file, QFileInfo(file).fileName(), {}, {}, {}, {}};
+            auto decoded = readImage(std::filesystem::path(file.toStdString()));
+            if (decoded) {
+                e.original = fromBgrMat(decoded->bgr8);
+                e.thumbnail = e.original.scaled(kThumbnailSize, kThumbnailSize, Qt::KeepAspectRatio,
+                                                Qt::SmoothTransformation);
+                e.decoded = std::make_shared<const DecodedImage>(std::move(*decoded));
+            } else {
+                problems << QString::fromStdString(decoded.error().message);
+            }
+            QMetaObject::invokeMethod(this, [this, file, e = std::move(e)]() mutable {
+                m_pending.remove(canonical(file));
+                if (!e.original.isNull()) addDecoded(std::move(e));
+            });
+        }
+        QMetaObject::invokeMethod(this, [this, id, problems] {
+            --m_openJobs;
+            Q_EMIT openFinished(id, problems);
+        });
+    });
+    return id;
+}
+
+void ImageSession::addDecoded(Entry entry) {
+    if (indexOfPath(entry.path) >= 0) return;
+    m_entries.push_back(std::move(entry));
+    Q_EMIT entryAdded(count() - 1);
 }
 
 void ImageSession::addImage(const QImage& image, const QString& displayName) {
-    m_entries.push_back({QString(), displayName, image, {}, {}, {}, {}});
+    // A pasted image is its own original (8-bit colour, no file, no metadata).
+    auto decoded = std::make_shared<DecodedImage>();
+    decoded->bgr8 = toBgrMat(image);
+    m_entries.push_back({QString(), displayName, image,
+                         image.scaled(kThumbnailSize, kThumbnailSize, Qt::KeepAspectRatio, Qt::SmoothTransformation),
+                         {}, std::move(decoded)});
     Q_EMIT entryAdded(count() - 1);
 }
 

@@ -2,24 +2,36 @@
 
 #include <QImage>
 #include <QObject>
+#include <QSet>
 #include <QString>
 #include <QStringList>
+#include <QThreadPool>
 #include <QVector>
 
+#include <atomic>
+#include <memory>
+
+#include "gpen/io/image_io.h"
 #include "ui/restore_job.h"
 
 namespace gpen::ui {
 
 // The photos opened in this session, each with its original and, once restored, its result,
-// kept so that switching between photos is instant. GUI thread only.
+// kept so that switching between photos is instant. Files are decoded by core (readImage, with
+// its pixel limit, 16-bit and alpha kept) on the session's own decode thread, never on the GUI
+// thread and never behind an engine job. GUI thread only.
 class ImageSession : public QObject {
     Q_OBJECT
 public:
     struct Entry {
         QString path;  // empty for a pasted image
         QString displayName;
-        QImage original;
+        QImage original;   // the 8-bit copy shown and restored
+        QImage thumbnail;  // at most 64 x 64, made on the decode thread
         QImage result;
+        // What core decoded (16-bit colour, alpha, gray, orientation): Save writes the result
+        // back in this layout without reading the file again. Never null.
+        std::shared_ptr<const gpen::DecodedImage> decoded;
         // The restored faces of the last restore and the strip's choices for them (slider value
         // and accepted, per face): the strip shows them whenever this photo is in view.
         QList<RestoredFaceView> faces;
@@ -28,10 +40,14 @@ public:
     };
 
     explicit ImageSession(QObject* parent = nullptr);
+    ~ImageSession() override;
 
-    // Opens files and folders (folders are scanned, not recursively, for supported images).
-    // Returns the messages of the files that could not be read (name and reason).
-    QStringList open(const QStringList& paths);
+    // Opens files and folders (folders are scanned, not recursively, for supported images) in
+    // the background and returns the open job's id (from the engine's job numbering). entryAdded
+    // follows for each new photo, in the order given, then openFinished(id, problems) with the
+    // messages of the files that could not be read (name and reason). A photo already open or
+    // being opened is not opened twice.
+    quint64 open(const QStringList& paths);
     void addImage(const QImage& image, const QString& displayName);
     void setResult(int index, const QImage& result);
     // A new restore's faces, all accepted at `strength`.
@@ -44,19 +60,29 @@ public:
     int count() const { return static_cast<int>(m_entries.size()); }
     const Entry& entry(int index) const { return m_entries.at(index); }
     int indexOfPath(const QString& path) const;
+    // True while an open job has files left to decode.
+    bool opening() const { return m_openJobs > 0; }
 
     static QStringList supportedSuffixes();
+    // The supported images directly in `folder`, sorted by name.
+    static QStringList imagesIn(const QString& folder);
 
 Q_SIGNALS:
     void entryAdded(int index);
     void resultChanged(int index);
     // After remove(): `index` is gone and the entries after it moved down.
     void entryRemoved(int index);
+    void openFinished(quint64 jobId, const QStringList& problems);
 
 private:
-    QString openFile(const QString& path);  // empty on success, else the message
+    void addDecoded(Entry entry);
 
     QVector<Entry> m_entries;
+    QSet<QString> m_pending;  // canonical paths queued for decoding
+    int m_openJobs = 0;
+    // Set by the destructor: a queued decode job stops before its next file.
+    std::shared_ptr<std::atomic_bool> m_closing = std::make_shared<std::atomic_bool>(false);
+    QThreadPool m_decoder;  // one thread: photos arrive in the order asked; last member, joined first
 };
 
 }  // namespace gpen::ui

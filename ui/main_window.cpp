@@ -27,6 +27,7 @@
 #include <QShowEvent>
 
 #include "ui/about_dialog.h"
+#include "ui/batch_dialog.h"
 #include "ui/comparison_view.h"
 #include "ui/core_log.h"
 #include "ui/engine_controller.h"
@@ -35,6 +36,7 @@
 #include "ui/restore_panel.h"
 #include "ui/image_session.h"
 #include "ui/missing_model_banner.h"
+#include "ui/restore_model_choices.h"
 #include "ui/model_manager_dialog.h"
 #include "ui/model_status_indicator.h"
 #include "ui/result_saver.h"
@@ -164,6 +166,7 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
             showEntry(index);
         }
     });
+    connect(m_session, &ImageSession::openFinished, this, &MainWindow::finishOpen);
     connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
         showEntry(row);
         Q_EMIT currentImageChanged(row);
@@ -234,6 +237,10 @@ void MainWindow::createActions() {
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     QAction* paste = file->addAction(tr("&Paste Image"), this, &MainWindow::pasteImage);
     paste->setShortcut(QKeySequence::Paste);
+    QAction* batch = file->addAction(tr("&Batch…"), this, [this] { showBatchDialog(); });
+    batch->setObjectName(QStringLiteral("batchAction"));
+    batch->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
+    batch->setEnabled(m_engine != nullptr);
     file->addSeparator();
     m_save = file->addAction(tr("&Save Result"), this, &MainWindow::saveResult);
     m_save->setObjectName(QStringLiteral("saveAction"));
@@ -381,7 +388,7 @@ void MainWindow::onEntryRemoved(int index) {
         --m_reblendImage;
     }
     if (index == m_jobImage) {
-        if (m_engine && m_engine->busy()) m_engine->cancel();
+        if (m_engine) m_engine->cancelJob(m_restoreJob);
         m_jobImage = -1;
     } else if (index < m_jobImage) {
         --m_jobImage;
@@ -408,9 +415,20 @@ void MainWindow::openFromAnotherLaunch(const QStringList& paths) {
     activateWindow();
 }
 
-void MainWindow::openPaths(const QStringList& paths) {
+quint64 MainWindow::openPaths(const QStringList& paths) {
+    if (!paths.isEmpty()) m_status->setText(tr("Opening %1…").arg(QFileInfo(paths.front()).fileName()));
     const int before = m_session->count();
-    const QStringList problems = m_session->open(paths);
+    const quint64 id = m_session->open(paths);
+    m_openRequests.insert(id, {paths, before});
+    return id;
+}
+
+void MainWindow::finishOpen(quint64 id, const QStringList& problems) {
+    const auto request = m_openRequests.constFind(id);
+    if (request == m_openRequests.constEnd()) return;
+    const QStringList paths = request->paths;
+    const int before = request->countBefore;
+    m_openRequests.erase(request);
     if (m_session->count() > before) {
         m_list->setCurrentRow(m_session->count() - 1);
         addRecent(paths);
@@ -508,15 +526,14 @@ void MainWindow::connectEngine() {
             [this](const QString& id) { showModelManager(id)->chooseAndImport(id); });
     connect(m_banner, &MissingModelBanner::downloadRequested, this,
             [this](const QString& id) { showModelManager(id)->downloadModel(id); });
-    connect(m_engine, &EngineController::modelStatusChanged, this, [this](const gpen::ModelStatus& s) {
-        if (s.kind == ModelKind::GpenFace && s.state != ModelState::NotInstalled) {
-            m_panel->addFaceModel(QString::fromStdString(s.id));
-        }
+    new RestoreModelChoices(m_engine, m_panel, this);  // face models installed first, the choice remembered
+    // Only the window's own restore: a batch's jobs report to the batch dialog.
+    connect(m_panel, &RestorePanel::cancelClicked, this, [this] { m_engine->cancelJob(m_restoreJob); });
+    connect(m_engine, &EngineController::jobProgress, this, [this](const JobProgress& p) {
+        if (p.jobId == m_restoreJob) m_panel->showProgress(p);
     });
-    connect(m_panel, &RestorePanel::cancelClicked, m_engine, &EngineController::cancel);
-    connect(m_engine, &EngineController::jobProgress, m_panel, &RestorePanel::showProgress);
     connect(m_engine, &EngineController::jobFinished, this, [this](const RestoreOutcome& o) {
-        if (o.jobId != m_jobId) return;  // another window's or dialog's job
+        if (o.jobId != m_restoreJob) return;  // another window's or dialog's job
         m_panel->showFinished(o.summary);
         m_status->setText(o.summary);
         const int index = m_jobImage;  // follows the photo if an earlier one was closed meanwhile
@@ -530,13 +547,13 @@ void MainWindow::connectEngine() {
         m_session->setResult(index, o.result);
     });
     connect(m_engine, &EngineController::jobFailed, this, [this](quint64 id, const QString& message) {
-        if (id != m_jobId) return;
+        if (id != m_restoreJob) return;
         m_jobImage = -1;
         m_panel->showFailed(message);
         m_status->setText(tr("Restore failed: %1").arg(message));
     });
     connect(m_engine, &EngineController::jobCancelled, this, [this](quint64 id) {
-        if (id != m_jobId) return;
+        if (id != m_restoreJob) return;
         m_jobImage = -1;
         m_panel->showCancelled();
         m_status->setText(tr("Cancelled"));
@@ -553,6 +570,13 @@ void MainWindow::restoreCurrent() {
         m_status->setText(tr("Open a photo first"));
         return;
     }
+    if (const QString missing = m_banner->missingModel(); !missing.isEmpty()) {
+        // Said where the user looks (the panel), and nothing starts.
+        m_panel->stageLabel()->setText(
+            tr("Not started: %1 is not installed. Import or download it (above the photo), or choose another model.")
+                .arg(missing));
+        return;
+    }
     m_jobImage = index;
     // The engine frees the result it holds when a new restore starts (one full result at a time:
     // a 24 MP photo at 4x is gigabytes): no photo re-blends until this one is done.
@@ -562,7 +586,46 @@ void MainWindow::restoreCurrent() {
     m_view->setFaceBoxes({});
     m_stripPhoto = index;
     m_panel->setRunning(true);
-    m_jobId = m_engine->restore(index, m_session->entry(index).original, m_panel->options());
+    if (m_engine->batchRunning()) m_status->setText(tr("The restore starts when the batch has finished"));
+    m_restoreJob = m_engine->restore(index, m_session->entry(index).original, m_panel->options());
+}
+
+BatchDialog* MainWindow::showBatchDialog(const QString& inputFolder) {
+    if (!m_engine) return nullptr;
+    if (!m_batch) {
+        m_batch = new BatchDialog(m_engine, this);
+        m_batch->setRestoreOptions(m_panel->options());
+        connect(m_batch, &BatchDialog::batchEnded, this, [this](const BatchOutcome&, const QString& error) {
+            m_status->setText(error.isEmpty() ? m_batch->progressLabel()->text() : error);
+        });
+    }
+    if (!inputFolder.isEmpty() && !m_batch->running()) m_batch->setInputFolder(inputFolder);
+    m_batch->show();
+    m_batch->raise();
+    m_batch->activateWindow();
+    return m_batch;
+}
+
+void MainWindow::offerBatch(const QStringList& droppedPaths) {
+    QString folder;
+    for (const QString& p : droppedPaths) {
+        if (QFileInfo(p).isDir()) folder = p;
+    }
+    if (!m_engine || folder.isEmpty()) return;
+    if (!m_batchOffer) {
+        m_batchOffer = new QPushButton(this);
+        m_batchOffer->setObjectName(QStringLiteral("batchOfferButton"));
+        m_batchOffer->setFlat(true);
+        statusBar()->addPermanentWidget(m_batchOffer);
+        connect(m_batchOffer, &QPushButton::clicked, this, [this] {
+            m_batchOffer->hide();
+            showBatchDialog(m_batchOffer->property("folder").toString());
+        });
+    }
+    // A dropped folder opens in the list as before; restoring all of it is one click away.
+    m_batchOffer->setText(tr("Batch restore “%1”…").arg(QFileInfo(folder).fileName()));
+    m_batchOffer->setProperty("folder", folder);
+    m_batchOffer->show();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
@@ -582,8 +645,19 @@ void MainWindow::closeEvent(QCloseEvent* event) {
             return;
         }
     }
-    // A running job is cancelled; the engine thread ends at the job's next check.
-    if (m_engine) m_engine->cancel();
+    if (m_engine && m_engine->batchRunning()) {
+        QMessageBox box(QMessageBox::Warning, tr("Batch running"), tr("A batch is still restoring photos."),
+                        QMessageBox::Discard | QMessageBox::Cancel, this);
+        box.setInformativeText(tr("Stop it and quit? The photos finished so far are kept, with the report."));
+        box.button(QMessageBox::Discard)->setText(tr("Stop and Quit"));
+        box.setDefaultButton(QMessageBox::Cancel);
+        if (box.exec() != QMessageBox::Discard) {
+            event->ignore();
+            return;
+        }
+    }
+    // Running jobs are cancelled; the engine thread ends at the job's next check.
+    if (m_engine) m_engine->cancelAll();
     saveLayout();
     event->accept();
 }
@@ -598,6 +672,7 @@ void MainWindow::dropEvent(QDropEvent* event) {
     const QStringList paths = localPaths(event->mimeData());
     if (!paths.isEmpty()) {
         openPaths(paths);
+        offerBatch(paths);
         event->acceptProposedAction();
     }
 }

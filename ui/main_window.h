@@ -1,15 +1,18 @@
 #pragma once
 
+#include <QHash>
 #include <QMainWindow>
 
 class QAction;
 class QDockWidget;
+class QPushButton;
 class QListWidget;
 class QListWidgetItem;
 class QLabel;
 
 namespace gpen::ui {
 
+class BatchDialog;
 class ComparisonView;
 class EngineController;
 class FaceStrip;
@@ -44,8 +47,6 @@ public:
     void restoreCurrent();
     int currentIndex() const;
 
-    // Opens files or folders as Open and drag-and-drop do; problems are reported in the status bar.
-    void openPaths(const QStringList& paths);
     // Closes photo `index` (asks first when its result is not saved); false when the user kept it.
     bool closePhoto(int index);
     // Another launch handed over `paths` (SingleInstance): opens them and comes to the front.
@@ -58,6 +59,14 @@ public:
     QDockWidget* photosDock() const { return m_photosDock; }
     QDockWidget* restoreDock() const { return m_restoreDock; }
     QDockWidget* facesDock() const { return m_facesDock; }
+    // Opens files or folders as Open and drag-and-drop do, decoding in the background; returns
+    // the open job's id (ImageSession::openFinished). Problems are reported in the status bar.
+    quint64 openPaths(const QStringList& paths);
+    // Shows the batch dialog (created on first use, kept: its batch goes on while hidden), with
+    // `inputFolder` filled in when given and no batch runs. Null without an engine.
+    BatchDialog* showBatchDialog(const QString& inputFolder = {});
+    // The job id of the window's own restore (0: none yet).
+    quint64 restoreJob() const { return m_restoreJob; }
 
 Q_SIGNALS:
     void currentImageChanged(int index);
@@ -88,6 +97,8 @@ private:
     void saveLayout() const;
     void fitToScreen();
     QListWidgetItem* newListItem(int index);
+    void finishOpen(quint64 id, const QStringList& problems);
+    void offerBatch(const QStringList& droppedPaths);
 
     EngineController* m_engine;
     ImageSession* m_session;
@@ -101,12 +112,17 @@ private:
     int m_reblendImage = -1;
     int m_reblendKey = -1;
     int m_stripPhoto = -1;  // the photo whose faces the strip shows
-    quint64 m_jobId = 0;
     QDockWidget* m_photosDock = nullptr;
     QDockWidget* m_restoreDock = nullptr;
     QDockWidget* m_facesDock = nullptr;
     QAction* m_closePhoto = nullptr;
     bool m_layoutApplied = false;
+    quint64 m_restoreJob = 0;
+    struct OpenRequest {
+        QStringList paths;
+        int countBefore = 0;  // the photos after it are the job's
+    };
+    QHash<quint64, OpenRequest> m_openRequests;
     ComparisonView* m_view;
     QListWidget* m_list;
     QLabel* m_status;
@@ -116,6 +132,8 @@ private:
     ResultSaver* m_saver = nullptr;
     MissingModelBanner* m_banner = nullptr;
     ModelManagerDialog* m_modelManager = nullptr;
+    BatchDialog* m_batch = nullptr;
+    QPushButton* m_batchOffer = nullptr;  // in the status bar after a folder is dropped
 };
 
 }  // namespace gpen::ui

@@ -1,9 +1,12 @@
 #include "ui/missing_model_banner.h"
 
+#include <algorithm>
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 
+#include "gpen/engine/embedded_upscaler.h"
 #include "ui/engine_controller.h"
 #include "ui/restore_panel.h"
 
@@ -29,10 +32,10 @@ MissingModelBanner::MissingModelBanner(EngineController* engine, RestorePanel* p
     layout->addWidget(m_import);
     layout->addWidget(m_download);
     connect(m_import, &QPushButton::clicked, this, [this] {
-        if (!m_missing.isEmpty()) Q_EMIT importRequested(m_missing);
+        if (!m_offered.isEmpty()) Q_EMIT importRequested(m_offered);
     });
     connect(m_download, &QPushButton::clicked, this, [this] {
-        if (!m_missing.isEmpty()) Q_EMIT downloadRequested(m_missing);
+        if (!m_offered.isEmpty()) Q_EMIT downloadRequested(m_offered);
     });
     if (m_engine) {
         connect(m_engine, &EngineController::modelStatusChanged, this,
@@ -48,8 +51,10 @@ MissingModelBanner::MissingModelBanner(EngineController* engine, RestorePanel* p
 }
 
 QStringList MissingModelBanner::neededModels(const RestoreOptions& options) {
-    QStringList ids{options.faceModel};
+    QStringList ids;
+    if (!options.faceModel.isEmpty()) ids << options.faceModel;  // empty: upscale only
     if (options.backgroundScale > 1) {
+        // Satisfied by the embedded network too (refresh looks at both).
         ids << QStringLiteral("realesrnet_x%1").arg(options.backgroundScale);
     }
     if (options.detector == QStringLiteral("retinaface")) {
@@ -65,22 +70,43 @@ void MissingModelBanner::setNeededModels(const QStringList& ids) {
 
 void MissingModelBanner::refresh() {
     m_missing.clear();
-    if (m_engine) {
-        for (const QString& id : m_needed) {
-            // A model the engine has not reported yet is not called missing: at start-up the
-            // first states arrive a moment after the window shows.
-            const auto it = m_engine->statuses().constFind(id);
-            if (it != m_engine->statuses().constEnd() && it->state == ModelState::NotInstalled) {
-                m_missing = id;
-                break;
-            }
+    m_offered.clear();
+    if (!m_engine) {
+        setVisible(false);
+        return;
+    }
+    const auto& statuses = m_engine->statuses();
+    // A model the engine has not reported yet is not called missing: at start-up the first
+    // states arrive a moment after the window shows.
+    auto notInstalled = [&](const QString& id) {
+        const auto it = statuses.constFind(id);
+        return it != statuses.constEnd() && it->state == ModelState::NotInstalled;
+    };
+    for (const QString& id : m_needed) {
+        if (id.startsWith(QLatin1String("realesrnet_x"))) {
+            const QString embedded = QString::fromStdString(embeddedUpscalerId(id.mid(12).toInt()));
+            if (statuses.contains(embedded) && !notInstalled(embedded)) continue;
+        }
+        if (notInstalled(id)) {
+            m_missing = m_offered = id;
+            break;
         }
     }
+    const bool noFaceModel = !statuses.isEmpty() && std::none_of(statuses.begin(), statuses.end(), [](const auto& s) {
+        return s.kind == ModelKind::GpenFace && s.state != ModelState::NotInstalled;
+    });
     if (!m_missing.isEmpty()) {
         m_text->setText(tr("The model %1 is not installed: import its .pth file or download it.")
                             .arg(m_missing));
+    } else if (noFaceModel) {
+        // The first run: said once, here, rather than failing at Restore.
+        m_offered = QStringLiteral("GPEN-BFR-512");
+        m_text->setText(tr("No face model is installed: Restore upscales the photo and leaves faces as they are. A GPEN "
+                           "face model restores faces (the authors released the weights for academic and non-commercial "
+                           "use only): download %1 or import its .pth file.")
+                            .arg(m_offered));
     }
-    setVisible(!m_missing.isEmpty());
+    setVisible(!m_offered.isEmpty());
 }
 
 }  // namespace gpen::ui

@@ -30,7 +30,11 @@ class MissingModelBanner : public QFrame {
     static QStringList neededModels(const RestoreOptions& options);
     void setNeededModels(const QStringList& ids);
 
-    QString missingModel() const { return m_missing; }  // empty while hidden
+    // The needed model that is not installed (Restore does not start); empty when none is. The
+    // banner also shows, without a missing model, when no face model is installed at all: what
+    // one adds, offering GPEN-BFR-512 (offeredModel()).
+    QString missingModel() const { return m_missing; }
+    QString offeredModel() const { return m_offered; }  // empty while hidden
     QLabel* textLabel() const { return m_text; }
     QPushButton* importButton() const { return m_import; }
     QPushButton* downloadButton() const { return m_download; }
@@ -45,6 +49,7 @@ class MissingModelBanner : public QFrame {
     EngineController* m_engine;
     QStringList m_needed;
     QString m_missing;
+    QString m_offered;
     QLabel* m_text;
     QPushButton* m_import;
     QPushButton* m_download;

@@ -16,6 +16,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "ui/core_text.h"
 #include "ui/engine_controller.h"
 #include "ui/model_downloader.h"
 #include "ui/model_status_indicator.h"
@@ -194,8 +195,8 @@ void ModelManagerDialog::addRow(const QString& id) {
     if (const ModelEntry* e = entry(id)) {
         m_table->item(row, NameColumn)->setToolTip(QString::fromStdString(e->architecture));
         m_table->item(row, KindColumn)->setText(kindText(e->kind));
-        m_table->item(row, LicenceColumn)->setText(QString::fromStdString(e->licence));
-        m_table->item(row, LicenceColumn)->setToolTip(QString::fromStdString(e->licence));
+        m_table->item(row, LicenceColumn)->setText(CoreText::licence(e->licence));
+        m_table->item(row, LicenceColumn)->setToolTip(CoreText::licence(e->licence));
     }
     refreshRow(row);
 }

@@ -11,6 +11,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "ui/core_text.h"
 #include "ui/engine_settings.h"
 
 namespace gpen::ui {
@@ -172,12 +173,12 @@ void RestorePanel::showProgress(const JobProgress& p) {
     }
     if (p.total <= 0) {
         m_progress->setRange(0, 0);
-        m_stage->setText(p.stage);
+        m_stage->setText(CoreText::stage(p.stage));
         return;
     }
     m_progress->setRange(0, p.total);
     m_progress->setValue(p.done);
-    QString text = tr("%1: %2 of %3").arg(p.stage).arg(p.done).arg(p.total);
+    QString text = tr("%1: %2 of %3").arg(CoreText::stage(p.stage)).arg(p.done).arg(p.total);
     if (p.done > 0 && p.done < p.total) {
         const double perStep = static_cast<double>(m_stageClock.elapsed()) / p.done;
         const int left = static_cast<int>(perStep * (p.total - p.done) / 1000.0 + 0.5);

@@ -44,6 +44,8 @@ public:
     // The tile size restores use (the only one: Settings has none); remembered across launches
     // and used for the background model's warm-up.
     QSpinBox* tileSizeBox() const { return m_tile; }
+    QComboBox* faceModelBox() const { return m_faceModel; }
+    QComboBox* backgroundBox() const { return m_scale; }
 
 Q_SIGNALS:
     void restoreClicked();

@@ -9,7 +9,8 @@
 
 #include <opencv2/imgcodecs.hpp>
 
-#include "gpen/io/image_io.h"
+#include "gpen/pipeline/restore_file.h"
+#include "ui/core_text.h"
 #include "ui/image_convert.h"
 #include "ui/image_session.h"
 
@@ -159,25 +160,19 @@ bool ResultSaver::confirmReplacingOriginal(int index, const QString& path) {
 
 bool ResultSaver::write(int index, const QString& path, const SaveOptions& options) {
     const auto& e = m_session->entry(index);
-    ImageWriteParams params;
-    params.jpegQuality = options.quality;
+    WriteRestoredParams params;
+    params.quality = options.quality;
     params.pngCompression = options.pngCompression;
-    if (!e.path.isEmpty()) params.metadataFrom = e.path.toStdString();
-    // Back to the original's layout: a 16-bit scan is saved at 16 bits, a gray one as gray, and
-    // its alpha channel comes back (the session shows 8-bit copies).
-    cv::Mat image = toBgrMat(e.result);
-    if (!e.path.isEmpty()) {
-        auto decoded = readImage(e.path.toStdString());
-        if (decoded && decoded->bgr8.cols == e.original.width() && decoded->bgr8.rows == e.original.height()) {
-            image = toInputLayout(*decoded, image);
-        }
-    }
-    const auto written = writeImageAtomic(path.toStdString(), image, params);
+    params.copyMetadata = !e.path.isEmpty();
+    // core's encode half of restoreFile, on the original the session decoded when it opened the
+    // photo (not read again): a 16-bit scan is saved at 16 bits, a gray one as gray, its alpha
+    // comes back and its metadata is copied; one atomic write.
+    const auto written = writeRestored(*e.decoded, e.path.toStdString(), toBgrMat(e.result), path.toStdString(), params);
     if (!written) {
         QMessageBox::warning(m_window, tr("Cannot save %1").arg(QFileInfo(path).fileName()),
                              tr("%1 was not saved: %2")
                                  .arg(QDir::toNativeSeparators(path),
-                                      QString::fromStdString(written.error().message)));
+                                      CoreText::error(written.error())));
         return false;
     }
     setSaved(index, true);

@@ -101,6 +101,7 @@ SettingsDialog::SettingsDialog(bool jobRunning, QWidget* parent)
     m_language->addItem(QStringLiteral("English"),
                         QStringLiteral("en"));  // each in its own language
     m_language->addItem(QStringLiteral("Deutsch"), QStringLiteral("de"));
+    m_language->addItem(QStringLiteral("简体中文"), QStringLiteral("zh_CN"));
     main->addRow(tr("&Language:"), m_language);
     m_theme->addItem(tr("System"), QString());
     m_theme->addItem(tr("Light"), QStringLiteral("light"));

@@ -21,7 +21,7 @@ void Translations::storeLanguage(const QString& language) {
 }
 
 QStringList Translations::available() {
-    return {QString(), QStringLiteral("en"), QStringLiteral("de")};
+    return {QString(), QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("zh_CN")};
 }
 
 QLocale Translations::localeFor(const QString& language) {

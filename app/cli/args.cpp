@@ -15,7 +15,8 @@ Expected<Args> Args::parse(const std::vector<std::string>& words, const std::set
                 if (i + 1 >= words.size()) {
                     return makeError(ErrorCode::InvalidArgument, "option " + w + " needs a value");
                 }
-                a.m_values[name] = words[++i];
+                a.m_values[name] = words[i + 1];
+                a.m_allValues[name].push_back(words[++i]);
             } else {
                 return makeError(ErrorCode::InvalidArgument, "unknown option " + w);
             }
@@ -29,6 +30,11 @@ Expected<Args> Args::parse(const std::vector<std::string>& words, const std::set
 std::optional<std::string> Args::value(const std::string& name) const {
     const auto it = m_values.find(name);
     return it == m_values.end() ? std::nullopt : std::optional<std::string>(it->second);
+}
+
+std::vector<std::string> Args::values(const std::string& name) const {
+    const auto it = m_allValues.find(name);
+    return it == m_allValues.end() ? std::vector<std::string>{} : it->second;
 }
 
 Expected<int> Args::intValue(const std::string& name, int fallback, int min, int max) const {

@@ -20,7 +20,8 @@ public:
                                 const std::set<std::string>& options);
 
     bool flag(const std::string& name) const { return m_flags.count(name) != 0; }
-    std::optional<std::string> value(const std::string& name) const;
+    std::optional<std::string> value(const std::string& name) const;  // the last one given
+    std::vector<std::string> values(const std::string& name) const;   // every one, in order
     Expected<int> intValue(const std::string& name, int fallback, int min, int max) const;
     Expected<double> doubleValue(const std::string& name, double fallback, double min, double max) const;
     const std::vector<std::string>& positionals() const { return m_positionals; }
@@ -28,6 +29,7 @@ public:
 private:
     std::set<std::string> m_flags;
     std::map<std::string, std::string> m_values;
+    std::map<std::string, std::vector<std::string>> m_allValues;
     std::vector<std::string> m_positionals;
 };
 

@@ -16,6 +16,10 @@ int benchCommand(const Words& words);
 int detectCommand(const Words& words);
 int restoreCommand(const Words& words);
 int modelsCommand(const Words& words);
+// models --download NAME: fetch, validate and install one catalog model, with a progress line.
+int downloadModel(const std::string& name);
+int batchCommand(const Words& words);
+int reportCommand(const Words& words);
 
 // Prints "gpen-cli: <message>" to stderr and returns 1.
 int fail(const std::string& message);

@@ -4,6 +4,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/json_line.h"
 #include "gpen/io/checkpoint.h"
 #include "gpen/nn/gpen_generator.h"
 
@@ -46,7 +47,7 @@ int inspectCommand(const Words& words) {
         j["not_recognised"] = arch.error().message;
     }
     if (args->flag("json")) {
-        std::cout << j.dump() << "\n";
+        std::cout << jsonLine(j) << "\n";
         return 0;
     }
     std::cout << path << "\n"

@@ -1,6 +1,7 @@
 // gpen-cli: the headless front end. Wiring only: parse, call core, print.
 
 #include <cstdio>
+#include <exception>
 #include <iostream>
 #include <string>
 
@@ -13,15 +14,36 @@ void usage() {
     std::cerr << "usage: gpen-cli <command> [options]\n"
                  "  inspect FILE.pth [--json]                      format, architecture, parameters\n"
                  "  face --model FILE.pth --aligned IN.png OUT.png  restore one aligned face\n"
-                 "  bench [--model FILE.pth | --size 256|512|1024|2048] [--runs N] [--threads T]\n"
+                 "  bench [--model FILE.pth] [--size N] [--runs N] [--threads T]   GPEN, ParseNet,\n"
                  "        [--batch B] [--precision fp32|bf16] [--kernels fast|reference] [--json]\n"
+                 "        RRDBNet or RetinaFace from FILE at N px; no FILE: a synthetic GPEN-BFR-N\n"
                  "  models [--json]                               the catalog with each model's state\n"
+                 "  models --download NAME                        fetch, validate and install a model\n"
                  "  detect IN [--detector auto|retinaface|dlib] [--json] [--draw OUT.png]\n"
-                 "  restore IN OUT [--face-model NAME|FILE] [--detector ...] [--sr-scale 1|2|4] [--tile N]\n"
+                 "  restore IN OUT [--face-model NAME|FILE] [--detector ...] [--sr-scale 1|2|3|4|8] [--tile N]\n"
                  "        [--tile-overlap N] [--alpha A] [--face-batch B] [--save-faces DIR] [--quality Q]\n"
-                 "        [--match-tone] [--no-metadata] [--no-keep-gray] [--json]\n"
+                 "        [--match-tone] [--no-metadata] [--no-keep-gray] [--max-megapixels N] [--json]\n"
+                 "  batch IN_DIR OUT_DIR [--recursive] [--include GLOB]... [--exclude GLOB]... [--name TEMPLATE]\n"
+                 "        [--if-exists skip|overwrite|suffix] [--format same|png|jpg|tif|webp] [--quality Q]\n"
+                 "        [restore options] [--report FILE] [--resume] [--shard i/n] [--json]\n"
+                 "        exit 0: all done, 2: some files failed, 1: nothing could start\n"
+                 "  report merge REPORT.json... --output MERGED.json   join the reports of a batch's shards\n"
+                 "  --version                                     the program's version\n"
                  "options common to all: --verbose (log to stderr); with models: --models-dir DIR,\n"
                  "  --device cpu|cuda|auto, --threads T\n";
+}
+
+// Runs the command; -1 when there is none of that name.
+int dispatch(const std::string& command, const gpen::cli::Words& words) {
+    if (command == "inspect") return gpen::cli::inspectCommand(words);
+    if (command == "face") return gpen::cli::faceCommand(words);
+    if (command == "bench") return gpen::cli::benchCommand(words);
+    if (command == "detect") return gpen::cli::detectCommand(words);
+    if (command == "restore") return gpen::cli::restoreCommand(words);
+    if (command == "models") return gpen::cli::modelsCommand(words);
+    if (command == "batch") return gpen::cli::batchCommand(words);
+    if (command == "report") return gpen::cli::reportCommand(words);
+    return -1;
 }
 
 }  // namespace
@@ -32,6 +54,10 @@ int main(int argc, char** argv) {
         return argc < 2 ? 2 : 0;
     }
     const std::string command = argv[1];
+    if (command == "--version") {
+        std::cout << "gpen-cli " << GPEN_STUDIO_VERSION << "\n";
+        return 0;
+    }
     gpen::cli::Words words;
     bool verbose = false;
     for (int i = 2; i < argc; ++i) {
@@ -46,12 +72,16 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "[%s] %s\n", gpen::logLevelName(level), message.c_str());
         }
     });
-    if (command == "inspect") return gpen::cli::inspectCommand(words);
-    if (command == "face") return gpen::cli::faceCommand(words);
-    if (command == "bench") return gpen::cli::benchCommand(words);
-    if (command == "detect") return gpen::cli::detectCommand(words);
-    if (command == "restore") return gpen::cli::restoreCommand(words);
-    if (command == "models") return gpen::cli::modelsCommand(words);
+    // The top-level handler: whatever a command lets escape (a folder that cannot be created, a
+    // name that is not UTF-8 in a JSON dump, an allocation) ends as one line and exit 1, never as
+    // a signal.
+    try {
+        if (const int code = dispatch(command, words); code >= 0) return code;
+    } catch (const std::exception& e) {
+        return gpen::cli::fail(command + ": " + e.what());
+    } catch (...) {
+        return gpen::cli::fail(command + ": an unexpected error");
+    }
     std::cerr << "gpen-cli: unknown command '" << command << "'\n";
     usage();
     return 2;

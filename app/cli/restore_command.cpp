@@ -1,4 +1,3 @@
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -9,7 +8,11 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/engine_setup.h"
+#include "cli/json_line.h"
+#include "cli/restore_options.h"
 #include "gpen/io/image_io.h"
+#include "gpen/io/image_output_check.h"
+#include "gpen/pipeline/restore_file.h"
 #include "gpen/pipeline/restore_pipeline.h"
 
 namespace gpen::cli {
@@ -21,14 +24,6 @@ nlohmann::json faceJson(const DetectedFace& f) {
     return {{"box", {f.box.x, f.box.y, f.box.width, f.box.height}}, {"score", f.score}, {"landmarks", lm}};
 }
 
-Expected<FaceSelection> selectionFrom(const Args& a) {
-    const std::string s = a.value("select").value_or("all");
-    if (s == "all") return FaceSelection::All;
-    if (s == "largest") return FaceSelection::Largest;
-    if (s == "centre" || s == "center") return FaceSelection::MostCentral;
-    return makeError(ErrorCode::InvalidArgument, "--select must be all, largest or centre");
-}
-
 void progressLine(const Progress& p) {
     if (!p.note.empty()) {
         std::fprintf(stderr, "\r%-60s\n", p.note.c_str());
@@ -38,68 +33,54 @@ void progressLine(const Progress& p) {
     std::fflush(stderr);
 }
 
+// restore without --face-model: `preferred` when installed, else the first installed face model in
+// catalog order, else "" (upscale only) with a note saying how to get one.
+std::string defaultFaceModel(const ModelCache& cache, const std::string& preferred) {
+    if (cache.status(preferred).state != ModelState::NotInstalled) return preferred;
+    for (const auto& s : cache.statuses()) {
+        if (s.kind == ModelKind::GpenFace && s.state != ModelState::NotInstalled) return s.id;
+    }
+    std::fprintf(stderr, "note: no face model is installed, so faces are left as they are. A GPEN face model restores "
+                         "them: gpen-cli models --download %s (%s)\n", preferred.c_str(), kGpenLicenceNote);
+    return {};
+}
+
 }  // namespace
 
 int restoreCommand(const Words& words) {
-    std::set<std::string> options = {"face-model", "detector", "sr-scale", "tile", "tile-overlap", "alpha",
-                                     "face-batch", "save-faces", "threshold", "min-face", "select", "quality"};
+    std::set<std::string> options = kRestoreOptions;
+    options.insert("save-faces");
     options.insert(kEngineOptions.begin(), kEngineOptions.end());
-    auto args = Args::parse(words, {"json", "no-keep-gray", "no-metadata", "match-tone"}, options);
+    std::set<std::string> flags = kRestoreFlags;
+    flags.insert("json");
+    auto args = Args::parse(words, flags, options);
     if (!args) return fail(args.error().message);
     if (args->positionals().size() != 2) return fail("usage: restore IN OUT [options]");
-    RestoreParams p;
-    p.faceModel = args->value("face-model").value_or(p.faceModel);
-    p.detector = args->value("detector").value_or("auto");
-    if (p.detector != "auto" && p.detector != "retinaface" && p.detector != "dlib") {
-        return fail("--detector must be auto, retinaface or dlib");
-    }
-    auto scale = args->intValue("sr-scale", 1, 1, 4);
-    auto tile = args->intValue("tile", 400, 0, 8192);
-    auto overlap = args->intValue("tile-overlap", 32, 0, 512);
-    auto batch = args->intValue("face-batch", 4, 1, 64);
-    auto alpha = args->doubleValue("alpha", 1.0, 0.0, 1.0);
-    auto threshold = args->doubleValue("threshold", 0.9, 0.0, 1.0);
-    auto minFace = args->doubleValue("min-face", 0.0, 0.0, 10000.0);
-    auto quality = args->intValue("quality", 95, 1, 100);
-    auto selection = selectionFrom(*args);
-    for (const auto* e : {&scale, &tile, &overlap, &batch, &quality}) if (!*e) return fail(e->error().message);
-    for (const auto* e : {&alpha, &threshold, &minFace}) if (!*e) return fail(e->error().message);
-    if (!selection) return fail(selection.error().message);
-    if (*scale == 3) return fail("--sr-scale must be 1, 2 or 4");
-    p.backgroundScale = *scale;
-    p.tiles.tileSize = *tile;
-    p.tiles.overlap = *overlap;
-    p.faceBatch = *batch;
-    p.strength = *alpha;
-    p.detection.scoreThreshold = static_cast<float>(*threshold);
-    p.detection.minFaceSize = *minFace;
-    p.detection.selection = *selection;
-    p.keepGrayscale = !args->flag("no-keep-gray");
-    p.matchTone = args->flag("match-tone");
+    if (auto ok = checkImageOutputPath(args->positionals()[1]); !ok) return fail(ok.error().message);
+    auto params = restoreParamsFrom(*args);
+    if (!params) return fail(params.error().message);
+    RestoreParams p = std::move(*params);
+    const int quality = *args->intValue("quality", 95, 1, 100);
+    auto read = readParamsFrom(*args);
+    if (!read) return fail(read.error().message);
     const bool json = args->flag("json");
     if (!json) p.progress = progressLine;
 
-    using Clock = std::chrono::steady_clock;
-    const auto ms = [](Clock::time_point since) { return std::chrono::duration<double, std::milli>(Clock::now() - since).count(); };
     const std::filesystem::path in = args->positionals()[0];
-    auto started = Clock::now();
-    auto image = readImage(in);
-    if (!image) return fail(image.error().message);
-    const double decodeMs = ms(started);
+    const std::filesystem::path out = args->positionals()[1];
     auto cache = makeCliCache(*args, {&p.faceModel});
     if (!cache) return fail(cache.error().message);
     (*cache)->rescan();
-    auto result = restorePhoto(**cache, image->bgr8, p);
+    if (!args->value("face-model")) p.faceModel = defaultFaceModel(**cache, p.faceModel);
+    // The one path from file to file: core's decoder, the pipeline, core's encoder with the
+    // input's layout and metadata, one atomic write.
+    RestoreFileParams fp{.restore = p, .read = *read, .write = {.quality = quality, .copyMetadata = !args->flag("no-metadata")}};
+    auto done = restoreFile(**cache, in, out, fp);
     if (!json) std::fprintf(stderr, "\n");
-    if (!result) return fail(result.error().message);
-    const std::filesystem::path out = args->positionals()[1];
-    // Back to the input's bit depth, channels and alpha, with its metadata.
-    started = Clock::now();
-    ImageWriteParams write{.jpegQuality = *quality};
-    if (!args->flag("no-metadata")) write.metadataFrom = in;
-    if (auto ok = writeImageAtomic(out, toInputLayout(*image, result->image), write); !ok) return fail(ok.error().message);
-    result->timings.insert(result->timings.begin(), {"decode", decodeMs});
-    result->timings.push_back({"encode", ms(started)});
+    if (!done) return fail(done.error().message);
+    RestoreResult* result = &done->restore;
+    result->timings.insert(result->timings.begin(), {"decode", done->decodeMs});
+    result->timings.push_back({"encode", done->encodeMs});
     if (const auto dir = args->value("save-faces")) {
         std::filesystem::create_directories(*dir);
         for (std::size_t i = 0; i < result->faces.size(); ++i) {
@@ -114,15 +95,21 @@ int restoreCommand(const Words& words) {
     j["height"] = result->image.rows;
     j["detector"] = result->detectorUsed;
     j["mask"] = result->maskSource;
+    j["face_model"] = p.faceModel;
+    j["background"] = result->backgroundUsed;
     j["grayscale"] = result->grayscale;
     j["faces"] = nlohmann::json::array();
     for (const auto& f : result->faces) j["faces"].push_back(faceJson(f.detection));
     for (const auto& t : result->timings) j["timings_ms"][t.stage] = t.ms;
     j["notes"] = result->notes;
     if (json) {
-        std::cout << j.dump() << "\n";
+        std::cout << jsonLine(j) << "\n";
     } else {
-        std::cout << out.string() << ": " << result->faces.size() << " faces restored (" << result->detectorUsed << ")\n";
+        if (p.faceModel.empty()) {
+            std::cout << out.string() << ": upscaled, no face model used\n";
+        } else {
+            std::cout << out.string() << ": " << result->faces.size() << " faces restored (" << result->detectorUsed << ")\n";
+        }
         for (const auto& t : result->timings) std::cout << "  " << t.stage << ": " << static_cast<int>(t.ms) << " ms\n";
         for (const auto& n : result->notes) std::cout << "  note: " << n << "\n";
     }
@@ -173,7 +160,7 @@ int detectCommand(const Words& words) {
     if (args->flag("json")) {
         nlohmann::json j = {{"detector", detector}, {"faces", nlohmann::json::array()}};
         for (const auto& f : *faces) j["faces"].push_back(faceJson(f));
-        std::cout << j.dump() << "\n";
+        std::cout << jsonLine(j) << "\n";
     } else {
         std::cout << faces->size() << " faces (" << detector << ")\n";
         for (const auto& f : *faces) {

@@ -9,12 +9,13 @@
 namespace gpen {
 namespace {
 
-// Loaded entries, plus the prepared copy the builder makes of each, plus the polyphase split of
-// the upsampling convolutions' weights (as many values again).
+// The prepared copy of every entry (the loaded tensors are not kept), plus the polyphase split
+// of the upsampling convolutions' weights (as many values again).
 std::uint64_t estimateWeightBytes(const GpenGenerator& generator) {
-    const StateDict dict = generator.stateDict();
+    std::uint64_t loaded = 0;
     std::uint64_t upsampling = 0;
-    for (const auto& info : dict.infos()) {
+    for (const auto& info : generator.entries()) {
+        loaded += static_cast<std::uint64_t>(shapeNumel(info.shape)) * sizeof(float);
         const std::string prefix = "generator.convs.";
         if (info.name.rfind(prefix, 0) == 0 && info.name.size() > prefix.size() &&
             info.name.find(".conv.weight") != std::string::npos) {
@@ -24,7 +25,7 @@ std::uint64_t estimateWeightBytes(const GpenGenerator& generator) {
             }
         }
     }
-    return 2 * dict.byteSize() + upsampling;
+    return loaded + upsampling;
 }
 
 }  // namespace
@@ -52,10 +53,10 @@ std::uint64_t GpenFaceModel::workBytes(const WarmupPlan& plan) const {
     return values * sizeof(float);
 }
 
-Expected<void> GpenFaceModel::runOnZeros(const WarmupPlan&, int batch) const {
+Expected<void> GpenFaceModel::runOnZeros(const WarmupPlan& plan, int batch) const {
     const int size = faceSize();
     const FloatTensor zeros({std::max(1, batch), 3, size, size});
-    auto out = m_generator->forward(zeros);
+    auto out = m_generator->forward(zeros, plan.cancel);
     if (!out) {
         return tl::unexpected(out.error());
     }

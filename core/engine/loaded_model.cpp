@@ -22,6 +22,9 @@ Expected<void> LoadedModel::warmup(const WarmupPlan& plan) const {
         }
     }
     for (const int b : batches) {
+        if (plan.cancel && plan.cancel->cancelled()) {
+            return makeError(ErrorCode::Cancelled, "Cancelled");
+        }
         if (auto r = runOnZeros(plan, b); !r) {
             return r;
         }

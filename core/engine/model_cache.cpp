@@ -4,6 +4,7 @@
 
 #include "engine/model_cache_impl.h"
 #include "gpen/base/log.h"
+#include "gpen/nn/runtime.h"
 
 namespace gpen {
 namespace {
@@ -26,6 +27,7 @@ ModelCache::~ModelCache() {
         std::lock_guard lock(m_impl->mutex);
         m_impl->stopping = true;
     }
+    m_impl->stopToken.cancel();
     if (m_impl->preloadThread.joinable()) {
         m_impl->preloadThread.join();
     }
@@ -261,6 +263,11 @@ std::size_t ModelCache::releaseIdle(ModelClock::time_point now) {
         }
     }
     m_impl->deliver();
+    if (released > 0) {
+        // The runtime keeps freed memory for the next forward (RuntimeParams::keepFreedMemory);
+        // idle is when to give it back, the released models' weights with it.
+        releaseFreedMemory();
+    }
     return released;
 }
 

@@ -54,6 +54,9 @@ struct ModelCache::Impl {
     bool preloadRunning = false;
     bool started = false;
     bool stopping = false;
+    // Set with `stopping` by the destructor: a load in progress stops between its phases and
+    // inside its warm-up instead of running to its end.
+    CancelToken stopToken;
 
     // Under the lock.
     ModelClock::time_point now() const { return params.clock ? params.clock() : ModelClock::now(); }

@@ -81,6 +81,9 @@ Expected<std::shared_ptr<const LoadedModel>> ModelCache::Impl::load(std::unique_
             enterPhase(s, LoadPhase::Building, timings);
             t0 = Wall::now();
         }
+        if (stopToken.cancelled()) {
+            return makeError(ErrorCode::Cancelled, "Cancelled");
+        }
         bool onDevice = false;
         const ModelLoadInput input{entry, file, weights, params.device, [&](LoadPhase phase) {
                                        if (phase == LoadPhase::MovingToDevice && !onDevice) {
@@ -109,9 +112,14 @@ Expected<std::shared_ptr<const LoadedModel>> ModelCache::Impl::load(std::unique_
             t0 = Wall::now();
             Expected<void> warm = makeError(ErrorCode::Internal, "no warmup");
             try {
-                warm = (*model)->warmup(params.warmup);
+                WarmupPlan plan = params.warmup;
+                plan.cancel = &stopToken;
+                warm = (*model)->warmup(plan);
             } catch (const std::exception& e) {
                 warm = makeError(ErrorCode::Internal, e.what());
+            }
+            if (!warm && warm.error().code == ErrorCode::Cancelled) {
+                return tl::unexpected(warm.error());
             }
             if (!warm) {
                 Error error = warm.error();

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <tuple>
 
+#include "gpen/engine/embedded_upscaler.h"
+
 namespace gpen {
 namespace {
 
@@ -109,6 +111,7 @@ ModelCatalog ModelCatalog::released() {
         e.scale = scale;
         c.add(std::move(e));
     }
+    for (auto& e : embeddedUpscalerEntries()) c.add(std::move(e));
     ModelEntry dlib;
     dlib.id = "dlib";
     dlib.kind = ModelKind::Detector;

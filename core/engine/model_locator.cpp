@@ -1,17 +1,11 @@
 #include "gpen/engine/model_locator.h"
 
 #include <algorithm>
-#include <atomic>
-#include <cerrno>
 #include <cstdlib>
-#include <cstring>
-#include <fstream>
 #include <set>
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include "engine/environment.h"
+#include "gpen/base/atomic_file.h"
 #include "gpen/base/log.h"
 #include "gpen/io/checkpoint.h"
 
@@ -72,7 +66,8 @@ Expected<ModelEntry> inspectUnknown(const fs::path& file, const ModelCatalog& ca
     if (endsWith(name, "-D.pth")) {
         return makeError(ErrorCode::UnsupportedArchitecture, name + ": a discriminator (used in training only)");
     }
-    auto ckpt = readCheckpoint(file);
+    // Names and shapes from the pickle alone: no storage of an unknown file is read at start-up.
+    auto ckpt = readCheckpoint(file, {.readStorages = false});
     if (!ckpt) {
         return tl::unexpected(ckpt.error());
     }
@@ -81,66 +76,6 @@ Expected<ModelEntry> inspectUnknown(const fs::path& file, const ModelCatalog& ca
         return tl::unexpected(arch.error());
     }
     return recognisedGpenEntry(file, *arch, ckpt->tensors, catalog);
-}
-
-// Copies `from` to `to` through a temporary file in `to`'s folder: readers see the old file or
-// the whole new one, never a part.
-Expected<void> copyAtomically(const fs::path& from, const fs::path& to) {
-    static std::atomic<unsigned> counter{0};
-    // Appended piece by piece: GCC 12 sees a false -Wstringop-overflow in `"." + string` here.
-    std::string tmpName = ".";
-    tmpName += to.filename().string();
-    tmpName += ".part-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
-    const fs::path tmp = to.parent_path() / tmpName;
-    const std::string where = to.filename().string();
-    std::ifstream in(from, std::ios::binary);
-    if (!in) {
-        return makeError(ErrorCode::Io, from.filename().string() + ": cannot open for reading");
-    }
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        return makeError(ErrorCode::Io, where + ": cannot create " + tmp.string() + ": " + std::strerror(errno));
-    }
-    auto fail = [&](const std::string& what) {
-        const std::string reason = std::strerror(errno);
-        ::close(fd);
-        std::error_code ec;
-        fs::remove(tmp, ec);
-        return makeError(ErrorCode::Io, where + ": " + what + ": " + reason);
-    };
-    std::vector<char> buffer(1 << 20);
-    while (in) {
-        in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-        const auto got = static_cast<std::size_t>(in.gcount());
-        for (std::size_t done = 0; done < got;) {
-            const auto n = ::write(fd, buffer.data() + done, got - done);
-            if (n < 0) {
-                if (errno == EINTR) {
-                    continue;
-                }
-                return fail("write failed");
-            }
-            done += static_cast<std::size_t>(n);
-        }
-    }
-    if (in.bad()) {
-        return fail("reading " + from.string() + " failed");
-    }
-    if (::fsync(fd) != 0) {
-        return fail("fsync failed");
-    }
-    if (::close(fd) != 0) {
-        std::error_code ec;
-        fs::remove(tmp, ec);
-        return makeError(ErrorCode::Io, where + ": close failed");
-    }
-    std::error_code ec;
-    fs::rename(tmp, to, ec);
-    if (ec) {
-        fs::remove(tmp, ec);
-        return makeError(ErrorCode::Io, where + ": cannot rename into place: " + ec.message());
-    }
-    return {};
 }
 
 }  // namespace
@@ -281,7 +216,7 @@ Expected<ImportedModel> importModel(const fs::path& source, const ModelCatalog& 
             return makeError(ErrorCode::Io, name + ": " + result.file.string() + " already exists");
         }
     }
-    if (auto copied = copyAtomically(source, result.file); !copied) {
+    if (auto copied = copyFileAtomic(source, result.file); !copied) {
         return tl::unexpected(copied.error());
     }
     log(LogLevel::Info, "models: imported " + source.string() + " as " + result.id + " (" + result.file.string() + ")");

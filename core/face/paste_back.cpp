@@ -71,7 +71,95 @@ cv::Mat blendOver(const cv::Mat& background, const cv::Mat& faces, const cv::Mat
     return out;
 }
 
+// The canvas pixels a warp of a crop x crop image by `toImage` can reach: bicubic reads source
+// pixels floor(s) - 1 .. floor(s) + 2, so a destination pixel whose source point s lies outside
+// [-2, crop + 1) in either coordinate is exactly 0. One more pixel each way covers the warp's
+// fixed-point rounding. Empty where the face lies off the canvas.
+cv::Rect reachableBox(const cv::Matx23d& toImage, int crop, cv::Size canvas) {
+    double x0 = INFINITY;
+    double y0 = INFINITY;
+    double x1 = -INFINITY;
+    double y1 = -INFINITY;
+    for (const double u : {-3.0, crop + 2.0}) {
+        for (const double v : {-3.0, crop + 2.0}) {
+            const double x = toImage(0, 0) * u + toImage(0, 1) * v + toImage(0, 2);
+            const double y = toImage(1, 0) * u + toImage(1, 1) * v + toImage(1, 2);
+            x0 = std::min(x0, x);
+            x1 = std::max(x1, x);
+            y0 = std::min(y0, y);
+            y1 = std::max(y1, y);
+        }
+    }
+    const double left = std::max(0.0, std::floor(x0) - 1);
+    const double top = std::max(0.0, std::floor(y0) - 1);
+    const double right = std::min<double>(canvas.width, std::ceil(x1) + 2);
+    const double bottom = std::min<double>(canvas.height, std::ceil(y1) + 2);
+    if (!(right > left && bottom > top)) {
+        return {};
+    }
+    return {static_cast<int>(left), static_cast<int>(top), static_cast<int>(right - left),
+            static_cast<int>(bottom - top)};
+}
+
+// The fixed-point source coordinates cv::warpAffine computes for the canvas pixels of `box`
+// (imgwarp.cpp: the inverse matrix, AB_BITS = 10, INTER_BITS fractions), as remap's maps: remap
+// with them gives exactly the pixels the full-canvas warp gives there. The arithmetic below must
+// stay OpenCV's, expression for expression (paste_back_test compares against cv::warpAffine).
+void warpMaps(const cv::Matx23d& toImage, const cv::Rect& box, cv::Mat& xy, cv::Mat& fractions) {
+    double m[6] = {toImage(0, 0), toImage(0, 1), toImage(0, 2),
+                   toImage(1, 0), toImage(1, 1), toImage(1, 2)};
+    double d = m[0] * m[4] - m[1] * m[3];
+    d = d != 0 ? 1. / d : 0;
+    const double a11 = m[4] * d;
+    const double a22 = m[0] * d;
+    m[0] = a11;
+    m[1] *= -d;
+    m[3] *= -d;
+    m[4] = a22;
+    const double b1 = -m[0] * m[2] - m[1] * m[5];
+    const double b2 = -m[3] * m[2] - m[4] * m[5];
+    m[2] = b1;
+    m[5] = b2;
+    constexpr int kAbBits = std::max(10, static_cast<int>(cv::INTER_BITS));
+    constexpr int kAbScale = 1 << kAbBits;
+    constexpr int kRoundDelta = kAbScale / cv::INTER_TAB_SIZE / 2;
+    xy.create(box.height, box.width, CV_16SC2);
+    fractions.create(box.height, box.width, CV_16UC1);
+    for (int r = 0; r < box.height; ++r) {
+        const int y = box.y + r;
+        const int x0 = cv::saturate_cast<int>((m[1] * y + m[2]) * kAbScale) + kRoundDelta;
+        const int y0 = cv::saturate_cast<int>((m[4] * y + m[5]) * kAbScale) + kRoundDelta;
+        auto* out = xy.ptr<short>(r);
+        auto* alpha = fractions.ptr<unsigned short>(r);
+        for (int c = 0; c < box.width; ++c) {
+            const int x = box.x + c;
+            const int adelta = cv::saturate_cast<int>(m[0] * x * kAbScale);
+            const int bdelta = cv::saturate_cast<int>(m[3] * x * kAbScale);
+            const int sx = (x0 + adelta) >> (kAbBits - cv::INTER_BITS);
+            const int sy = (y0 + bdelta) >> (kAbBits - cv::INTER_BITS);
+            out[2 * c] = cv::saturate_cast<short>(sx >> cv::INTER_BITS);
+            out[2 * c + 1] = cv::saturate_cast<short>(sy >> cv::INTER_BITS);
+            alpha[c] = static_cast<unsigned short>((sy & (cv::INTER_TAB_SIZE - 1)) * cv::INTER_TAB_SIZE +
+                                                   (sx & (cv::INTER_TAB_SIZE - 1)));
+        }
+    }
+}
+
 }  // namespace
+
+cv::Mat warpToCanvasBox(const cv::Mat& crop, const cv::Matx23d& toImage, cv::Size canvas,
+                        cv::Rect& box) {
+    box = reachableBox(toImage, crop.cols, canvas);
+    if (box.empty()) {
+        return {};
+    }
+    cv::Mat xy;
+    cv::Mat fractions;
+    warpMaps(toImage, box, xy, fractions);
+    cv::Mat out;
+    cv::remap(crop, out, xy, fractions, cv::INTER_CUBIC, cv::BORDER_CONSTANT, cv::Scalar::all(0));
+    return out;
+}
 
 bool isSmallFace(const cv::Rect2d& box, double threshold) {
     return std::min(box.width, box.height) < threshold;
@@ -148,18 +236,22 @@ Expected<void> PasteBack::addFace(const cv::Mat& face, const cv::Mat& mask,
         return makeError(ErrorCode::InvalidArgument, "the alignment has no crop size");
     }
     try {
-        const cv::Mat toImage(alignment.toImage);
+        // Only the face's own box of the canvas: outside it both warps are exactly 0, and a
+        // zero mask never wins in keepLarger.
         const int crop = alignment.cropSize;
-        cv::Mat warpedMask;
-        cv::warpAffine(resizedTo(mask, crop), warpedMask, toImage, m_mask.size(), cv::INTER_CUBIC,
-                       cv::BORDER_CONSTANT, cv::Scalar::all(0));
-        cv::Mat warpedFace;
-        cv::warpAffine(resizedTo(face, crop), warpedFace, toImage, m_faces.size(), cv::INTER_CUBIC,
-                       cv::BORDER_CONSTANT, cv::Scalar::all(0));
-        if (m_faces.channels() == 1) {
-            keepLarger<1>(warpedFace, warpedMask, m_faces, m_mask);
-        } else {
-            keepLarger<3>(warpedFace, warpedMask, m_faces, m_mask);
+        cv::Rect box;
+        const cv::Mat warpedMask =
+            warpToCanvasBox(resizedTo(mask, crop), alignment.toImage, m_mask.size(), box);
+        if (!box.empty()) {
+            const cv::Mat warpedFace =
+                warpToCanvasBox(resizedTo(face, crop), alignment.toImage, m_faces.size(), box);
+            cv::Mat faces = m_faces(box);
+            cv::Mat collected = m_mask(box);
+            if (m_faces.channels() == 1) {
+                keepLarger<1>(warpedFace, warpedMask, faces, collected);
+            } else {
+                keepLarger<3>(warpedFace, warpedMask, faces, collected);
+            }
         }
         ++m_faceCount;
         return {};

@@ -47,9 +47,17 @@ Expected<Selection> selectTensors(const pickle::Value& root, const CheckpointRea
 // Root storage key -> a 1-D tensor of the storage's dtype holding the whole storage.
 using StorageMap = std::unordered_map<std::string, at::Tensor>;
 
+// What the tensors of a file of `fileSize` bytes may take once materialised (contiguous, float32):
+// a real state dict never broadcasts a storage, so a few times the file's size is plenty, and a
+// small file of stride-0 tensors cannot claim gigabytes. One budget per file.
+std::uint64_t materialisationBudget(std::uint64_t fileSize);
+
 // Views every selected tensor on its storage (offset, sizes, strides, bounds-checked) and adds it
-// to a StateDict in file order, floating tensors converted to float32.
-Expected<StateDict> assembleStateDict(const Selection& selection, const StorageMap& storages);
+// to a StateDict in file order, floating tensors converted to float32; refused once the entries
+// together would pass `budgetBytes`. Storages may be meta tensors (CheckpointReadParams::
+// readStorages false): the entries are then meta tensors of the right shape and dtype.
+Expected<StateDict> assembleStateDict(const Selection& selection, const StorageMap& storages,
+                                      std::uint64_t budgetBytes);
 
 // The format readers. Errors are not yet prefixed with the file name.
 Expected<Checkpoint> readZipCheckpoint(const ByteSource& source,

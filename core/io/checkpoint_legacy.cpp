@@ -3,6 +3,7 @@
 // storage keys) followed, for each key in that order, by an int64 element count and the raw
 // little-endian storage bytes.
 
+#include <algorithm>
 #include <unordered_set>
 
 #include <ATen/ATen.h>
@@ -31,13 +32,36 @@ Expected<Checkpoint> forward(const Error& error) {
     return tl::unexpected<Error>(error);
 }
 
+Expected<Checkpoint> finish(Selection& selection, const StorageMap& storages,
+                            std::uint64_t fileSize) {
+    auto dict = assembleStateDict(selection, storages, materialisationBudget(fileSize));
+    if (!dict) {
+        return forward(dict.error());
+    }
+    Checkpoint out;
+    out.format = CheckpointFormat::Legacy;
+    out.nestedKey = std::move(selection.nestedKey);
+    out.tensors = std::move(*dict);
+    out.fileSize = fileSize;
+    return out;
+}
+
 }  // namespace
 
 Expected<Checkpoint> readLegacyCheckpoint(const ByteSource& source,
                                           const CheckpointReadParams& params) {
     SourceCursor cursor(source);
+    // The five pickles share one budget of values: a file cannot take five times the limit.
+    pickle::PickleLimits limits;
+    const auto readNext = [&](const std::string& what) {
+        auto tree = pickle::readPickle(cursor, what, limits);
+        if (tree) {
+            limits.maxValues -= std::min(limits.maxValues, tree->values.size());
+        }
+        return tree;
+    };
 
-    auto magic = pickle::readPickle(cursor, "the first pickle");
+    auto magic = readNext("the first pickle");
     if (!magic) {
         // A pickle that is not torch's: say so, unless the file was cut short or it names a
         // forbidden global (which is worth reporting as such).
@@ -52,7 +76,7 @@ Expected<Checkpoint> readLegacyCheckpoint(const ByteSource& source,
                     "not a PyTorch checkpoint (a pickle without torch.save's magic number)");
     }
 
-    auto protocol = pickle::readPickle(cursor, "the protocol version");
+    auto protocol = readNext("the protocol version");
     if (!protocol) {
         return forward(protocol.error());
     }
@@ -60,7 +84,7 @@ Expected<Checkpoint> readLegacyCheckpoint(const ByteSource& source,
         return fail(ErrorCode::Malformed, "unsupported legacy protocol version (expected 1001)");
     }
 
-    auto sysInfo = pickle::readPickle(cursor, "sys_info");
+    auto sysInfo = readNext("sys_info");
     if (!sysInfo) {
         return forward(sysInfo.error());
     }
@@ -75,7 +99,7 @@ Expected<Checkpoint> readLegacyCheckpoint(const ByteSource& source,
         }
     }
 
-    auto tree = pickle::readPickle(cursor, "the main pickle");
+    auto tree = readNext("the main pickle");
     if (!tree) {
         return forward(tree.error());
     }
@@ -95,12 +119,22 @@ Expected<Checkpoint> readLegacyCheckpoint(const ByteSource& source,
             dtypes.emplace(ref->key, ref->dtype);
         }
     }
+    StorageMap storages;
+    if (!params.readStorages) {
+        // Names and shapes only: each storage as the size its id claims, holding no memory.
+        for (const auto& entry : selection->tensors) {
+            storages.emplace(entry.storage.key,
+                             at::empty({entry.storage.numel},
+                                       at::TensorOptions().dtype(entry.storage.dtype).device(at::kMeta)));
+        }
+        return finish(*selection, storages, source.size());
+    }
     std::unordered_set<std::string> needed;
     for (const auto& entry : selection->tensors) {
         needed.insert(entry.storage.key);
     }
 
-    auto keys = pickle::readPickle(cursor, "the storage key list");
+    auto keys = readNext("the storage key list");
     if (!keys) {
         return forward(keys.error());
     }
@@ -109,7 +143,6 @@ Expected<Checkpoint> readLegacyCheckpoint(const ByteSource& source,
                     "the storage key list is a " + std::string(pickle::kindName(keys->root->kind)));
     }
 
-    StorageMap storages;
     for (const Value* key : keys->root->items) {
         if (key->kind != Kind::String || !dtypes.contains(key->text)) {
             return fail(ErrorCode::Malformed,
@@ -156,16 +189,7 @@ Expected<Checkpoint> readLegacyCheckpoint(const ByteSource& source,
         }
     }
 
-    auto dict = assembleStateDict(*selection, storages);
-    if (!dict) {
-        return forward(dict.error());
-    }
-    Checkpoint out;
-    out.format = CheckpointFormat::Legacy;
-    out.nestedKey = std::move(selection->nestedKey);
-    out.tensors = std::move(*dict);
-    out.fileSize = source.size();
-    return out;
+    return finish(*selection, storages, source.size());
 }
 
 }  // namespace gpen::detail

@@ -185,8 +185,14 @@ Expected<Selection> selectTensors(const Value& root, const CheckpointReadParams&
     return selection;
 }
 
-Expected<StateDict> assembleStateDict(const Selection& selection, const StorageMap& storages) {
+std::uint64_t materialisationBudget(std::uint64_t fileSize) {
+    return 4 * fileSize + (std::uint64_t{64} << 20);
+}
+
+Expected<StateDict> assembleStateDict(const Selection& selection, const StorageMap& storages,
+                                      std::uint64_t budgetBytes) {
     StateDict dict;
+    std::uint64_t materialised = 0;
     for (const auto& entry : selection.tensors) {
         const auto malformed = [&](const std::string& why) {
             return makeError(ErrorCode::Malformed, "tensor " + entry.name + ": " + why);
@@ -242,6 +248,20 @@ Expected<StateDict> assembleStateDict(const Selection& selection, const StorageM
                 numel > kMaxExpandedBytes / static_cast<std::int64_t>(base.element_size())) {
                 return malformed("an expanded view of " + std::to_string(numel) +
                                  " elements is too large");
+            }
+            // Every entry ends up contiguous (and floating ones float32): count what that costs
+            // against the file's budget before a byte of it is allocated.
+            const std::uint64_t elementBytes =
+                at::isFloatingType(entry.storage.dtype) ? 4 : base.element_size();
+            std::uint64_t bytes = 0;
+            if (__builtin_mul_overflow(static_cast<std::uint64_t>(numel), elementBytes, &bytes) ||
+                __builtin_add_overflow(materialised, bytes, &materialised) ||
+                materialised > budgetBytes) {
+                return malformed("size " + shapeToString(sizes) + ", stride " +
+                                 shapeToString(strides) +
+                                 " would take the tensors read so far past " +
+                                 std::to_string(budgetBytes >> 20) +
+                                 " MiB, more than a file of this size can hold");
             }
             tensor = base.as_strided(sizes, strides, base.storage_offset() + offset);
         }

@@ -5,85 +5,48 @@
 #include <memory>
 
 #include <ATen/ATen.h>
-#include <caffe2/serialize/inline_container.h>
 
 #include "io/checkpoint_internal.h"
+#include "io/zip_directory.h"
 
 namespace gpen::detail {
 namespace {
 
-using caffe2::serialize::PyTorchStreamReader;
-
-// Lets PyTorchStreamReader read from our ByteSource (a file or memory alike).
-class SourceAdapter final : public caffe2::serialize::ReadAdapterInterface {
+// One record's bytes as a source of their own: the pickle parser cannot read past its record.
+class RecordSource final : public ByteSource {
   public:
-    explicit SourceAdapter(const ByteSource& source) : m_source(source) {}
-    size_t size() const override { return static_cast<size_t>(m_source.size()); }
-    size_t read(uint64_t pos, void* buf, size_t n, const char* /*what*/) const override {
-        if (pos >= m_source.size()) {
-            return 0;
-        }
-        n = static_cast<size_t>(std::min<std::uint64_t>(n, m_source.size() - pos));
-        return m_source.read(pos, buf, n) ? n : 0;
+    RecordSource(const ByteSource& source, const ZipRecord& record)
+        : m_source(source), m_offset(record.dataOffset), m_size(record.size) {}
+    std::uint64_t size() const override { return m_size; }
+    bool read(std::uint64_t pos, void* dst, std::size_t n) const override {
+        return pos <= m_size && n <= m_size - pos && m_source.read(m_offset + pos, dst, n);
     }
 
   private:
     const ByteSource& m_source;
+    std::uint64_t m_offset = 0;
+    std::uint64_t m_size = 0;
 };
-
-// Whether the end-of-central-directory record is present: without it (a download or copy cut
-// short) the archive cannot be opened at all, which is worth telling apart from a foreign zip.
-bool hasEndOfCentralDirectory(const ByteSource& source) {
-    constexpr std::uint64_t kMaxTail = 22 + 65535;  // the record plus the longest comment
-    const std::uint64_t tail = std::min(source.size(), kMaxTail);
-    std::string bytes(static_cast<std::size_t>(tail), '\0');
-    if (!source.read(source.size() - tail, bytes.data(), bytes.size())) {
-        return false;
-    }
-    // The last signature must start a whole record (22 bytes and its comment) inside the file.
-    const auto p = bytes.rfind(std::string("PK\x05\x06", 4));
-    if (p == std::string::npos || p + 22 > bytes.size()) {
-        return false;
-    }
-    const std::size_t commentLength =
-        static_cast<unsigned char>(bytes[p + 20]) |
-        static_cast<std::size_t>(static_cast<unsigned char>(bytes[p + 21])) << 8;
-    return p + 22 + commentLength <= bytes.size();
-}
-
-// One storage record as a 1-D tensor that owns the record's memory: no copy, so loading needs
-// about as much memory as the file is large.
-at::Tensor storageTensor(at::DataPtr data, std::size_t bytes, at::ScalarType dtype) {
-    const auto options = at::TensorOptions().dtype(dtype);
-    const auto numel = static_cast<std::int64_t>(bytes / c10::elementSize(dtype));
-    if (numel == 0 || !data.get()) {
-        return at::empty({0}, options);
-    }
-    void* raw = data.get();
-    auto owner = std::make_shared<at::DataPtr>(std::move(data));
-    return at::from_blob(
-        raw, {numel}, [owner](void*) mutable { owner.reset(); }, options);
-}
 
 }  // namespace
 
 Expected<Checkpoint> readZipCheckpoint(const ByteSource& source,
                                        const CheckpointReadParams& params) {
-    std::unique_ptr<PyTorchStreamReader> reader;
-    try {
-        reader = std::make_unique<PyTorchStreamReader>(std::make_shared<SourceAdapter>(source));
-    } catch (const c10::Error& e) {
-        if (!hasEndOfCentralDirectory(source)) {
-            return makeError(ErrorCode::Truncated,
-                             "truncated at byte " + std::to_string(source.size()) +
-                                 " (the zip directory at the end of the file is missing)");
-        }
-        return makeError(ErrorCode::NotACheckpoint,
-                         std::string("a zip archive, but not a PyTorch checkpoint (") +
-                             e.what_without_backtrace() + ")");
+    auto directory = ZipDirectory::read(source);
+    if (!directory) {
+        return tl::unexpected<Error>(directory.error());
     }
-    if (!reader->hasRecord("data.pkl")) {
-        if (reader->hasRecord("constants.pkl")) {
+    // torch.save puts every record under one folder, the archive's name.
+    const auto& records = directory->records();
+    const auto slash = records.empty() ? std::string::npos : records.front().name.find('/');
+    if (slash == std::string::npos) {
+        return makeError(ErrorCode::NotACheckpoint,
+                         "a zip archive without data.pkl, not a PyTorch checkpoint");
+    }
+    const std::string prefix = records.front().name.substr(0, slash + 1);
+    const ZipRecord* pkl = directory->find(prefix + "data.pkl");
+    if (!pkl) {
+        if (directory->find(prefix + "constants.pkl")) {
             return makeError(
                 ErrorCode::NotACheckpoint,
                 "a TorchScript module (torch.jit.save), not a torch.save checkpoint of weights");
@@ -91,10 +54,7 @@ Expected<Checkpoint> readZipCheckpoint(const ByteSource& source,
         return makeError(ErrorCode::NotACheckpoint,
                          "a zip archive without data.pkl, not a PyTorch checkpoint");
     }
-
-    auto [pklData, pklSize] = reader->getRecord("data.pkl");
-    const MemorySource pklSource(
-        std::string_view(static_cast<const char*>(pklData.get()), pklSize));
+    const RecordSource pklSource(source, *pkl);
     SourceCursor cursor(pklSource);
     auto tree = pickle::readPickle(cursor, "data.pkl");
     if (!tree) {
@@ -112,12 +72,13 @@ Expected<Checkpoint> readZipCheckpoint(const ByteSource& source,
             continue;
         }
         const std::string record = "data/" + ref.key;
-        if (!reader->hasRecord(record)) {
+        const ZipRecord* found = directory->find(prefix + record);
+        if (!found) {
             return makeError(ErrorCode::Truncated, "record " + record + " (storage of tensor " +
                                                        entry.name +
                                                        ") is missing from the archive");
         }
-        auto [data, bytes] = reader->getRecord(record);
+        const std::uint64_t bytes = found->size;
         std::uint64_t needed = 0;
         if (__builtin_mul_overflow(static_cast<std::uint64_t>(ref.numel),
                                    c10::elementSize(ref.dtype), &needed) ||
@@ -126,10 +87,25 @@ Expected<Checkpoint> readZipCheckpoint(const ByteSource& source,
                              "record " + record + " holds " + std::to_string(bytes) +
                                  " bytes where its storage needs " + std::to_string(needed));
         }
-        storages.emplace(ref.key, storageTensor(std::move(data), bytes, ref.dtype));
+        const auto numel = static_cast<std::int64_t>(bytes / c10::elementSize(ref.dtype));
+        if (!params.readStorages) {
+            storages.emplace(ref.key, at::empty({numel}, at::TensorOptions()
+                                                             .dtype(ref.dtype)
+                                                             .device(at::kMeta)));
+            continue;
+        }
+        // Read straight into the tensor: the directory has checked that the record lies inside
+        // the file and shares no bytes with another, so storages total at most the file's size.
+        at::Tensor storage = at::empty({numel}, at::TensorOptions().dtype(ref.dtype));
+        if (numel > 0 && !source.read(found->dataOffset, storage.data_ptr(),
+                                      static_cast<std::size_t>(numel) *
+                                          c10::elementSize(ref.dtype))) {
+            return makeError(ErrorCode::Io, "read error in record " + record);
+        }
+        storages.emplace(ref.key, std::move(storage));
     }
 
-    auto dict = assembleStateDict(*selection, storages);
+    auto dict = assembleStateDict(*selection, storages, materialisationBudget(source.size()));
     if (!dict) {
         return tl::unexpected<Error>(dict.error());
     }

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
-#include <random>
+#include <optional>
 #include <string>
 
 #include <opencv2/core.hpp>
@@ -10,6 +10,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "gpen/base/log.h"
+#include "io/image_header.h"
 #include "io/image_metadata.h"
 
 namespace gpen {
@@ -73,39 +74,87 @@ cv::Mat fitFormat(const cv::Mat& image, const std::string& ext) {
     return out;
 }
 
+// Why `path` cannot be an input photo, or nothing: a missing file, a folder, a device or a FIFO
+// (reading /dev/zero or a pipe would never end) each get their own words.
+std::optional<std::string> inputKindProblem(const std::filesystem::path& path) {
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (status.type() == std::filesystem::file_type::not_found) return "no such file";
+    if (ec) return "cannot be examined (" + ec.message() + ")";
+    if (std::filesystem::is_directory(status)) return "is a folder, not an image file";
+    if (!std::filesystem::is_regular_file(status)) return "is not a regular file (a device, pipe or socket)";
+    return std::nullopt;
+}
+
+const char* depthName(int depth) {
+    switch (depth) {
+        case CV_8S: return "8-bit signed";
+        case CV_16S: return "16-bit signed";
+        case CV_32S: return "32-bit integers";
+        case CV_32F: return "32-bit floating point";
+        case CV_64F: return "64-bit floating point";
+        default: return "of an unusual type";
+    }
+}
+
+std::string tiffSampleProblem(const ImageHeader& header) {
+    const std::string kind = header.sampleFormat == 3 ? "floating-point" : header.sampleFormat == 2 ? "signed" : "unsigned";
+    return "a TIFF of " + std::to_string(header.bitsPerSample) + "-bit " + kind +
+           " samples, whose range would be lost; only 8- and 16-bit unsigned images are read (convert it first)";
+}
+
 }  // namespace
 
 Expected<DecodedImage> readImage(const std::filesystem::path& path, const ImageReadParams& params) {
-    const std::string name = path.filename().string();
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) {
-        return makeError(ErrorCode::Io, name + ": no such file");
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        return makeError(ErrorCode::Io, name + ": cannot be opened for reading");
-    }
-    std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (bytes.empty()) return makeError(ErrorCode::Io, name + ": the file is empty");
-    const ImageHeaderFacts facts = readImageHeaderFacts(bytes);
-    if (facts.pixels && *facts.pixels > params.maxPixels) {
+    const std::string name = path.filename().string().empty() ? path.string() : path.filename().string();
+    const auto refuse = [&](const Error& e) { return tl::unexpected<Error>(withContext(e, name)); };
+    if (auto kind = inputKindProblem(path)) return makeError(ErrorCode::Io, name + ": " + *kind);
+    // Format and size from our own reading of the header, before any decoder sees the file.
+    const auto header = readImageHeader(path);
+    if (!header) return refuse(header.error());
+    if (header->width > params.maxPixels / header->height) {
         return makeError(ErrorCode::InvalidArgument,
-                         pixelLimitMessage(name, std::to_string(*facts.pixels / 1'000'000) + " megapixels",
+                         pixelLimitMessage(name, std::to_string(header->width) + "x" + std::to_string(header->height),
                                            params.maxPixels));
     }
-    try {
-        cv::Mat raw = cv::imdecode(bytes, cv::IMREAD_UNCHANGED);
-        bytes = {};
-        if (raw.empty()) {
-            return makeError(ErrorCode::Io, name + ": not an image OpenCV can decode (or a damaged one)");
+    if (header->format == ImageFormat::Tiff &&
+        (header->sampleFormat == 2 || header->sampleFormat == 3 || header->bitsPerSample > 16)) {
+        return makeError(ErrorCode::InvalidArgument, name + ": " + tiffSampleProblem(*header));
+    }
+    std::vector<std::string> warnings;
+    if (header->format == ImageFormat::Jpeg) {
+        const auto complete = jpegIsComplete(path);
+        if (!complete) return refuse(complete.error());
+        if (!*complete) {
+            const std::string why = "the JPEG data ends before its end-of-image marker: the file is cut short or "
+                                    "damaged, and part of the picture would be gray";
+            if (!params.acceptIncomplete) return makeError(ErrorCode::Truncated, name + ": " + why);
+            warnings.push_back(why);
+            log(LogLevel::Warning, name + ": " + why);
         }
-        if (raw.total() > params.maxPixels) {
+    }
+    const ImageHeaderFacts facts = readImageHeaderFacts(path);
+    try {
+        cv::Mat raw = cv::imread(path.string(), cv::IMREAD_UNCHANGED);
+        if (raw.empty()) {
+            return makeError(ErrorCode::Io, name + ": the " + imageFormatName(header->format) +
+                                                " data cannot be decoded (a damaged or cut-short file?)");
+        }
+        if (static_cast<std::uint64_t>(raw.cols) != header->width ||
+            static_cast<std::uint64_t>(raw.rows) != header->height) {
+            return makeError(ErrorCode::Malformed,
+                             name + ": the header says " + std::to_string(header->width) + "x" +
+                                 std::to_string(header->height) + " but the picture decodes as " +
+                                 std::to_string(raw.cols) + "x" + std::to_string(raw.rows));
+        }
+        if (raw.depth() != CV_8U && raw.depth() != CV_16U) {
             return makeError(ErrorCode::InvalidArgument,
-                             pixelLimitMessage(name, std::to_string(raw.cols) + "x" + std::to_string(raw.rows),
-                                               params.maxPixels));
+                             name + ": its samples are " + depthName(raw.depth()) +
+                                 ", which would lose their range; only 8- and 16-bit unsigned images are read");
         }
         raw = upright(raw, facts.orientation);
         DecodedImage d;
+        d.warnings = std::move(warnings);
         d.orientation = facts.orientation;
         d.gray = raw.channels() <= 2;
         cv::Mat colour;
@@ -192,36 +241,13 @@ Expected<void> writeImageAtomic(const std::filesystem::path& path, const cv::Mat
     } catch (const cv::Exception& e) {
         return makeError(ErrorCode::InvalidArgument, name + ": cannot encode as '" + ext + "': " + e.msg);
     }
-    if (!params.metadataFrom.empty()) {
+    if (!params.metadataFrom.empty() || !params.processingNote.empty()) {
         std::string warning;
-        encoded = withMetadataOf(params.metadataFrom, std::move(encoded), fitted.cols, fitted.rows, &warning);
+        encoded = withMetadata(std::move(encoded), {params.metadataFrom, params.processingNote, fitted.cols, fitted.rows},
+                               &warning);
         if (!warning.empty()) log(LogLevel::Warning, name + ": " + warning);
     }
-    std::random_device rd;
-    const auto tmp = path.parent_path() /
-                     ("." + name + ".tmp-" + std::to_string(rd() % 1000000U));
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) {
-            return makeError(ErrorCode::Io, name + ": cannot create a file in " +
-                                                (path.parent_path().empty() ? std::string(".") : path.parent_path().string()));
-        }
-        out.write(reinterpret_cast<const char*>(encoded.data()), static_cast<std::streamsize>(encoded.size()));
-        out.flush();
-        if (!out) {
-            out.close();
-            std::error_code ignored;
-            std::filesystem::remove(tmp, ignored);
-            return makeError(ErrorCode::Io, name + ": writing failed (disk full?); nothing was changed");
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) {
-        std::filesystem::remove(tmp, ec);
-        return makeError(ErrorCode::Io, name + ": cannot replace the file: " + ec.message());
-    }
-    return {};
+    return writeFileAtomic(path, encoded, params.atomic);
 }
 
 }  // namespace gpen

@@ -24,61 +24,75 @@ void setIfPresent(Exiv2::ExifData& exif, const char* key, std::uint32_t value) {
 
 }  // namespace
 
-ImageHeaderFacts readImageHeaderFacts(const std::vector<unsigned char>& encoded) {
+namespace {
+
+ImageHeaderFacts factsOf(Exiv2::Image::AutoPtr image) {
     ImageHeaderFacts facts;
-    if (encoded.empty()) return facts;
-    initialiseExiv2();
-    try {
-        auto image = Exiv2::ImageFactory::open(encoded.data(), static_cast<long>(encoded.size()));
-        if (!image.get()) return facts;
-        image->readMetadata();
-        if (image->pixelWidth() > 0 && image->pixelHeight() > 0) {
-            facts.pixels = static_cast<std::uint64_t>(image->pixelWidth()) * static_cast<std::uint64_t>(image->pixelHeight());
-        }
-        const Exiv2::ExifData& exif = image->exifData();
-        const auto it = exif.findKey(Exiv2::ExifKey("Exif.Image.Orientation"));
-        if (it != exif.end() && it->count() > 0) {
-            const long v = it->toLong();
-            if (v >= 1 && v <= 8) facts.orientation = static_cast<int>(v);
-        }
-    } catch (const std::exception&) {
-        // Not a format exiv2 knows, or damaged metadata: the decoder decides about the pixels.
+    if (!image.get()) return facts;
+    image->readMetadata();
+    const Exiv2::ExifData& exif = image->exifData();
+    const auto it = exif.findKey(Exiv2::ExifKey("Exif.Image.Orientation"));
+    if (it != exif.end() && it->count() > 0) {
+        const long v = it->toLong();
+        if (v >= 1 && v <= 8) facts.orientation = static_cast<int>(v);
     }
     return facts;
 }
 
-std::vector<unsigned char> withMetadataOf(const std::filesystem::path& source, std::vector<unsigned char> encoded,
-                                          int width, int height, std::string* warning) {
+}  // namespace
+
+ImageHeaderFacts readImageHeaderFacts(const std::filesystem::path& path) {
     initialiseExiv2();
     try {
-        auto src = Exiv2::ImageFactory::open(source.string());
-        if (!src.get()) return encoded;
-        src->readMetadata();
-        const bool hasIcc = src->iccProfileDefined();
-        if (src->exifData().empty() && src->iptcData().empty() && src->xmpData().empty() && !hasIcc) return encoded;
+        return factsOf(Exiv2::ImageFactory::open(path.string()));
+    } catch (const std::exception&) {
+        // Not a format exiv2 knows, or damaged metadata: the orientation stays normal.
+        return {};
+    }
+}
+
+std::vector<unsigned char> withMetadata(std::vector<unsigned char> encoded, const MetadataToWrite& what,
+                                        std::string* warning) {
+    initialiseExiv2();
+    try {
+        Exiv2::ExifData exif;
+        Exiv2::IptcData iptc;
+        Exiv2::XmpData xmp;
+        Exiv2::DataBuf icc;
+        if (!what.source.empty()) {
+            auto src = Exiv2::ImageFactory::open(what.source.string());
+            if (src.get()) {
+                src->readMetadata();
+                exif = src->exifData();
+                iptc = src->iptcData();
+                xmp = src->xmpData();
+                if (src->iccProfileDefined()) icc = Exiv2::DataBuf(src->iccProfile()->pData_, src->iccProfile()->size_);
+            }
+        }
+        if (exif.empty() && iptc.empty() && xmp.empty() && icc.size_ == 0 && what.processingNote.empty()) return encoded;
 
         auto dst = Exiv2::ImageFactory::open(encoded.data(), static_cast<long>(encoded.size()));
         if (!dst.get()) return encoded;
         dst->readMetadata();
-        if (dst->checkMode(Exiv2::mdExif) & Exiv2::amWrite) {
-            Exiv2::ExifData exif = src->exifData();
+        if (!exif.empty()) {
             Exiv2::ExifThumb(exif).erase();
             setIfPresent(exif, "Exif.Image.Orientation", 1);
-            setIfPresent(exif, "Exif.Photo.PixelXDimension", static_cast<std::uint32_t>(width));
-            setIfPresent(exif, "Exif.Photo.PixelYDimension", static_cast<std::uint32_t>(height));
-            dst->setExifData(exif);
+            setIfPresent(exif, "Exif.Photo.PixelXDimension", static_cast<std::uint32_t>(what.width));
+            setIfPresent(exif, "Exif.Photo.PixelYDimension", static_cast<std::uint32_t>(what.height));
         }
-        if (dst->checkMode(Exiv2::mdIptc) & Exiv2::amWrite) dst->setIptcData(src->iptcData());
-        if (dst->checkMode(Exiv2::mdXmp) & Exiv2::amWrite) {
-            Exiv2::XmpData xmp = src->xmpData();
-            const auto it = xmp.findKey(Exiv2::XmpKey("Xmp.tiff.Orientation"));
-            if (it != xmp.end()) it->setValue("1");
-            dst->setXmpData(xmp);
+        if (const auto it = xmp.findKey(Exiv2::XmpKey("Xmp.tiff.Orientation")); it != xmp.end()) it->setValue("1");
+        if (!what.processingNote.empty()) {
+            exif["Exif.Image.Software"] = what.processingNote;
+            // ImageHistory keeps earlier steps (a scan, an edit) and adds ours.
+            const auto history = exif.findKey(Exiv2::ExifKey("Exif.Image.ImageHistory"));
+            const std::string before = history != exif.end() ? history->toString() : std::string();
+            exif["Exif.Image.ImageHistory"] = before.empty() ? what.processingNote : before + "; " + what.processingNote;
+            xmp["Xmp.xmp.CreatorTool"] = what.processingNote;
         }
-        if (hasIcc && (dst->checkMode(Exiv2::mdIccProfile) & Exiv2::amWrite)) {
-            Exiv2::DataBuf icc(src->iccProfile()->pData_, src->iccProfile()->size_);
-            dst->setIccProfile(icc);
-        }
+        if (dst->checkMode(Exiv2::mdExif) & Exiv2::amWrite) dst->setExifData(exif);
+        if (dst->checkMode(Exiv2::mdIptc) & Exiv2::amWrite) dst->setIptcData(iptc);
+        if (dst->checkMode(Exiv2::mdXmp) & Exiv2::amWrite) dst->setXmpData(xmp);
+        if (icc.size_ > 0 && (dst->checkMode(Exiv2::mdIccProfile) & Exiv2::amWrite)) dst->setIccProfile(icc);
         dst->writeMetadata();
         Exiv2::BasicIo& io = dst->io();
         if (io.open() != 0) throw Exiv2::Error(Exiv2::kerDataSourceOpenFailed, "memory");

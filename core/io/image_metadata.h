@@ -13,19 +13,27 @@ namespace gpen {
 
 struct ImageHeaderFacts {
     int orientation = 1;  // EXIF orientation 1..8; 1 when absent or unreadable
-    // Pixel size from the header, when exiv2 knows it before decoding (JPEG, PNG, TIFF, WebP).
-    std::optional<std::uint64_t> pixels;
 };
 
-// What the encoded file says about itself. Never fails: unknown formats give the defaults.
-ImageHeaderFacts readImageHeaderFacts(const std::vector<unsigned char>& encoded);
+// What the file's metadata says, read by exiv2 from the file itself (no copy of the whole file in
+// memory). Never fails: unknown formats and damaged metadata give the defaults. The pixel size
+// and format are read by io/image_header.h, which does not depend on exiv2.
+ImageHeaderFacts readImageHeaderFacts(const std::filesystem::path& path);
 
-// `encoded` (a complete image file in memory) with the metadata of `source` written into it:
+struct MetadataToWrite {
+    std::filesystem::path source;  // copy EXIF, IPTC, XMP and ICC from this file; empty: none
+    std::string processingNote;    // software and model; empty: none
+    int width = 0;                 // the encoded image's pixel size
+    int height = 0;
+};
+
+// `encoded` (a complete image file in memory) with the metadata of `what.source` written into it:
 // orientation reset to 1 (the pixels are upright already), the stale EXIF thumbnail dropped, the
-// pixel dimensions updated to `width` x `height`. Returns `encoded` unchanged when the source has
-// no metadata or the target format holds none; `warning` is set when copying was attempted and
-// failed (a save never fails for its metadata).
-std::vector<unsigned char> withMetadataOf(const std::filesystem::path& source, std::vector<unsigned char> encoded,
-                                          int width, int height, std::string* warning = nullptr);
+// pixel dimensions updated; and the processing note as Exif.Image.Software, Xmp.xmp.CreatorTool
+// and a line added to Exif.Image.ImageHistory. Returns `encoded` unchanged when there is nothing
+// to write or the target format holds no metadata; `warning` is set when writing was attempted
+// and failed (a save never fails for its metadata).
+std::vector<unsigned char> withMetadata(std::vector<unsigned char> encoded, const MetadataToWrite& what,
+                                        std::string* warning = nullptr);
 
 }  // namespace gpen

@@ -30,22 +30,17 @@ Shape shapeOf(const at::Tensor& t) {
 }  // namespace
 
 const StateDict::Impl::Entry* StateDict::Impl::find(const std::string& name) const {
-    for (const auto& e : entries) {
-        if (e.name == name) {
-            return &e;
-        }
-    }
-    return nullptr;
+    const auto it = index.find(name);
+    return it == index.end() ? nullptr : &entries[it->second];
 }
 
 void StateDict::Impl::put(std::string name, at::Tensor tensor, std::string storedDtype) {
-    for (auto& e : entries) {
-        if (e.name == name) {
-            e.tensor = std::move(tensor);
-            e.storedDtype = std::move(storedDtype);
-            return;
-        }
+    if (const auto it = index.find(name); it != index.end()) {
+        entries[it->second].tensor = std::move(tensor);
+        entries[it->second].storedDtype = std::move(storedDtype);
+        return;
     }
+    index.emplace(name, entries.size());
     entries.push_back({std::move(name), std::move(tensor), std::move(storedDtype)});
 }
 
@@ -127,7 +122,7 @@ std::uint64_t StateDict::byteSize() const {
 
 std::optional<FloatTensor> StateDict::tensor(const std::string& name) const {
     const auto* e = m_impl->find(name);
-    if (!e || e->tensor.scalar_type() != at::kFloat) {
+    if (!e || e->tensor.scalar_type() != at::kFloat || e->tensor.is_meta()) {
         return std::nullopt;
     }
     const at::Tensor t = e->tensor.contiguous();

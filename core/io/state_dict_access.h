@@ -4,6 +4,7 @@
 // this from a public header.
 
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -19,7 +20,9 @@ struct StateDict::Impl {
         at::Tensor tensor;  // float32 for floating entries, as stored otherwise
         std::string storedDtype;
     };
-    std::vector<Entry> entries;
+    std::vector<Entry> entries;  // in file order
+    // name -> position in `entries`: a file of many names loads in linear time.
+    std::unordered_map<std::string, std::size_t> index;
 
     const Entry* find(const std::string& name) const;
     void put(std::string name, at::Tensor tensor, std::string storedDtype);

@@ -11,6 +11,7 @@
 #include "gpen/io/checkpoint.h"
 #include "gpen/nn/runtime.h"
 #include "gpen/nn/synthetic_weights.h"
+#include "nn/network_benchmark.h"
 
 namespace gpen {
 namespace {
@@ -62,6 +63,54 @@ double maxRelativeDifference(const FloatTensor& out, const FloatTensor& ref) {
 
 }  // namespace
 
+FloatTensor rampInput(const Shape& shape, float lo, float hi) {
+    FloatTensor input(shape);
+    for (std::size_t i = 0; i < input.data.size(); ++i) {
+        input.data[i] = lo + (hi - lo) * static_cast<float>((i % 997) / 996.0);
+    }
+    return input;
+}
+
+Expected<void> timeForwards(GpenBenchmarkResult& r, int runs, const std::function<Expected<void>()>& forward,
+                            const std::function<void(const std::string&)>& progress) {
+    auto timed = [&]() -> Expected<double> {
+        const auto start = Clock::now();
+        if (auto out = forward(); !out) {
+            return tl::unexpected(out.error());
+        }
+        return msSince(start);
+    };
+    auto cold = timed();
+    if (!cold) {
+        return tl::unexpected(cold.error());
+    }
+    r.coldForwardMs = *cold;
+    std::vector<double> times;
+    for (int i = 0; i <= runs; ++i) {
+        auto t = timed();
+        if (!t) {
+            return tl::unexpected(t.error());
+        }
+        if (i == 0) {
+            r.firstForwardMs = *t;
+        } else {
+            times.push_back(*t);
+        }
+        if (progress) {
+            progress("run " + std::to_string(i) + "/" + std::to_string(runs) + ": " + fmt(*t) + " ms");
+        }
+    }
+    if (times.empty()) {
+        return makeError(ErrorCode::Internal, "bench: no timed runs");
+    }
+    std::sort(times.begin(), times.end());
+    r.minForwardMs = times[0];
+    r.medianForwardMs = times.size() % 2 ? times[times.size() / 2]
+                                         : 0.5 * (times[times.size() / 2 - 1] + times[times.size() / 2]);
+    r.peakRssBytes = peakRssBytes();
+    return {};
+}
+
 GpenArchitecture releasedGpenArchitecture(int size) {
     GpenArchitecture a;
     a.inSize = a.outSize = size;
@@ -96,6 +145,9 @@ Expected<GpenBenchmarkResult> runGpenBenchmark(const GpenBenchmarkParams& params
             return tl::unexpected(ckpt.error());
         }
         weights = std::move(ckpt->tensors);
+        if (!inferGpenArchitecture(weights, r.source)) {
+            return runNetworkBenchmark(std::move(r), std::move(weights), params, msSince(t0), progress);
+        }
     }
     r.loadMs = msSince(t0);
 
@@ -110,49 +162,22 @@ Expected<GpenBenchmarkResult> runGpenBenchmark(const GpenBenchmarkParams& params
         weights = StateDict();  // the network holds what it needs
     }
     r.arch = (*net)->architecture();
+    r.architecture = r.arch.describe();
+    r.inSize = r.arch.inSize;
+    r.outSize = r.arch.outSize;
     r.gflopPerFace = gpenForwardFlops(r.arch) / 1e9;
 
-    // A face-like input: a smooth gradient in [-1, 1] (zeros would let some kernels shortcut).
-    FloatTensor input({params.batch, 3, r.arch.inSize, r.arch.inSize});
-    for (std::size_t i = 0; i < input.data.size(); ++i) {
-        input.data[i] = static_cast<float>((i % 997) / 498.5 - 1.0);
+    const FloatTensor input = rampInput({params.batch, 3, r.arch.inSize, r.arch.inSize}, -1.0F, 1.0F);
+    auto timing = timeForwards(
+        r, params.runs,
+        [&]() -> Expected<void> {
+            auto out = (*net)->forward(input);
+            return out ? Expected<void>{} : tl::unexpected(out.error());
+        },
+        progress);
+    if (!timing) {
+        return tl::unexpected(timing.error());
     }
-    auto timed = [&]() -> Expected<double> {
-        const auto start = Clock::now();
-        auto out = (*net)->forward(input);
-        if (!out) {
-            return tl::unexpected(out.error());
-        }
-        return msSince(start);
-    };
-    auto cold = timed();
-    if (!cold) {
-        return tl::unexpected(cold.error());
-    }
-    r.coldForwardMs = *cold;
-    std::vector<double> times;
-    for (int i = 0; i <= params.runs; ++i) {
-        auto t = timed();
-        if (!t) {
-            return tl::unexpected(t.error());
-        }
-        if (i == 0) {
-            r.firstForwardMs = *t;
-        } else {
-            times.push_back(*t);
-        }
-        if (progress) {
-            progress("run " + std::to_string(i) + "/" + std::to_string(params.runs) + ": " + fmt(*t) + " ms");
-        }
-    }
-    if (times.empty()) {
-        return makeError(ErrorCode::Internal, "bench: no timed runs");
-    }
-    std::sort(times.begin(), times.end());
-    r.minForwardMs = times[0];
-    r.medianForwardMs = times.size() % 2 ? times[times.size() / 2]
-                                         : 0.5 * (times[times.size() / 2 - 1] + times[times.size() / 2]);
-    r.peakRssBytes = peakRssBytes();
 
     if (compare) {
         // After the timing, so that the float32 network does not disturb it.
@@ -175,8 +200,9 @@ Expected<GpenBenchmarkResult> runGpenBenchmark(const GpenBenchmarkParams& params
 
 std::string GpenBenchmarkResult::toJson() const {
     std::ostringstream s;
-    s << "{\"source\":" << jsonString(source) << ",\"architecture\":" << jsonString(arch.describe())
-      << ",\"in_size\":" << arch.inSize << ",\"out_size\":" << arch.outSize << ",\"threads\":" << threads
+    s << "{\"source\":" << jsonString(source) << ",\"kind\":" << jsonString(kind)
+      << ",\"architecture\":" << jsonString(architecture) << ",\"in_size\":" << inSize
+      << ",\"out_size\":" << outSize << ",\"threads\":" << threads
       << ",\"batch\":" << batch << ",\"load_ms\":" << fmt(loadMs, 2) << ",\"build_ms\":" << fmt(buildMs, 2)
       << ",\"cold_forward_ms\":" << fmt(coldForwardMs, 2) << ",\"first_forward_ms\":" << fmt(firstForwardMs, 2)
       << ",\"median_forward_ms\":" << fmt(medianForwardMs, 2) << ",\"min_forward_ms\":" << fmt(minForwardMs, 2)
@@ -193,7 +219,7 @@ std::string GpenBenchmarkResult::toJson() const {
 
 std::string GpenBenchmarkResult::toText() const {
     std::ostringstream s;
-    s << source << ": " << arch.describe() << "\n"
+    s << source << ": " << architecture << ", input " << inSize << " px\n"
       << "  threads " << threads << ", batch " << batch << "\n"
       << "  load " << fmt(loadMs) << " ms, build " << fmt(buildMs) << " ms, cold forward " << fmt(coldForwardMs)
       << " ms\n"

@@ -22,7 +22,9 @@ struct GpenGenerator::Impl {
     GpenArchitecture arch;
     Device device;
     GpenLoadParams params;
-    StateDict weights;  // as loaded, in the reference order
+    // The entries' names and shapes, in the reference order. Not the loaded tensors: the layers
+    // hold prepared copies, and keeping the loaded ones too would double the weights' memory.
+    std::vector<TensorInfo> entries;
 
     std::vector<EncoderStage> encoder;
     Linear finalLinear;
@@ -169,7 +171,7 @@ GpenGenerator::~GpenGenerator() = default;
 
 const GpenArchitecture& GpenGenerator::architecture() const { return m_impl->arch; }
 const Device& GpenGenerator::device() const { return m_impl->device; }
-StateDict GpenGenerator::stateDict() const { return m_impl->weights; }
+std::vector<TensorInfo> GpenGenerator::entries() const { return m_impl->entries; }
 
 Expected<FloatTensor> GpenGenerator::forward(const FloatTensor& input, const CancelToken* cancel) const {
     const auto& a = m_impl->arch;
@@ -275,7 +277,7 @@ Expected<std::unique_ptr<GpenGenerator>> GpenGenerator::create(const StateDict& 
         impl->device = params.device;
         impl->params = params;
         for (const auto& spec : gpenStateDictSpec(*arch)) {
-            putTensor(impl->weights, spec.name, findTensor(weights, spec.name));
+            impl->entries.push_back({spec.name, findTensor(weights, spec.name).sizes().vec(), "float32"});
         }
         // The blur kernels are rebuilt, as the reference's modules do; the file's copies were
         // only checked for shape.

@@ -68,6 +68,9 @@ at::Tensor modPad(const at::Tensor& x, int factor) {
     return padH < h && padW < w ? at::reflection_pad2d(x, pad) : at::replication_pad2d(x, pad);
 }
 
+// Thrown between blocks when the cancel token is set; turned into ErrorCode::Cancelled.
+struct ForwardCancelled {};
+
 }  // namespace
 
 struct RrdbNet::Impl {
@@ -101,12 +104,16 @@ struct RrdbNet::Impl {
     std::vector<Rrdb> body;
     Conv convBody, convUp1, convUp2, convHr, convLast;
 
-    // x: H and W multiples of the unshuffle factor.
-    at::Tensor network(const at::Tensor& x) const {
+    // x: H and W multiples of the unshuffle factor. `cancel` is looked at between blocks (a
+    // 400 px tile of the released x2 network spends ~0.3 s in each of its 23 on two cores).
+    at::Tensor network(const at::Tensor& x, const CancelToken* cancel) const {
         const int u = arch.unshuffleFactor();
         at::Tensor feat = convFirst(u > 1 ? at::pixel_unshuffle(x, u) : x);
         at::Tensor trunk = feat;
         for (const auto& block : body) {
+            if (cancel && cancel->cancelled()) {
+                throw ForwardCancelled{};
+            }
             trunk = block(trunk);
         }
         feat = feat + convBody(trunk);
@@ -116,8 +123,8 @@ struct RrdbNet::Impl {
     }
 
     // Any size: the mod pad, the network, the crop.
-    at::Tensor padded(const at::Tensor& x) const {
-        const at::Tensor out = network(modPad(x, arch.unshuffleFactor()));
+    at::Tensor padded(const at::Tensor& x, const CancelToken* cancel) const {
+        const at::Tensor out = network(modPad(x, arch.unshuffleFactor()), cancel);
         return out.narrow(2, 0, x.size(2) * arch.scale).narrow(3, 0, x.size(3) * arch.scale);
     }
 
@@ -159,6 +166,8 @@ Expected<FloatTensor> guarded(const char* what, F&& body) {
     try {
         c10::InferenceMode guard;
         return body();
+    } catch (const ForwardCancelled&) {
+        return makeError(ErrorCode::Cancelled, "Cancelled");
     } catch (...) {
         return tl::unexpected(currentTorchFailure(ErrorCode::Internal, std::string("RRDBNet ") + what + " failed: ",
                                                   std::string("RRDBNet ") + what + ": out of memory"));
@@ -167,7 +176,7 @@ Expected<FloatTensor> guarded(const char* what, F&& body) {
 
 }  // namespace
 
-Expected<FloatTensor> RrdbNet::forward(const FloatTensor& input) const {
+Expected<FloatTensor> RrdbNet::forward(const FloatTensor& input, const CancelToken* cancel) const {
     if (auto ok = m_impl->checkInput(input); !ok) {
         return tl::unexpected(ok.error());
     }
@@ -176,7 +185,7 @@ Expected<FloatTensor> RrdbNet::forward(const FloatTensor& input) const {
         if (m_impl->channelsLast) {
             x = x.contiguous(at::MemoryFormat::ChannelsLast);
         }
-        return toFloatTensor(m_impl->padded(x));
+        return toFloatTensor(m_impl->padded(x, cancel));
     });
 }
 

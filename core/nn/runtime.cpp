@@ -1,13 +1,30 @@
 #include "gpen/nn/runtime.h"
 
+#include <limits>
 #include <thread>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include <ATen/Context.h>
 #include <ATen/Parallel.h>
+#include <c10/util/Exception.h>
 
 #include "gpen/base/log.h"
 
 namespace gpen {
+namespace {
+
+// libtorch's warnings go to our log sink instead of stderr: core never prints.
+class LogSinkWarningHandler final : public c10::WarningHandler {
+  public:
+    void process(const c10::SourceLocation&, const std::string& message, bool) override {
+        log(LogLevel::Warning, "libtorch: " + message);
+    }
+};
+
+}  // namespace
 
 std::string Device::toString() const {
     return kind == DeviceKind::Cpu ? std::string("cpu") : "cuda:" + std::to_string(index);
@@ -48,9 +65,26 @@ void configureRuntime(const RuntimeParams& params) {
         threads = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
     }
     at::set_num_threads(threads);
+    static LogSinkWarningHandler warnings;
+    c10::Warning::set_warning_handler(&warnings);
+#if defined(__GLIBC__)
+    if (params.keepFreedMemory) {
+        // Every block from the one heap (large ones included) and no trim of its top: freed
+        // activations are reused by the next layer and the next forward without page faults.
+        mallopt(M_ARENA_MAX, 1);
+        mallopt(M_MMAP_MAX, 0);
+        mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());
+    }
+#endif
     log(LogLevel::Info, "compute threads: " + std::to_string(threads) + (cudaAvailable() ? ", CUDA available" : ", CPU only"));
 }
 
 int computeThreads() { return at::get_num_threads(); }
+
+void releaseFreedMemory() {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
 
 }  // namespace gpen

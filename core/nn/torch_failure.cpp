@@ -6,10 +6,22 @@
 
 namespace gpen::nn {
 
+bool isAllocationFailure(const std::string& message) {
+    return message.find("can't allocate memory") != std::string::npos ||
+           message.find("Could not allocate memory") != std::string::npos ||
+           message.find("out of memory") != std::string::npos;
+}
+
 Error currentTorchFailure(ErrorCode code, const std::string& prefix, const std::string& outOfMemory) {
     try {
         throw;
+    } catch (const c10::OutOfMemoryError&) {
+        return Error{ErrorCode::OutOfMemory, outOfMemory};
     } catch (const c10::Error& e) {
+        // The CPU allocator reports a failed allocation as a plain c10::Error.
+        if (isAllocationFailure(e.what_without_backtrace())) {
+            return Error{ErrorCode::OutOfMemory, outOfMemory};
+        }
         return Error{code, prefix + e.what_without_backtrace()};
     } catch (const std::bad_alloc&) {
         return Error{ErrorCode::OutOfMemory, outOfMemory};

@@ -11,8 +11,13 @@
 
 namespace gpen::nn {
 
-// c10::Error -> `code` with "<prefix><libtorch's message without backtrace>";
-// std::bad_alloc -> OutOfMemory with `outOfMemory`.
+// c10::Error -> `code` with "<prefix><libtorch's message without backtrace>"; std::bad_alloc,
+// c10::OutOfMemoryError (CUDA) and a c10::Error that reports a failed allocation (the CPU
+// allocator's "can't allocate memory") -> OutOfMemory with `outOfMemory`, so that callers can
+// halve a tile and try again.
+// Whether a libtorch message reports a failed allocation.
+bool isAllocationFailure(const std::string& message);
+
 Error currentTorchFailure(ErrorCode code, const std::string& prefix, const std::string& outOfMemory);
 
 // Building a network from `source` on `device`: "<source>: cannot build the network on <device>:

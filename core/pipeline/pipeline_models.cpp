@@ -4,7 +4,9 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "gpen/engine/embedded_upscaler.h"
 #include "gpen/engine/gpen_face_model.h"
+#include "gpen/nn/layers_model.h"
 #include "gpen/nn/parsenet.h"
 #include "gpen/nn/retinaface.h"
 #include "gpen/pipeline/face_restorer.h"
@@ -94,14 +96,31 @@ Expected<std::vector<DetectedFace>> DlibDetectorModel::detect(const cv::Mat& bgr
 BackgroundModel::BackgroundModel(std::unique_ptr<RrdbNet> net) : m_net(std::move(net)) {
     m_weightBytes = dictBytes(m_net->stateDict());
 }
+BackgroundModel::BackgroundModel(std::unique_ptr<LayersModel> net, float valueRange)
+    : m_layers(std::move(net)), m_valueRange(valueRange) {
+    m_weightBytes = m_layers->weightBytes();
+}
 BackgroundModel::~BackgroundModel() = default;
 
-std::string BackgroundModel::architecture() const { return m_net->architecture().describe(); }
-int BackgroundModel::scale() const { return m_net->architecture().scale; }
+std::string BackgroundModel::architecture() const {
+    return m_net ? m_net->architecture().describe() : m_layers->describe();
+}
+int BackgroundModel::scale() const { return m_net ? m_net->architecture().scale : m_layers->scale(); }
+
+Expected<FloatTensor> BackgroundModel::forward(const FloatTensor& tile, const CancelToken* cancel) const {
+    if (m_net) return m_net->forward(tile, cancel);
+    FloatTensor in = tile;
+    for (float& v : in.data) v *= m_valueRange;
+    auto out = m_layers->forward(in);
+    if (!out) return out;
+    const float back = 1.0F / m_valueRange;
+    for (float& v : out->data) v *= back;
+    return out;
+}
 
 Expected<void> BackgroundModel::runOnZeros(const WarmupPlan& plan, int) const {
     const int side = plan.tileSize + 2 * plan.tilePadding;
-    auto r = m_net->forward(FloatTensor({1, 3, side, side}));
+    auto r = forward(FloatTensor({1, 3, side, side}), plan.cancel);
     if (!r) return tl::unexpected(r.error());
     return {};
 }
@@ -113,7 +132,7 @@ Expected<cv::Mat> BackgroundModel::upscale(const cv::Mat& bgr8, const TileParams
     p.scale = scale();
     p.progress = progress;
     p.cancel = cancel;
-    auto r = runTiled(bgrToRgbUnitTensor(bgr8), [this](const FloatTensor& t) { return m_net->forward(t); }, p);
+    auto r = runTiled(bgrToRgbUnitTensor(bgr8), [this, cancel](const FloatTensor& t) { return forward(t, cancel); }, p);
     if (!r) return tl::unexpected(r.error());
     return rgbUnitTensorToBgr(r->output);
 }
@@ -178,6 +197,12 @@ ModelLoaderRegistry pipelineModelLoaders(const GpenLoadParams& gpen) {
     };
     background.load = [](const ModelLoadInput& in) -> Expected<std::shared_ptr<const LoadedModel>> {
         in.report(LoadPhase::Building);
+        if (in.entry.network == kLayersModelNetwork) {
+            auto layers = LayersModel::load(in.file, {.device = in.device});
+            if (!layers) return tl::unexpected(layers.error());
+            // UpscalerJS's ESRGAN (RDN) models take and give RGB in [0, 255] (their inputRange).
+            return std::shared_ptr<const LoadedModel>(std::make_shared<BackgroundModel>(std::move(*layers), 255.0F));
+        }
         auto net = RrdbNet::create(in.weights, in.source(), {.device = in.device});
         if (!net) return tl::unexpected(net.error());
         return std::shared_ptr<const LoadedModel>(std::make_shared<BackgroundModel>(std::move(*net)));

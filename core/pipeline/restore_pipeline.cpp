@@ -48,7 +48,7 @@ Expected<std::shared_ptr<const FaceDetectorModel>> pickDetector(ModelCache& cach
     if (p.detector == "auto") {
         const auto s = cache.status("RetinaFace-R50");
         id = s.state == ModelState::NotInstalled || s.state == ModelState::Failed ? "dlib" : "RetinaFace-R50";
-        if (id == "dlib") r.notes.push_back("RetinaFace-R50 is not installed: detecting faces with the built-in dlib detector");
+        if (id == "dlib") r.notes.emplace_back(kNoteDlibFallback);
     }
     r.detectorUsed = id;
     return cache.acquireAs<FaceDetectorModel>(id);
@@ -107,15 +107,23 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
     if (input.empty() || input.type() != CV_8UC3) {
         return makeError(ErrorCode::InvalidArgument, "restore: expected an 8-bit BGR photo");
     }
+    if (auto ok = validateTileParams(params.tiles); params.backgroundScale > 1 && !ok) return tl::unexpected(ok.error());
     RestoreResult r;
     StageTimer timer(r.timings);
     r.grayscale = params.keepGrayscale && isGrayscale(input);
     try {
-        // 1. Background: upscaled by RRDBNet, or the input as it is. Faces are then found on the
+        // 1. Background: upscaled by RRDBNet, or the input as it is. Faces are cropped from the
         // input resized to the output size, as the reference does.
         cv::Mat img = input;
         if (params.backgroundScale > 1) {
-            const std::string id = "realesrnet_x" + std::to_string(params.backgroundScale);
+            const std::string id = backgroundModelFor(cache, params.backgroundScale);
+            if (id.empty()) {
+                return makeError(ErrorCode::InvalidArgument, "background: no upscaler for x" + std::to_string(params.backgroundScale) +
+                                                                 " is installed (realesrnet_x" + std::to_string(params.backgroundScale) +
+                                                                 " or the embedded network)");
+            }
+            r.backgroundUsed = id;
+            r.notes.push_back("background upscaled x" + std::to_string(params.backgroundScale) + " by " + id);
             report(params, "background", 0, 0, "loading " + id);
             auto bg = cache.acquireAs<BackgroundModel>(id);
             if (!bg) return tl::unexpected(inStage(bg.error(), "background"));
@@ -132,12 +140,31 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
         timer.finish("background");
         if (cancelled(params)) return makeError(ErrorCode::Cancelled, "Cancelled");
 
+        if (params.faceModel.empty()) {
+            // Upscale only: no face model is installed, or none was asked for.
+            r.image = r.background.clone();
+            r.maskSource = "none";
+            r.notes.push_back("no face model used: faces left as they are");
+            for (const auto& n : r.notes) log(LogLevel::Info, n);
+            return r;
+        }
+
         // 2. Detection.
         report(params, "detection", 0, 1);
         auto detector = pickDetector(cache, params, r);
         if (!detector) return tl::unexpected(inStage(detector.error(), "detection"));
-        auto faces = (*detector)->detect(img, params.detection);
+        // On the input itself, not on its resized copy (a quarter or a sixteenth of the pixels at
+        // x2 / x4); boxes and landmarks are then scaled to the output.
+        const double sx = static_cast<double>(img.cols) / input.cols;
+        const double sy = static_cast<double>(img.rows) / input.rows;
+        FaceDetectParams detection = params.detection;
+        detection.minFaceSize /= std::min(sx, sy);
+        auto faces = (*detector)->detect(input, detection);
         if (!faces) return tl::unexpected(inStage(faces.error(), "detection"));
+        for (auto& f : *faces) {
+            f.box = cv::Rect2d(f.box.x * sx, f.box.y * sy, f.box.width * sx, f.box.height * sy);
+            for (auto& point : f.landmarks) point = cv::Point2d(point.x * sx, point.y * sy);
+        }
         report(params, "detection", 1, 1);
         timer.finish("detection");
 
@@ -145,11 +172,17 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
         auto gpen = cache.acquireAs<GpenFaceModel>(params.faceModel);
         if (!gpen) return tl::unexpected(inStage(gpen.error(), "faces"));
         const int size = (*gpen)->faceSize();
-        for (const auto& f : *faces) {
+        for (std::size_t i = 0; i < faces->size(); ++i) {
+            // A face the detector gave bad landmarks (coinciding, not finite) cannot be aligned:
+            // it is skipped with a note, and the photo's other faces are still restored.
+            const DetectedFace& f = (*faces)[i];
             auto alignment = computeFaceAlignment(f.landmarks, size);
-            if (!alignment) return tl::unexpected(inStage(alignment.error(), "alignment"));
-            auto crop = warpFaceToCrop(img, *alignment);
-            if (!crop) return tl::unexpected(inStage(crop.error(), "alignment"));
+            Expected<cv::Mat> crop =
+                alignment ? warpFaceToCrop(img, *alignment) : Expected<cv::Mat>(tl::unexpected(alignment.error()));
+            if (!crop) {
+                r.notes.push_back("face " + std::to_string(i + 1) + " skipped: " + crop.error().message);
+                continue;
+            }
             r.faces.push_back({f, *alignment, *crop, {}, {}});
         }
         timer.finish("alignment");
@@ -177,20 +210,26 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
             if (acquired) {
                 parser = *acquired;
             } else {
-                r.notes.push_back(acquired.error().message + ": using the rectangle mask");
+                r.notes.push_back(acquired.error().message + std::string(kNoteRectangleMaskSuffix));
             }
         }
         r.maskSource = parser ? params.parser : "rectangle";
         if (parser) {
             report(params, "mask", 0, total);
-            for (std::size_t i = 0; i < r.faces.size(); ++i) {
+            // In the faces' batches: one ParseNet forward for several faces.
+            for (int begin = 0; begin < total; begin += batch) {
                 if (cancelled(params)) return makeError(ErrorCode::Cancelled, "Cancelled");
-                auto parsing = parser->parse({r.faces[i].restored});
+                const int end = std::min(total, begin + batch);
+                std::vector<cv::Mat> restored;
+                for (int i = begin; i < end; ++i) restored.push_back(r.faces[static_cast<std::size_t>(i)].restored);
+                auto parsing = parser->parse(restored);
                 if (!parsing) return tl::unexpected(inStage(parsing.error(), "mask"));
-                auto m = parsingPasteMask(parsing->front(), size);
-                if (!m) return tl::unexpected(inStage(m.error(), "mask"));
-                r.faces[i].mask = *m;
-                report(params, "mask", static_cast<int>(i + 1), total);
+                for (int i = begin; i < end; ++i) {
+                    auto m = parsingPasteMask((*parsing)[static_cast<std::size_t>(i - begin)], size);
+                    if (!m) return tl::unexpected(inStage(m.error(), "mask"));
+                    r.faces[static_cast<std::size_t>(i)].mask = *m;
+                }
+                report(params, "mask", end, total);
             }
         } else {
             auto mask = rectanglePasteMask(size);

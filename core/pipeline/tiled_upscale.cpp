@@ -47,6 +47,19 @@ std::vector<std::vector<float>> axisWeights(const std::vector<int>& starts, int 
     return weights;
 }
 
+// Per output pixel along the axis: the sum of the weights of the cores covering it.
+std::vector<float> axisWeightSums(const std::vector<int>& starts, const std::vector<std::vector<float>>& weights,
+                                  int tile, int length, int scale) {
+    const int size = std::min(tile <= 0 ? length : tile, length);
+    std::vector<float> sums(static_cast<std::size_t>(length) * static_cast<std::size_t>(scale), 0.0F);
+    for (std::size_t i = 0; i < starts.size(); ++i) {
+        for (int u = 0; u < size * scale; ++u) {
+            sums[static_cast<std::size_t>(starts[i] * scale + u)] += weights[i][static_cast<std::size_t>(u)];
+        }
+    }
+    return sums;
+}
+
 FloatTensor crop(const FloatTensor& image, const TileRect& r) {
     const auto c = image.shape[1];
     const auto h = image.shape[2];
@@ -62,6 +75,20 @@ FloatTensor crop(const FloatTensor& image, const TileRect& r) {
 }
 
 }  // namespace
+
+Expected<void> validateTileParams(const TileParams& params) {
+    const auto bad = [](const std::string& why) { return makeError(ErrorCode::InvalidArgument, "tiles: " + why); };
+    if (params.tileSize < 0 || (params.tileSize > 0 && params.tileSize < kMinTileSide)) {
+        return bad("tile size " + std::to_string(params.tileSize) + " must be 0 (no tiling) or at least " +
+                   std::to_string(kMinTileSide));
+    }
+    if (params.overlap < 0 || params.padding < 0) return bad("overlap and padding must not be negative");
+    if (params.tileSize > 0 && params.overlap >= params.tileSize) {
+        return bad("overlap " + std::to_string(params.overlap) + " must be smaller than the tile size " +
+                   std::to_string(params.tileSize));
+    }
+    return {};
+}
 
 std::vector<Tile> planTiles(int width, int height, const TileParams& params) {
     const auto xs = axisStarts(width, params.tileSize, params.overlap);
@@ -90,6 +117,7 @@ Expected<TiledRunResult> runTiled(const FloatTensor& image, const TileFn& fn, co
     const int h = static_cast<int>(image.shape[2]);
     const int w = static_cast<int>(image.shape[3]);
     const int s = params.scale;
+    if (auto ok = validateTileParams(params.tiles); !ok) return tl::unexpected(ok.error());
     TileParams tp = params.tiles;
     for (;;) {
         const auto tiles = planTiles(w, h, tp);
@@ -100,7 +128,10 @@ Expected<TiledRunResult> runTiled(const FloatTensor& image, const TileFn& fn, co
         const std::int64_t oh = static_cast<std::int64_t>(h) * s;
         const std::int64_t ow = static_cast<std::int64_t>(w) * s;
         FloatTensor out({1, c, oh, ow});
-        std::vector<float> weightSum(static_cast<std::size_t>(oh * ow), 0.0F);
+        // Tile (i, j) weighs pixel (x, y) by wx_i(x) * wy_j(y), and the tiles form a grid: the
+        // weights at a pixel sum to (sum_i wx_i(x)) * (sum_j wy_j(y)), two axis sums, no canvas.
+        const auto sumX = axisWeightSums(xs, wx, tp.tileSize, w, s);
+        const auto sumY = axisWeightSums(ys, wy, tp.tileSize, h, s);
         bool retry = false;
         for (std::size_t i = 0; i < tiles.size(); ++i) {
             if (params.cancel && params.cancel->cancelled()) {
@@ -108,7 +139,9 @@ Expected<TiledRunResult> runTiled(const FloatTensor& image, const TileFn& fn, co
             }
             const Tile& t = tiles[i];
             auto result = fn(crop(image, t.read));
+            // Halving stops where the grid would stop being valid (see validateTileParams).
             if (!result && result.error().code == ErrorCode::OutOfMemory && tp.tileSize / 2 >= tp.minTileSize &&
+                tp.tileSize / 2 >= kMinTileSide && tp.tileSize / 2 > tp.overlap &&
                 (tp.tileSize > 0 || std::max(w, h) / 2 >= tp.minTileSize)) {
                 const int from = tp.tileSize > 0 ? tp.tileSize : std::max(w, h);
                 tp.tileSize = from / 2;
@@ -139,7 +172,6 @@ Expected<TiledRunResult> runTiled(const FloatTensor& image, const TileFn& fn, co
                 for (std::int64_t x = 0; x < cw; ++x) {
                     const std::int64_t gx = static_cast<std::int64_t>(t.core.x) * s + x;
                     const float wgt = wxi[static_cast<std::size_t>(x)] * wyi[static_cast<std::size_t>(y)];
-                    weightSum[static_cast<std::size_t>(gy * ow + gx)] += wgt;
                     for (std::int64_t ch = 0; ch < c; ++ch) {
                         out.data[static_cast<std::size_t>((ch * oh + gy) * ow + gx)] +=
                             wgt * r.data[static_cast<std::size_t>((ch * rh + offY + y) * rw + offX + x)];
@@ -152,8 +184,11 @@ Expected<TiledRunResult> runTiled(const FloatTensor& image, const TileFn& fn, co
             continue;
         }
         for (std::int64_t ch = 0; ch < c; ++ch) {
-            for (std::int64_t p = 0; p < oh * ow; ++p) {
-                out.data[static_cast<std::size_t>(ch * oh * ow + p)] /= weightSum[static_cast<std::size_t>(p)];
+            for (std::int64_t y = 0; y < oh; ++y) {
+                float* row = out.data.data() + (ch * oh + y) * ow;
+                for (std::int64_t x = 0; x < ow; ++x) {
+                    row[x] /= sumX[static_cast<std::size_t>(x)] * sumY[static_cast<std::size_t>(y)];
+                }
             }
         }
         return TiledRunResult{std::move(out), tp.tileSize, static_cast<int>(tiles.size())};

@@ -61,6 +61,280 @@
     </message>
 </context>
 <context>
+    <name>gpen::ui::BatchDialog</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Include sub-folders (the output mirrors them)</source>
+        <translation>Unterordner einbeziehen (die Ausgabe spiegelt sie)</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Anhalten</translation>
+    </message>
+    <message>
+        <source>Cancel Batch</source>
+        <translation>Stapel abbrechen</translation>
+    </message>
+    <message>
+        <source>Open &amp;Report</source>
+        <translation>&amp;Bericht öffnen</translation>
+    </message>
+    <message>
+        <source>Open &amp;Output Folder</source>
+        <translation>&amp;Ausgabeordner öffnen</translation>
+    </message>
+    <message>
+        <source>Batch Restore</source>
+        <translation>Stapelrestaurierung</translation>
+    </message>
+    <message>
+        <source>all photos (e.g. *.tif; 1950s/**)</source>
+        <translation>alle Fotos (z. B. *.tif; 1950er/**)</translation>
+    </message>
+    <message>
+        <source>none (e.g. *-restored.*; drafts/**)</source>
+        <translation>keine (z. B. *-restauriert.*; entwuerfe/**)</translation>
+    </message>
+    <message>
+        <source>Globs separated by &apos;;&apos;. A pattern with &apos;/&apos; is matched against the path inside the input folder, else against the file name.</source>
+        <translation>Muster, getrennt durch &apos;;&apos;. Ein Muster mit &apos;/&apos; wird mit dem Pfad im Eingabeordner verglichen, sonst mit dem Dateinamen.</translation>
+    </message>
+    <message>
+        <source>{name} file name, {ext} extension, {relpath} sub-folder, {model} face model, {scale} background scale, {date} today, {index} position in the list</source>
+        <translation>{name} Dateiname, {ext} Endung, {relpath} Unterordner, {model} Gesichtsmodell, {scale} Hintergrundskalierung, {date} heute, {index} Position in der Liste</translation>
+    </message>
+    <message>
+        <source>Skip the file</source>
+        <translation>Datei überspringen</translation>
+    </message>
+    <message>
+        <source>Overwrite it</source>
+        <translation>Überschreiben</translation>
+    </message>
+    <message>
+        <source>Add a number to the name</source>
+        <translation>Eine Nummer an den Namen anhängen</translation>
+    </message>
+    <message>
+        <source>Same as the photo</source>
+        <translation>Wie das Foto</translation>
+    </message>
+    <message>
+        <source>JPEG and WebP quality</source>
+        <translation>Qualität für JPEG und WebP</translation>
+    </message>
+    <message>
+        <source>Quality</source>
+        <translation>Qualität</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Dateien</translation>
+    </message>
+    <message>
+        <source>Input folder</source>
+        <translation>Eingabeordner</translation>
+    </message>
+    <message>
+        <source>Include</source>
+        <translation>Einschließen</translation>
+    </message>
+    <message>
+        <source>Exclude</source>
+        <translation>Ausschließen</translation>
+    </message>
+    <message>
+        <source>Output folder</source>
+        <translation>Ausgabeordner</translation>
+    </message>
+    <message>
+        <source>Names</source>
+        <translation>Namen</translation>
+    </message>
+    <message>
+        <source>If the file exists</source>
+        <translation>Wenn die Datei existiert</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>Restaurieren</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Faces</source>
+        <translation>Gesichter</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Input Folder</source>
+        <translation>Eingabeordner</translation>
+    </message>
+    <message>
+        <source>Output Folder</source>
+        <translation>Ausgabeordner</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Angehalten</translation>
+    </message>
+    <message>
+        <source>Resuming…</source>
+        <translation>Wird fortgesetzt…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>-restored</source>
+        <translation>-restauriert</translation>
+    </message>
+    <message>
+        <source>Template error: %1</source>
+        <translation>Fehler in der Vorlage: %1</translation>
+    </message>
+    <message>
+        <source>Example: %1 → %2</source>
+        <translation>Beispiel: %1 → %2</translation>
+    </message>
+    <message>
+        <source>Choose an input folder that exists.</source>
+        <translation>Wählen Sie einen vorhandenen Eingabeordner.</translation>
+    </message>
+    <message>
+        <source>Choose an output folder.</source>
+        <translation>Wählen Sie einen Ausgabeordner.</translation>
+    </message>
+    <message>
+        <source>These settings would overwrite the originals: choose another output folder or name.</source>
+        <translation>Diese Einstellungen würden die Originale überschreiben: Wählen Sie einen anderen Ausgabeordner oder Namen.</translation>
+    </message>
+    <message>
+        <source>Waiting for the engine…</source>
+        <translation>Warten auf die Engine…</translation>
+    </message>
+    <message>
+        <source>Looking for photos…</source>
+        <translation>Fotos werden gesucht…</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>Wartet</translation>
+    </message>
+    <message>
+        <source>Restoring…</source>
+        <translation>Wird restauriert…</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>Übersprungen</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n photo(s) to restore</source>
+        <translation>
+            <numerusform>%n Foto zu restaurieren</numerusform>
+            <numerusform>%n Fotos zu restaurieren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2/%3</source>
+        <translation>%1 %2/%3</translation>
+    </message>
+    <message>
+        <source>Restoring: %1</source>
+        <translation>Wird restauriert: %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 photos — %3 done, %4 skipped, %5 failed</source>
+        <translation>%1 von %2 Fotos — %3 fertig, %4 übersprungen, %5 fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source> — paused</source>
+        <translation> — angehalten</translation>
+    </message>
+    <message>
+        <source> — about %1 left</source>
+        <translation> — noch etwa %1</translation>
+    </message>
+    <message>
+        <source>Batch finished: %1 restored, %2 skipped, %3 failed in %4</source>
+        <translation>Stapel fertig: %1 restauriert, %2 übersprungen, %3 fehlgeschlagen in %4</translation>
+    </message>
+    <message>
+        <source>Batch cancelled: %1 restored, %2 skipped, %3 failed, %4 not done in %5</source>
+        <translation>Stapel abgebrochen: %1 restauriert, %2 übersprungen, %3 fehlgeschlagen, %4 nicht bearbeitet in %5</translation>
+    </message>
+    <message>
+        <source>The batch could not start: %1</source>
+        <translation>Der Stapel konnte nicht starten: %1</translation>
+    </message>
+    <message>
+        <source>GPEN Studio</source>
+        <translation>GPEN Studio</translation>
+    </message>
+</context>
+<context>
     <name>gpen::ui::ComparisonView</name>
     <message>
         <source>Zoom</source>
@@ -88,10 +362,99 @@
     </message>
 </context>
 <context>
+    <name>gpen::ui::CoreText</name>
+    <message>
+        <source>The file could not be read or written.</source>
+        <translation>Die Datei konnte nicht gelesen oder geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>This is not a model file.</source>
+        <translation>Dies ist keine Modelldatei.</translation>
+    </message>
+    <message>
+        <source>The file is incomplete (the download may have been cut off).</source>
+        <translation>Die Datei ist unvollständig (der Download wurde vielleicht abgebrochen).</translation>
+    </message>
+    <message>
+        <source>The model file contains code that is not allowed; it was not loaded.</source>
+        <translation>Die Modelldatei enthält nicht erlaubten Code; sie wurde nicht geladen.</translation>
+    </message>
+    <message>
+        <source>The file is damaged.</source>
+        <translation>Die Datei ist beschädigt.</translation>
+    </message>
+    <message>
+        <source>The model file does not match a supported network.</source>
+        <translation>Die Modelldatei passt zu keinem unterstützten Netz.</translation>
+    </message>
+    <message>
+        <source>The model file holds corrupt values.</source>
+        <translation>Die Modelldatei enthält beschädigte Werte.</translation>
+    </message>
+    <message>
+        <source>The input cannot be used.</source>
+        <translation>Die Eingabe kann nicht verwendet werden.</translation>
+    </message>
+    <message>
+        <source>Not enough memory.</source>
+        <translation>Nicht genug Speicher.</translation>
+    </message>
+    <message>
+        <source>The compute device failed.</source>
+        <translation>Das Rechengerät ist ausgefallen.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Internal error.</source>
+        <translation>Interner Fehler.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <extracomment>%1 is the translated kind of error, %2 core&apos;s English detail naming the file</extracomment>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Background</source>
+        <translation>Hintergrund</translation>
+    </message>
+    <message>
+        <source>Face detection</source>
+        <translation>Gesichtserkennung</translation>
+    </message>
+    <message>
+        <source>Face restoration</source>
+        <translation>Gesichtsrestaurierung</translation>
+    </message>
+    <message>
+        <source>Face masks</source>
+        <translation>Gesichtsmasken</translation>
+    </message>
+    <message>
+        <source>RetinaFace-R50 is not installed: detecting faces with the built-in dlib detector</source>
+        <translation>RetinaFace-R50 ist nicht installiert: Gesichter werden mit dem eingebauten dlib-Detektor erkannt</translation>
+    </message>
+    <message>
+        <source>%1: using the rectangle mask</source>
+        <extracomment>%1 is core&apos;s English message saying why the face parser could not be used</extracomment>
+        <translation>%1: die Rechteckmaske wird verwendet</translation>
+    </message>
+    <message>
+        <source>The reference authors released the GPEN weights for academic and non-commercial use.</source>
+        <translation>Die Autoren der Referenz haben die GPEN-Gewichte für akademische und nichtkommerzielle Nutzung veröffentlicht.</translation>
+    </message>
+</context>
+<context>
     <name>gpen::ui::EngineController</name>
     <message>
         <source>%1: the engine is not running</source>
         <translation>%1: Die Engine läuft nicht</translation>
+    </message>
+    <message>
+        <source>The engine is not running</source>
+        <translation>Die Engine läuft nicht</translation>
     </message>
 </context>
 <context>
@@ -199,13 +562,6 @@
     <message>
         <source>After (hold to see before)</source>
         <translation>Nachher (gedrückt halten für vorher)</translation>
-    </message>
-</context>
-<context>
-    <name>gpen::ui::ImageSession</name>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -393,6 +749,42 @@
         <source>Close it anyway and lose the result?</source>
         <translation>Trotzdem schließen und das Ergebnis verwerfen?</translation>
     </message>
+    <message>
+        <source>Not started: %1 is not installed. Import or download it (above the photo), or choose another model.</source>
+        <translation>Nicht gestartet: %1 ist nicht installiert. Importieren Sie es oder laden Sie es herunter (über dem Foto), oder wählen Sie ein anderes Modell.</translation>
+    </message>
+    <message>
+        <source>&amp;Batch…</source>
+        <translation>&amp;Stapel…</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>%1 wird geöffnet…</translation>
+    </message>
+    <message>
+        <source>The restore starts when the batch has finished</source>
+        <translation>Die Restaurierung beginnt, wenn der Stapel fertig ist</translation>
+    </message>
+    <message>
+        <source>Batch restore “%1”…</source>
+        <translation>„%1“ als Stapel restaurieren…</translation>
+    </message>
+    <message>
+        <source>Batch running</source>
+        <translation>Stapel läuft</translation>
+    </message>
+    <message>
+        <source>A batch is still restoring photos.</source>
+        <translation>Ein Stapel restauriert noch Fotos.</translation>
+    </message>
+    <message>
+        <source>Stop it and quit? The photos finished so far are kept, with the report.</source>
+        <translation>Anhalten und beenden? Die bisher fertigen Fotos bleiben erhalten, mit dem Bericht.</translation>
+    </message>
+    <message>
+        <source>Stop and Quit</source>
+        <translation>Anhalten und beenden</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::MissingModelBanner</name>
@@ -411,6 +803,10 @@
     <message>
         <source>The model %1 is not installed: import its .pth file or download it.</source>
         <translation>Das Modell %1 ist nicht installiert: Importieren Sie seine .pth-Datei oder laden Sie es herunter.</translation>
+    </message>
+    <message>
+        <source>No face model is installed: Restore upscales the photo and leaves faces as they are. A GPEN face model restores faces (the authors released the weights for academic and non-commercial use only): download %1 or import its .pth file.</source>
+        <translation>Kein Gesichtsmodell installiert: „Restaurieren“ vergrößert das Foto und lässt die Gesichter, wie sie sind. Ein GPEN-Gesichtsmodell restauriert Gesichter (die Autoren haben die Gewichte nur für akademische und nicht-kommerzielle Nutzung freigegeben): Laden Sie %1 herunter oder importieren Sie seine .pth-Datei.</translation>
     </message>
 </context>
 <context>
@@ -749,6 +1145,29 @@
     </message>
 </context>
 <context>
+    <name>gpen::ui::RestoreModelChoices</name>
+    <message>
+        <source>%1 (not installed)</source>
+        <translation>%1 (nicht installiert)</translation>
+    </message>
+    <message>
+        <source>None (upscale only)</source>
+        <translation>Keines (nur vergrößern)</translation>
+    </message>
+    <message>
+        <source>not installed</source>
+        <translation>nicht installiert</translation>
+    </message>
+    <message>
+        <source>built-in ESRGAN</source>
+        <translation>eingebautes ESRGAN</translation>
+    </message>
+    <message>
+        <source>%1× (%2)</source>
+        <translation>%1× (%2)</translation>
+    </message>
+</context>
+<context>
     <name>gpen::ui::RestorePanel</name>
     <message>
         <source>Keep grayscale photos gray</source>
@@ -1065,6 +1484,29 @@
     <message>
         <source>&amp;Advanced</source>
         <translation>&amp;Erweitert</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Restore faces in old photographs</source>
+        <translation>Gesichter in alten Fotos restaurieren</translation>
+    </message>
+    <message>
+        <source>Look for model files in &lt;dir&gt; first.</source>
+        <translation>Modelldateien zuerst in &lt;dir&gt; suchen.</translation>
+    </message>
+    <message>
+        <source>cpu, cuda, cuda:N or auto.</source>
+        <translation>cpu, cuda, cuda:N oder auto.</translation>
+    </message>
+    <message>
+        <source>Exit once the preloaded models are ready, printing the times as JSON.</source>
+        <translation>Beenden, sobald die vorab geladenen Modelle bereit sind, und die Zeiten als JSON ausgeben.</translation>
+    </message>
+    <message>
+        <source>Photos or folders to open.</source>
+        <translation>Zu öffnende Fotos oder Ordner.</translation>
     </message>
 </context>
 </TS>

@@ -4,6 +4,16 @@
      lupdate -pluralonly when a tr("... %n ...") is added (see ui/CMakeLists.txt). -->
 <TS version="2.1" language="en">
 <context>
+    <name>gpen::ui::BatchDialog</name>
+    <message numerus="yes">
+        <source>%n photo(s) to restore</source>
+        <translation>
+            <numerusform>%n photo to restore</numerusform>
+            <numerusform>%n photos to restore</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>gpen::ui::EngineWorker</name>
     <message numerus="yes">
         <source>%n face(s) restored with %1 in %2 s</source>

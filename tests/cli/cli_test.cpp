@@ -1,5 +1,6 @@
 // gpen-cli end to end: the executable as a user runs it, output and exit codes checked.
 
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <array>
@@ -7,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -15,34 +17,18 @@
 #include <opencv2/imgproc.hpp>
 
 #include "gpen/io/image_io.h"
+#include "gpen/engine/embedded_upscaler.h"
+#include "support/cli_run.h"
 #include "support/fixtures.h"
+#include "support/local_http_server.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-struct CliRun {
-    int exitCode = -1;
-    std::string out;  // stdout and stderr together
-};
-
-std::string quote(const std::string& s) { return "'" + s + "'"; }
-
-CliRun runCli(const std::string& arguments) {
-    CliRun r;
-    const std::string cmd = quote(GPEN_CLI_PATH) + " " + arguments + " 2>&1";
-    FILE* pipe = popen(cmd.c_str(), "r");
-    if (!pipe) {
-        return r;
-    }
-    std::array<char, 4096> buf{};
-    while (const auto n = fread(buf.data(), 1, buf.size(), pipe)) {
-        r.out.append(buf.data(), n);
-    }
-    const int status = pclose(pipe);
-    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-}
+using gpen::test::CliRun;
+using gpen::test::quote;
+using gpen::test::runCli;
 
 fs::path tempDir() {
     const fs::path d = fs::temp_directory_path() / ("gpen-cli-test-" + std::to_string(::getpid()));
@@ -112,6 +98,21 @@ TEST(GpenCli, BenchReportsJsonForACheckpoint) {
     EXPECT_EQ(j["in_size"], 128);
     EXPECT_GT(j["median_forward_ms"].get<double>(), 0.0);
     EXPECT_GT(j["gflop_per_face"].get<double>(), 0.0);
+    EXPECT_GT(j["peak_rss_mb"].get<double>(), 0.0);
+}
+
+TEST(GpenCli, BenchTimesTheOtherNetworkKinds) {
+    GPEN_REQUIRE_FIXTURES();
+    // The background upsampler's fixture (RRDBNet x2) at a 48 px input: kind, sizes and timings.
+    const CliRun r = runCli("bench --json --runs 1 --size 48 --model " +
+                            quote((gpen::test::fixturesDir() / "rrdb-x2-f8-b2-g4.pth").string()));
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["kind"], "rrdbnet");
+    EXPECT_EQ(j["in_size"], 48);
+    EXPECT_EQ(j["out_size"], 96);
+    EXPECT_GT(j["median_forward_ms"].get<double>(), 0.0);
+    EXPECT_GT(j["first_forward_ms"].get<double>(), 0.0);
     EXPECT_GT(j["peak_rss_mb"].get<double>(), 0.0);
 }
 
@@ -243,6 +244,168 @@ TEST(GpenCli, ModelsListsTheCatalog) {
     ASSERT_EQ(r.exitCode, 0) << r.out;
     EXPECT_NE(r.out.find("GPEN-BFR-512"), std::string::npos);
     EXPECT_NE(r.out.find("RetinaFace-R50"), std::string::npos);
+}
+
+TEST(GpenCli, VersionIsTheProjectVersion) {
+    const CliRun r = runCli("--version");
+    EXPECT_EQ(r.exitCode, 0) << r.out;
+    EXPECT_EQ(r.out, std::string("gpen-cli ") + GPEN_STUDIO_VERSION + "\n");
+}
+
+// First run: no model file anywhere. The embedded network upscales; faces are left as they are.
+TEST(GpenCli, RestoreWithNoModelInstalledWritesTheX2PhotoAndSaysNoFaceModelWasUsed) {
+    if (gpen::embeddedUpscalerDir().empty()) {
+        GTEST_SKIP() << "the embedded upscaler is absent: the build could not fetch @upscalerjs with npm";
+    }
+    if (!fs::exists(solvay())) GTEST_SKIP() << "sample photo not found at " << solvay();
+    const fs::path dir = tempDir() / "first-run";
+    fs::create_directories(dir / "models");
+    auto full = gpen::readImageBgr8(solvay());
+    ASSERT_TRUE(full);
+    const fs::path photo = dir / "photo.png";
+    ASSERT_TRUE(gpen::writeImageAtomic(photo, (*full)(cv::Rect(600, 100, 160, 120)).clone()));
+    const fs::path out = dir / "out.png";
+    const std::string env = "-u GPEN_MODELS_DIR XDG_DATA_HOME=" + quote((dir / "data").string());
+    const CliRun r = runCli("restore " + quote(photo.string()) + " " + quote(out.string()) + " --sr-scale 2 --models-dir " +
+                                quote((dir / "models").string()),
+                            env);
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    EXPECT_NE(r.out.find("no face model"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("models --download"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(gpen::embeddedUpscalerId(2)), std::string::npos) << r.out;
+    auto res = gpen::readImageBgr8(out);
+    ASSERT_TRUE(res) << res.error().message;
+    EXPECT_EQ(res->size(), cv::Size(320, 240));
+}
+
+// models --download: from a server on 127.0.0.1 (GPEN_MODELS_URL), resumed from a .part, with a
+// progress line, validated and installed into the user's models folder.
+TEST(GpenCli, ModelsDownloadResumesShowsProgressAndInstallsAValidatedFile) {
+    GPEN_REQUIRE_FIXTURES();
+    std::ifstream in(gpen::test::fixturesDir() / "rrdb-x2-f8-b2-g4.pth", std::ios::binary);
+    const std::string body((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ASSERT_GT(body.size(), 1000U);
+    gpen::test::LocalHttpServer server(body);
+    ASSERT_TRUE(server.ok());
+    const fs::path dir = tempDir() / "download";
+    fs::remove_all(dir);
+    const fs::path models = dir / "data" / "gpen-studio" / "models";
+    fs::create_directories(models);
+    std::ofstream(models / ".realesrnet_x2.pth.part", std::ios::binary) << body.substr(0, 1000);
+    const std::string env = "XDG_DATA_HOME=" + quote((dir / "data").string()) + " GPEN_MODELS_URL=" + server.baseUrl();
+    const CliRun r = runCli("models --download realesrnet_x2", env);
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    EXPECT_EQ(server.lastRangeStart(), 1000);
+    EXPECT_NE(r.out.find("(resuming)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("100%"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("installed"), std::string::npos) << r.out;
+    std::ifstream got(models / "realesrnet_x2.pth", std::ios::binary);
+    const std::string installed((std::istreambuf_iterator<char>(got)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(installed, body);
+    EXPECT_FALSE(fs::exists(models / ".realesrnet_x2.pth.part"));
+}
+
+TEST(GpenCli, ModelsDownloadOfAFileThatIsNotTheModelInstallsNothing) {
+    gpen::test::LocalHttpServer server(std::string(5000, 'x'));
+    ASSERT_TRUE(server.ok());
+    const fs::path dir = tempDir() / "download-bad";
+    fs::remove_all(dir);
+    const std::string env = "XDG_DATA_HOME=" + quote((dir / "data").string()) + " GPEN_MODELS_URL=" + server.baseUrl();
+    const CliRun r = runCli("models --download GPEN-BFR-256", env);
+    EXPECT_EQ(r.exitCode, 1) << r.out;
+    EXPECT_NE(r.out.find("GPEN-BFR-256.pth"), std::string::npos) << r.out;
+    EXPECT_FALSE(fs::exists(dir / "data" / "gpen-studio" / "models" / "GPEN-BFR-256.pth"));
+    const CliRun unknown = runCli("models --download No-Such-Model", env);
+    EXPECT_EQ(unknown.exitCode, 1);
+    EXPECT_NE(unknown.out.find("No-Such-Model"), std::string::npos) << unknown.out;
+}
+
+// ---- Every failure is one line and exit 1, never a signal ----
+
+// The lines of `out` that are not empty.
+std::vector<std::string> linesOf(const std::string& out) {
+    std::vector<std::string> lines;
+    std::size_t start = 0;
+    while (start < out.size()) {
+        const auto end = out.find_first_of("\r\n", start);
+        const std::string line = out.substr(start, end == std::string::npos ? std::string::npos : end - start);
+        if (line.find_first_not_of(' ') != std::string::npos) lines.push_back(line);
+        if (end == std::string::npos) break;
+        start = end + 1;
+    }
+    return lines;
+}
+
+void expectOneLineError(const CliRun& r, const std::string& words) {
+    EXPECT_EQ(r.exitCode, 1) << r.out;
+    const auto lines = linesOf(r.out);
+    ASSERT_EQ(lines.size(), 1U) << r.out;
+    EXPECT_EQ(lines[0].rfind("gpen-cli: ", 0), 0U) << r.out;
+    EXPECT_NE(lines[0].find(words), std::string::npos) << r.out;
+}
+
+fs::path smallPhoto(const fs::path& dir) {
+    const fs::path photo = dir / "small.png";
+    cv::imwrite(photo.string(), cv::Mat(48, 64, CV_8UC3, cv::Scalar(90, 120, 150)));
+    return photo;
+}
+
+TEST(GpenCli, BadOutputPathsAreRefusedBeforeAnyWork) {
+    const fs::path dir = tempDir() / "outputs";
+    fs::create_directories(dir / "existing-folder");
+    const std::string in = quote(smallPhoto(dir).string());
+    expectOneLineError(runCli("restore " + in + " " + quote((dir / "existing-folder").string())), "is a folder");
+    expectOneLineError(runCli("restore " + in + " " + quote((dir / "new-folder").string() + "/")), "ends in '/'");
+    expectOneLineError(runCli("restore " + in + " " + quote((dir / "out.xyz").string())), "cannot write '.xyz' files");
+    expectOneLineError(runCli("restore " + in + " " + quote((dir / "missing" / "out.png").string())), "does not exist");
+}
+
+TEST(GpenCli, InputsThatAreNotFilesAreNamedForWhatTheyAre) {
+    const fs::path dir = tempDir() / "inputs";
+    fs::create_directories(dir / "a-folder");
+    const std::string out = quote((dir / "out.png").string());
+    expectOneLineError(runCli("restore " + quote((dir / "a-folder").string()) + " " + out), "is a folder, not an image file");
+    expectOneLineError(runCli("restore /dev/zero " + out), "zero: is not a regular file");
+    const fs::path fifo = dir / "pipe.jpg";
+    fs::remove(fifo);
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    expectOneLineError(runCli("restore " + quote(fifo.string()) + " " + out), "pipe.jpg: is not a regular file");
+}
+
+TEST(GpenCli, ATileTooSmallOrAnOverlapTooLargeIsRefused) {
+    const fs::path dir = tempDir() / "tiles";
+    fs::create_directories(dir);
+    const std::string io = quote(smallPhoto(dir).string()) + " " + quote((dir / "out.png").string());
+    expectOneLineError(runCli("restore --json --sr-scale 2 --tile 1 " + io), "tile size 1 must be 0");
+    expectOneLineError(runCli("restore --json --sr-scale 4 --tile 64 --tile-overlap 64 " + io),
+                       "overlap 64 must be smaller than the tile size 64");
+    EXPECT_FALSE(fs::exists(dir / "out.png"));
+}
+
+// A restore that runs through (a small photo without faces, the fixture's tiny GPEN), then
+// fails at --save-faces, and one whose output has a Latin-1 name in its JSON report.
+TEST(GpenCli, FailuresAfterTheWorkAndNonUtf8NamesNeverAbort) {
+    GPEN_REQUIRE_FIXTURES();
+    const fs::path dir = tempDir() / "late";
+    fs::create_directories(dir);
+    const std::string model = quote((gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth").string());
+    std::ofstream(dir / "blocker") << "a file where a folder would go";
+    const CliRun faces = runCli("restore --json --detector dlib --face-model " + model + " --save-faces " +
+                                quote((dir / "blocker" / "faces").string()) + " " + quote(smallPhoto(dir).string()) + " " +
+                                quote((dir / "out.png").string()));
+    EXPECT_EQ(faces.exitCode, 1) << faces.out;
+    const auto lines = linesOf(faces.out);
+    ASSERT_FALSE(lines.empty());
+    EXPECT_EQ(lines.back().rfind("gpen-cli: restore: ", 0), 0U) << faces.out;
+    EXPECT_NE(lines.back().find("blocker"), std::string::npos) << faces.out;
+
+    const std::string latin1 = "Gr\xfc\xdf" "e.png";  // "Grüße" in Latin-1: not UTF-8
+    const CliRun named = runCli("restore --json --detector dlib --face-model " + model + " " +
+                                quote(smallPhoto(dir).string()) + " " + quote((dir / latin1).string()));
+    ASSERT_EQ(named.exitCode, 0) << named.out;
+    const auto j = nlohmann::json::parse(named.out.substr(named.out.find('{')));
+    EXPECT_NE(j["output"].get<std::string>().find("Gr\xef\xbf\xbd"), std::string::npos);  // U+FFFD
+    EXPECT_TRUE(fs::exists(dir / latin1));
 }
 
 }  // namespace

@@ -4,6 +4,9 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
+
+#include <sys/stat.h>
 
 #include <exiv2/exiv2.hpp>
 #include <gtest/gtest.h>
@@ -187,6 +190,11 @@ TEST(ImageIo, MetadataIsCopiedWithTheOrientationReset) {
     EXPECT_TRUE(gpen::writeImageAtomic(dir.path() / "from-bare.png", d->bgr8, {.metadataFrom = bare}));
 }
 
+void writeFile(const fs::path& file, const std::vector<unsigned char>& bytes) {
+    std::ofstream(file, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+
 TEST(ImageIo, BadInputIsNamedAndTheLimitIsCheckedBeforeDecoding) {
     TempModelsDir dir("image-io");
     ASSERT_TRUE(cv::imwrite((dir.path() / "wide.png").string(), cv::Mat(1000, 2000, CV_8UC3, cv::Scalar(9, 9, 9))));
@@ -194,6 +202,26 @@ TEST(ImageIo, BadInputIsNamedAndTheLimitIsCheckedBeforeDecoding) {
     ASSERT_FALSE(big);
     EXPECT_NE(big.error().message.find("wide.png"), std::string::npos) << big.error().message;
     EXPECT_NE(big.error().message.find("limit of 1 megapixels"), std::string::npos) << big.error().message;
+
+    // A 1 KB PNG whose header claims 60000 x 60000 (and whose data could never be decoded): only a
+    // check of the header, before any decoder runs, can name the size. Without it the decoder
+    // would be tried and fail with a different error (or, with real data, take 10 GB first).
+    std::vector<unsigned char> png;
+    ASSERT_TRUE(cv::imencode(".png", cv::Mat(8, 8, CV_8UC3, cv::Scalar(1, 2, 3)), png));
+    for (const int at : {16, 20}) {
+        png[static_cast<std::size_t>(at)] = 0;
+        png[static_cast<std::size_t>(at) + 1] = 0;
+        png[static_cast<std::size_t>(at) + 2] = 0xEA;  // 60000 = 0xEA60, big-endian
+        png[static_cast<std::size_t>(at) + 3] = 0x60;
+    }
+    png.resize(png.size() + 1000, 0x55);
+    writeFile(dir.path() / "claims-huge.png", png);
+    auto huge = gpen::readImage(dir.path() / "claims-huge.png");
+    ASSERT_FALSE(huge);
+    EXPECT_EQ(huge.error().code, gpen::ErrorCode::InvalidArgument);
+    EXPECT_NE(huge.error().message.find("claims-huge.png: 60000x60000 is more than the limit of 100 megapixels"),
+              std::string::npos)
+        << huge.error().message;
 
     std::ofstream(dir.path() / "broken.jpg") << "\xff\xd8 this is not a JPEG";
     auto broken = gpen::readImage(dir.path() / "broken.jpg");
@@ -222,6 +250,92 @@ TEST(ImageIo, AFailedWriteLeavesTheExistingFileAndNoTemporary) {
     for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir.path())) ++files;
     EXPECT_EQ(files, 1);
     EXPECT_TRUE(equal(cv::imread(target.string()), first));
+}
+
+
+TEST(ImageIo, OnlyTheListedFormatsAreDecoded) {
+    TempModelsDir dir("image-io");
+    // OpenCV decodes PPM, PFM, Sun raster, HDR ...: none of them reaches a decoder here.
+    ASSERT_TRUE(cv::imwrite((dir.path() / "photo.ppm").string(), asymmetricImage()));
+    auto ppm = gpen::readImage(dir.path() / "photo.ppm");
+    ASSERT_FALSE(ppm);
+    EXPECT_EQ(ppm.error().code, gpen::ErrorCode::InvalidArgument);
+    EXPECT_NE(ppm.error().message.find("photo.ppm: not a PNG, JPEG, TIFF, WebP or BMP file"), std::string::npos)
+        << ppm.error().message;
+    // The listed ones are, whatever their file name says.
+    for (const std::string ext : {".png", ".jpg", ".tif", ".webp", ".bmp"}) {
+        SCOPED_TRACE(ext);
+        std::vector<unsigned char> bytes;
+        ASSERT_TRUE(cv::imencode(ext, asymmetricImage(), bytes));
+        writeFile(dir.path() / ("photo" + ext + ".bin"), bytes);
+        auto d = gpen::readImage(dir.path() / ("photo" + ext + ".bin"));
+        ASSERT_TRUE(d) << d.error().message;
+        EXPECT_EQ(d->bgr8.size(), asymmetricImage().size());
+    }
+}
+
+TEST(ImageIo, ACutShortJpegIsAnErrorOrALoudWarning) {
+    TempModelsDir dir("image-io");
+    std::vector<unsigned char> jpeg;
+    ASSERT_TRUE(cv::imencode(".jpg", randomImage(256, 256, CV_8UC3, 7), jpeg));
+    writeFile(dir.path() / "whole.jpg", jpeg);
+    ASSERT_TRUE(gpen::readImage(dir.path() / "whole.jpg"));
+    // Trailing bytes after the end-of-image marker (camera trailers, motion photos) are fine.
+    auto trailer = jpeg;
+    trailer.insert(trailer.end(), {0xFF, 0xDA, 0x00, 0x10, 'v', 'i', 'd', 'e', 'o'});
+    writeFile(dir.path() / "trailer.jpg", trailer);
+    EXPECT_TRUE(gpen::readImage(dir.path() / "trailer.jpg"));
+
+    jpeg.resize(jpeg.size() * 6 / 10);
+    writeFile(dir.path() / "cut.jpg", jpeg);
+    auto cut = gpen::readImage(dir.path() / "cut.jpg");
+    ASSERT_FALSE(cut);
+    EXPECT_EQ(cut.error().code, gpen::ErrorCode::Truncated);
+    EXPECT_NE(cut.error().message.find("cut.jpg: the JPEG data ends before its end-of-image marker"),
+              std::string::npos)
+        << cut.error().message;
+    auto accepted = gpen::readImage(dir.path() / "cut.jpg", {.acceptIncomplete = true});
+    ASSERT_TRUE(accepted) << accepted.error().message;
+    ASSERT_EQ(accepted->warnings.size(), 1U);
+    EXPECT_NE(accepted->warnings[0].find("cut short"), std::string::npos);
+}
+
+TEST(ImageIo, SamplesThatWouldLoseTheirRangeAreRefused) {
+    TempModelsDir dir("image-io");
+    cv::Mat real(16, 16, CV_32FC1, cv::Scalar(2.5));
+    ASSERT_TRUE(cv::imwrite((dir.path() / "float.tif").string(), real));
+    auto f = gpen::readImage(dir.path() / "float.tif");
+    ASSERT_FALSE(f);
+    EXPECT_EQ(f.error().code, gpen::ErrorCode::InvalidArgument);
+    EXPECT_NE(f.error().message.find("float.tif: a TIFF of 32-bit floating-point samples"), std::string::npos)
+        << f.error().message;
+    // Colour floats (OpenCV stores them as LogLuv) and signed integers: refused too, never clipped.
+    for (const int type : {CV_32FC3, CV_16SC1, CV_32SC1}) {
+        const fs::path file = dir.path() / ("type-" + std::to_string(type) + ".tif");
+        if (!cv::imwrite(file.string(), cv::Mat(8, 8, type, cv::Scalar(-3)))) continue;
+        auto r = gpen::readImage(file);
+        ASSERT_FALSE(r) << type;
+        EXPECT_EQ(r.error().code, gpen::ErrorCode::InvalidArgument);
+        EXPECT_NE(r.error().message.find("range"), std::string::npos) << r.error().message;
+    }
+}
+
+TEST(ImageIo, FoldersDevicesAndPipesAreNamedForWhatTheyAre) {
+    TempModelsDir dir("image-io");
+    auto folder = gpen::readImage(dir.path());
+    ASSERT_FALSE(folder);
+    EXPECT_NE(folder.error().message.find("is a folder, not an image file"), std::string::npos) << folder.error().message;
+    auto zero = gpen::readImage("/dev/zero");
+    ASSERT_FALSE(zero);
+    EXPECT_NE(zero.error().message.find("zero: is not a regular file"), std::string::npos) << zero.error().message;
+    const fs::path fifo = dir.path() / "pipe.png";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    auto pipe = gpen::readImage(fifo);  // never opened: a FIFO without a writer would block
+    ASSERT_FALSE(pipe);
+    EXPECT_NE(pipe.error().message.find("pipe.png: is not a regular file"), std::string::npos) << pipe.error().message;
+    auto missing = gpen::readImage(dir.path() / "missing.png");
+    ASSERT_FALSE(missing);
+    EXPECT_NE(missing.error().message.find("missing.png: no such file"), std::string::npos);
 }
 
 }  // namespace

@@ -103,11 +103,28 @@ TEST_F(ModelCacheTest, PreloadsInTheBackgroundWarmsAtTheWorkSizesAndTimesEveryPh
     ModelCache cache(std::move(p));
     Recorder recorder;
     cache.addObserver(recorder.observer());
+    // The load of "face" is held at a gate the test opens only once start() has returned: a
+    // start() that loaded on the calling thread would leave the gate shut (its wait times out)
+    // and the load would see start() still running.
+    std::promise<void> open;
+    const std::shared_future<void> gate = open.get_future().share();
+    std::atomic<bool> startReturned{false};
+    std::atomic<bool> loadSawStartReturn{false};
+    m_probe->during = [&](const ModelLoadInput& in) {
+        if (in.entry.id == "face") {
+            gate.wait_for(20s);
+            loadSawStartReturn = startReturned.load();
+        }
+    };
     cache.start();
+    startReturned = true;
+    EXPECT_NE(cache.status("face").state, ModelState::Ready);
+    open.set_value();
     // Asking while the preload may still be loading it waits for that same load.
     auto face = cache.acquire("face");
     ASSERT_TRUE(face) << face.error().message;
     cache.waitForPreload();
+    EXPECT_TRUE(loadSawStartReturn) << "start() loaded on the calling thread";
 
     EXPECT_EQ(m_probe->count("face"), 1);
     EXPECT_EQ(m_probe->count("parser"), 1);
@@ -376,6 +393,55 @@ TEST_F(ModelCacheTest, ColdStartMeasuresTimeToReadyAndFirstVersusSteadyRequests)
     auto unknown = cache.acquire("no-such-model");
     ASSERT_FALSE(unknown);
     EXPECT_EQ(unknown.error().code, ErrorCode::InvalidArgument);
+}
+
+
+// A model whose warm-up runs until the cache's cancel token is set (or gives up after a while,
+// which the test then sees): destroying the cache must stop a warm-up in progress.
+class WarmsUntilCancelled final : public LoadedModel {
+public:
+    explicit WarmsUntilCancelled(std::shared_ptr<std::promise<void>> warming) : m_warming(std::move(warming)) {}
+    ModelKind kind() const override { return ModelKind::Parser; }
+    std::string architecture() const override { return "warms until cancelled"; }
+    std::uint64_t weightBytes() const override { return 0; }
+    Expected<void> runOnZeros(const WarmupPlan& plan, int) const override {
+        m_warming->set_value();
+        const auto giveUp = std::chrono::steady_clock::now() + 20s;
+        while (std::chrono::steady_clock::now() < giveUp) {
+            if (plan.cancel && plan.cancel->cancelled()) {
+                return makeError(ErrorCode::Cancelled, "Cancelled");
+            }
+            std::this_thread::yield();
+        }
+        return makeError(ErrorCode::Internal, "the warm-up was never cancelled");
+    }
+
+private:
+    std::shared_ptr<std::promise<void>> m_warming;
+};
+
+TEST_F(ModelCacheTest, DestroyingTheCacheStopsAWarmUpInProgress) {
+    install(kFace64, "slow");
+    auto p = params({entry("slow", ModelKind::Parser)});
+    auto warming = std::make_shared<std::promise<void>>();
+    std::future<void> started = warming->get_future();
+    ModelLoaderSpec spec;
+    spec.load = [warming](const ModelLoadInput&) -> Expected<std::shared_ptr<const LoadedModel>> {
+        return std::shared_ptr<const LoadedModel>(std::make_shared<const WarmsUntilCancelled>(warming));
+    };
+    p.loaders.add(ModelKind::Parser, spec);
+    p.preload = {"slow"};
+    auto cache = std::make_unique<ModelCache>(std::move(p));
+    Recorder recorder;
+    cache->addObserver(recorder.observer());
+    cache->start();
+    ASSERT_EQ(started.wait_for(20s), std::future_status::ready);
+    cache.reset();  // joins the preload thread, which is inside the warm-up
+    const auto seen = recorder.of("slow");
+    ASSERT_FALSE(seen.empty());
+    EXPECT_EQ(seen.back().state, ModelState::Failed);
+    EXPECT_NE(seen.back().error.find("Cancelled"), std::string::npos) << seen.back().error;
+    EXPECT_EQ(seen.back().error.find("never cancelled"), std::string::npos) << "the warm-up ran to its end instead";
 }
 
 }  // namespace

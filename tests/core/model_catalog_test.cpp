@@ -3,16 +3,21 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdlib>
+#include <fstream>
 
 #include <nlohmann/json.hpp>
 
+#include "gpen/engine/embedded_upscaler.h"
 #include "gpen/engine/model_cache.h"
 #include "gpen/engine/model_catalog.h"
 #include "gpen/engine/model_locator.h"
 #include "gpen/engine/model_report.h"
 #include "support/fixtures.h"
+#include "support/peak_memory.h"
 #include "support/temp_models_dir.h"
+#include "support/torch_save_writer.h"
 
 namespace gpen {
 namespace {
@@ -64,7 +69,8 @@ TEST(ModelCatalogTest, ListsEveryReleasedModelWithItsFileKindAndLink) {
         {"ParseNet-latest", ModelKind::Parser},     {"realesrnet_x1", ModelKind::Background},
         {"realesrnet_x2", ModelKind::Background},   {"realesrnet_x4", ModelKind::Background},
         {"dlib", ModelKind::Detector}};
-    ASSERT_EQ(catalog.entries().size(), expected.size());
+    // Plus the embedded upscaler, one built-in entry per scale (embedded_upscaler_test).
+    ASSERT_EQ(catalog.entries().size(), expected.size() + embeddedUpscalerScales().size());
     for (const auto& [id, kind] : expected) {
         const ModelEntry* e = catalog.find(id);
         ASSERT_NE(e, nullptr) << id;
@@ -193,6 +199,43 @@ TEST_F(ModelDiscoveryTest, OffersUnknownGpenFilesAndRejectsTheRest) {
     auto model = cache.acquire("my-face");  // offered, and it really loads
     ASSERT_TRUE(model) << model.error().message;
     EXPECT_EQ((*model)->architecture(), r.recognised[0].architecture);
+}
+
+// A 2 KB checkpoint of forty stride-0 tensors of 2^30 elements lying in the models folder: start-up
+// (which looks into every unknown file) rejects it in little time and memory, and offers the rest.
+TEST_F(ModelDiscoveryTest, AStrideZeroFileInTheModelsFolderIsRejectedAtStartUp) {
+    const test::StoredStorage one = test::floatStorage("0", {1.0F});
+    std::vector<test::StoredTensor> tensors;
+    for (int i = 0; i < 40; ++i) {
+        std::string name = "generator.style.";
+        name += std::to_string(i) + ".weight";
+        tensors.push_back({name, &one, {std::int64_t{1} << 30}, {0}});
+    }
+    const std::string bytes = test::zipFile(test::stateDictPickle(tensors, false), {&one});
+    std::ofstream(m_tmp.dir("user") / "broadcast.pth", std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    test::copyFixture(kFace128, m_tmp.dir("user") / "my-face.pth");
+    ModelCacheParams p;
+    p.search = search();
+    p.search.useEnvironment = false;
+    p.preload = {};
+    ModelCache cache(std::move(p));
+    const std::uint64_t before = test::peakResidentBytes(true);
+    const auto started = std::chrono::steady_clock::now();
+    cache.start();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    EXPECT_LT(test::peakResidentBytes(false) - before, std::uint64_t{200} << 20);
+    EXPECT_LT(seconds, 1.0);
+    EXPECT_EQ(cache.status("my-face").state, ModelState::Installed);
+    EXPECT_EQ(cache.status("broadcast").state, ModelState::NotInstalled);
+    const DiscoveryResult again = cache.rescan();
+    bool rejected = false;
+    for (const auto& r : again.rejected) {
+        if (r.file.filename() == "broadcast.pth") {
+            rejected = true;
+            EXPECT_NE(r.reason.find("broadcast.pth: tensor generator.style.0.weight"), std::string::npos) << r.reason;
+        }
+    }
+    EXPECT_TRUE(rejected);
 }
 
 TEST_F(ModelDiscoveryTest, ImportValidatesAndCopiesAtomicallyIntoTheUserFolder) {

@@ -3,9 +3,12 @@
 
 #include "gpen/face/paste_back.h"
 
+#include <cmath>
+
 #include <gtest/gtest.h>
 
 #include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include "gpen/face/paste_mask.h"
 
@@ -210,6 +213,43 @@ TEST(PasteBack, ScaledAlignmentPastesWhereTheFaceWas) {
     EXPECT_NEAR(paste->mask().at<float>(30 + 32, 70 + 32), 1.0F, 1e-4F);
     EXPECT_EQ(paste->mask().at<float>(30 + 70, 70 + 70), 0.0F);
     EXPECT_EQ(paste->mask().at<float>(20, 60), 0.0F);
+}
+
+// The box-only warp must give the very pixels of the full-canvas cv::warpAffine (same fixed-point
+// coordinates, same remap) and nothing outside the box: rotated, scaled (up and down), sub-pixel
+// shifted crops, partly off every edge of the canvas, for the 8-bit faces and the float masks.
+TEST(PasteBack, BoxWarpEqualsTheFullCanvasWarp) {
+    const cv::Size canvas(301, 223);
+    cv::RNG rng(12345);
+    int compared = 0;
+    for (int i = 0; i < 60; ++i) {
+        const int crop = i % 3 == 0 ? 64 : 128;
+        const double scale = rng.uniform(0.3, 2.5);
+        const double angle = rng.uniform(-0.6, 0.6);
+        const cv::Matx23d toImage(scale * std::cos(angle), -scale * std::sin(angle),
+                                  rng.uniform(-120.0, 320.0), scale * std::sin(angle),
+                                  scale * std::cos(angle), rng.uniform(-90.0, 230.0));
+        const cv::Mat face = randomImage(cv::Size(crop, crop), i % 2 ? CV_8UC3 : CV_8UC1, 7U + i);
+        cv::Mat mask(crop, crop, CV_32FC1);
+        rng.fill(mask, cv::RNG::UNIFORM, 0.0, 1.0);
+        for (const cv::Mat* src : std::initializer_list<const cv::Mat*>{&face, &mask}) {
+            cv::Mat full;
+            cv::warpAffine(*src, full, cv::Mat(toImage), canvas, cv::INTER_CUBIC,
+                           cv::BORDER_CONSTANT, cv::Scalar::all(0));
+            cv::Rect box;
+            const cv::Mat part = warpToCanvasBox(*src, toImage, canvas, box);
+            cv::Mat rebuilt = cv::Mat::zeros(canvas, src->type());
+            if (!box.empty()) {
+                ASSERT_EQ(part.size(), box.size());
+                part.copyTo(rebuilt(box));
+                ++compared;
+            }
+            const cv::Mat diff = full != rebuilt;
+            ASSERT_EQ(cv::countNonZero(diff.reshape(1)), 0)
+                << "case " << i << (src == &face ? " face" : " mask") << ", box " << box;
+        }
+    }
+    EXPECT_GT(compared, 60);
 }
 
 TEST(PasteBack, RejectsMismatchedInput) {

@@ -16,10 +16,12 @@
 #include "gpen/face/paste_mask.h"
 #include "gpen/io/image_io.h"
 #include "gpen/pipeline/pipeline_models.h"
+#include "gpen/engine/embedded_upscaler.h"
 #include "gpen/pipeline/restore_pipeline.h"
 #include "support/checkpoint_file.h"
 #include "support/fill_rule.h"
 #include "support/fixtures.h"
+#include "support/pipeline_test_cache.h"
 #include "support/temp_models_dir.h"
 
 namespace gpen {
@@ -48,13 +50,24 @@ protected:
                                        test::fillStateDict(*test::findCase("parsenet-fill"), StateDict{}));
     }
 
-    std::unique_ptr<ModelCache> makeCache() const {
+    // withEmbedded false: a build without the embedded upscaler (it could not be fetched).
+    std::unique_ptr<ModelCache> makeCache(bool withEmbedded = true) const {
+        return makeCache(pipelineModelLoaders({}), withEmbedded);
+    }
+    std::unique_ptr<ModelCache> makeCache(ModelLoaderRegistry loaders, bool withEmbedded = true) const {
         ModelCacheParams p;
+        if (!withEmbedded) {
+            p.catalog = ModelCatalog();
+            const ModelCatalog released = ModelCatalog::released();
+            for (const auto& e : released.entries()) {
+                if (e.network != kLayersModelNetwork) p.catalog.add(e);
+            }
+        }
         p.search.commandLineDir = m_models;
         p.search.useEnvironment = false;
         p.search.userDir = m_dir.dir("user");
         p.search.installedDir = m_dir.dir("installed");
-        p.loaders = pipelineModelLoaders({});
+        p.loaders = std::move(loaders);
         p.preload.clear();
         auto cache = std::make_unique<ModelCache>(std::move(p));
         cache->start();
@@ -196,7 +209,7 @@ TEST_F(RestorePipelineTest, CancelDuringTheBackgroundPassStopsBeforeTheFaces) {
 }
 
 TEST_F(RestorePipelineTest, AMissingUpscalerIsAnErrorNotASilentlySmallerImage) {
-    auto cache = makeCache();
+    auto cache = makeCache(false);
     RestoreParams p;
     p.faceModel = "tiny-gpen";
     p.detector = "dlib";
@@ -204,6 +217,60 @@ TEST_F(RestorePipelineTest, AMissingUpscalerIsAnErrorNotASilentlySmallerImage) {
     auto r = restorePhoto(*cache, m_photo, p);
     ASSERT_FALSE(r);
     EXPECT_NE(r.error().message.find("realesrnet_x4"), std::string::npos) << r.error().message;
+}
+
+
+// The real detector's faces, with one more at index 1 whose five landmarks coincide (as a
+// detector can report for a face seen edge-on or a false positive): it cannot be aligned.
+class WithADegenerateFace final : public FaceDetectorModel {
+public:
+    explicit WithADegenerateFace(std::shared_ptr<const FaceDetectorModel> inner) : m_inner(std::move(inner)) {}
+    std::string architecture() const override { return m_inner->architecture(); }
+    std::uint64_t weightBytes() const override { return m_inner->weightBytes(); }
+    Expected<std::vector<DetectedFace>> detect(const cv::Mat& bgr8, const FaceDetectParams& params) const override {
+        auto faces = m_inner->detect(bgr8, params);
+        if (!faces) return faces;
+        DetectedFace bad;
+        bad.box = cv::Rect2d(10, 10, 20, 20);
+        bad.score = 1;
+        bad.landmarks.fill(cv::Point2d(15, 15));
+        faces->insert(faces->begin() + std::min<std::ptrdiff_t>(1, static_cast<std::ptrdiff_t>(faces->size())), bad);
+        return faces;
+    }
+
+private:
+    std::shared_ptr<const FaceDetectorModel> m_inner;
+};
+
+TEST_F(RestorePipelineTest, ADegenerateFaceIsSkippedWithANoteAndTheOthersRestored) {
+    ModelLoaderRegistry loaders = pipelineModelLoaders({});
+    ModelLoaderSpec detector = *loaders.find(ModelKind::Detector);
+    detector.load = [inner = detector.load](const ModelLoadInput& in) -> Expected<std::shared_ptr<const LoadedModel>> {
+        auto model = inner(in);
+        if (!model) return model;
+        auto real = std::dynamic_pointer_cast<const FaceDetectorModel>(*model);
+        return std::shared_ptr<const LoadedModel>(std::make_shared<WithADegenerateFace>(std::move(real)));
+    };
+    loaders.add(ModelKind::Detector, detector);
+    auto cache = makeCache(std::move(loaders));
+    RestoreParams p;
+    p.faceModel = "tiny-gpen";
+    p.detector = "dlib";
+    p.parser.clear();
+    auto plain = restorePhoto(*makeCache(), m_photo, p);
+    ASSERT_TRUE(plain) << plain.error().message;
+    ASSERT_GE(plain->faces.size(), 1U);
+    auto r = restorePhoto(*cache, m_photo, p);
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(r->faces.size(), plain->faces.size());
+    ASSERT_EQ(r->notes.size(), plain->notes.size() + 1);
+    EXPECT_NE(std::find_if(r->notes.begin(), r->notes.end(),
+                           [](const std::string& n) { return n.rfind("face 2 skipped: ", 0) == 0; }),
+              r->notes.end());
+    // The faces that could be aligned are restored as without the bad one.
+    cv::Mat diff;
+    cv::absdiff(r->image, plain->image, diff);
+    EXPECT_EQ(cv::countNonZero(diff.reshape(1)), 0);
 }
 
 }  // namespace

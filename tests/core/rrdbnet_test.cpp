@@ -321,5 +321,27 @@ TEST_F(RrdbNetTest, DISABLED_TimingReleasedX2At128) {
     }
 }
 
+
+// Cancel is looked at between the residual blocks: a network of two blocks stops after the first
+// when the token fires at its second check, and one that is never cancelled checks once a block.
+TEST_F(RrdbNetTest, CancelIsLookedAtBetweenBlocks) {
+    GPEN_REQUIRE_FIXTURES();
+    auto ckpt = readCheckpoint(test::fixturesDir() / "rrdb-x2-f8-b2-g4.pth");
+    ASSERT_TRUE(ckpt) << ckpt.error().message;
+    auto net = RrdbNet::create(ckpt->tensors, "x2");
+    ASSERT_TRUE(net) << net.error().message;
+    ASSERT_EQ((*net)->architecture().numBlock, 2);
+    const FloatTensor input = test::fillTensor({1, 3, 16, 16}, 7, 0.5, 0.5);
+    CancelToken running;
+    ASSERT_TRUE((*net)->forward(input, &running));
+    EXPECT_EQ(running.checks(), 2U);
+    CancelToken cancel;
+    cancel.cancelAtCheck(2);
+    auto stopped = (*net)->forward(input, &cancel);
+    ASSERT_FALSE(stopped);
+    EXPECT_EQ(stopped.error().code, ErrorCode::Cancelled);
+    EXPECT_EQ(cancel.checks(), 2U);
+}
+
 }  // namespace
 }  // namespace gpen

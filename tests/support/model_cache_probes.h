@@ -31,7 +31,13 @@ public:
         : m_generator(std::move(g)), m_log(std::move(log)) {}
     ModelKind kind() const override { return ModelKind::Parser; }
     std::string architecture() const override { return "stand-in parser on " + m_generator->architecture().describe(); }
-    std::uint64_t weightBytes() const override { return m_generator->stateDict().byteSize(); }
+    std::uint64_t weightBytes() const override {
+        std::uint64_t bytes = 0;
+        for (const auto& entry : m_generator->entries()) {
+            bytes += static_cast<std::uint64_t>(shapeNumel(entry.shape)) * sizeof(float);
+        }
+        return bytes;
+    }
     Expected<void> runOnZeros(const WarmupPlan&, int batch) const override {
         {
             std::lock_guard lock(m_log->mutex);

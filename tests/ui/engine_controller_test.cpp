@@ -29,6 +29,7 @@
 #include "ui/main_window.h"
 #include "ui/model_status_indicator.h"
 #include "ui/restore_panel.h"
+#include "open_photos.h"
 #include "ui_test_app.h"
 
 namespace {
@@ -56,7 +57,7 @@ protected:
         QSignalSpy settled(&engine, &EngineController::preloadSettledChanged);
         engine.start(m_settings);
         ASSERT_TRUE(settled.wait(60000));
-        window.openPaths({m_solvay});
+        ASSERT_TRUE(gpen::test::openAndWait(window, {m_solvay}));
         ASSERT_EQ(window.currentIndex(), 0);
         window.restorePanel()->setFaceModel(QStringLiteral("tiny-gpen"));
     }
@@ -271,7 +272,7 @@ TEST_F(EngineControllerTest, TheFaceStripFollowsThePhotoInView) {
     EXPECT_EQ(window.restorePanel()->stageLabel()->text(), whole.summary);
 
     // Another photo, not restored: the strip is empty (not the first photo's faces).
-    window.openPaths({left});
+    ASSERT_TRUE(gpen::test::openAndWait(window, {left}));
     ASSERT_EQ(window.currentIndex(), 1);
     EXPECT_EQ(strip->faceCount(), 0);
     // Back: the first photo's faces again, adjustable.

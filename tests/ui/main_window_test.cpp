@@ -28,6 +28,7 @@
 #include "ui/result_saver.h"
 #include "ui/save_options_dialog.h"
 #include "ui/translations.h"
+#include "open_photos.h"
 #include "temp_settings.h"
 #include "ui_test_app.h"
 
@@ -42,20 +43,7 @@ QString solvayPath() {
     return QString::fromStdString((gpen::test::sampleImagesDir() / "Solvay_conference_1927.png").string());
 }
 
-void drop(QWidget* target, const QStringList& paths) {
-    QMimeData mime;
-    QList<QUrl> urls;
-    for (const auto& p : paths) {
-        urls << QUrl::fromLocalFile(p);
-    }
-    mime.setUrls(urls);
-    const QPointF pos(target->width() / 2.0, target->height() / 2.0);
-    QDragEnterEvent enter(pos.toPoint(), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(target, &enter);
-    ASSERT_TRUE(enter.isAccepted());
-    QDropEvent dropEvent(pos, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(target, &dropEvent);
-}
+void drop(QWidget* target, const QStringList& paths) { ASSERT_TRUE(gpen::test::dropPaths(target, paths)); }
 
 TEST(MainWindow, ShowsWithTitleBeforeAnyModel) {
     gpen::test::uiApp();
@@ -74,13 +62,16 @@ TEST(MainWindow, DroppingAnImageOpensIt) {
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
     QSignalSpy added(window.session(), &gpen::ui::ImageSession::entryAdded);
+    QSignalSpy opened(window.session(), &gpen::ui::ImageSession::openFinished);
     drop(&window, {solvayPath()});
+    ASSERT_TRUE(opened.wait(30000));
     ASSERT_EQ(added.count(), 1);
     EXPECT_EQ(window.imageList()->count(), 1);
     EXPECT_EQ(window.currentIndex(), 0);
     EXPECT_EQ(window.session()->entry(0).original.size(), QSize(1328, 568));
     // Dropping the same photo again selects it instead of opening a copy.
     drop(&window, {solvayPath()});
+    ASSERT_TRUE(opened.wait(30000));
     EXPECT_EQ(window.imageList()->count(), 1);
 }
 
@@ -100,7 +91,9 @@ TEST(MainWindow, DroppingAFolderOpensItsImagesAndReportsBrokenOnes) {
     MainWindow window;
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy opened(window.session(), &gpen::ui::ImageSession::openFinished);
     drop(&window, {dir.path()});
+    ASSERT_TRUE(opened.wait(30000));
     EXPECT_EQ(window.imageList()->count(), 2);
     // The broken file is named in the status bar; the good ones opened regardless.
     bool named = false;
@@ -108,7 +101,9 @@ TEST(MainWindow, DroppingAFolderOpensItsImagesAndReportsBrokenOnes) {
         named = named || label->text().contains(QStringLiteral("broken.png"));
     }
     EXPECT_TRUE(named);
-    const QStringList problems = window.session()->open({dir.filePath(QStringLiteral("broken.png"))});
+    QStringList problems;
+    ASSERT_TRUE(gpen::test::waitForOpen(opened, window.session()->open({dir.filePath(QStringLiteral("broken.png"))}),
+                                        &problems));
     ASSERT_EQ(problems.size(), 1);
     EXPECT_TRUE(problems.front().contains(QStringLiteral("broken.png")));
 }
@@ -160,8 +155,7 @@ struct SaveFixture {
         original = dir.filePath(QStringLiteral("photo.png"));
         noise(160, 120, 1).save(original);
         window.show();
-        window.openPaths({original});
-        window.session()->setResult(0, noise(160, 120, 2));
+        if (gpen::test::openAndWait(window, {original})) window.session()->setResult(0, noise(160, 120, 2));
     }
     QAction* action(const char* name) { return window.findChild<QAction*>(QString::fromLatin1(name)); }
     QByteArray bytes(const QString& path) const {
@@ -350,7 +344,7 @@ TEST(MainWindow, ClosingAPhotoFreesItAndTheOthersKeepTheirMarks) {
     const QString third = f.dir.filePath(QStringLiteral("third.png"));
     noise(80, 60, 3).save(second);
     noise(80, 60, 4).save(third);
-    f.window.openPaths({second, third});
+    ASSERT_TRUE(gpen::test::openAndWait(f.window, {second, third}));
     ASSERT_EQ(f.window.session()->count(), 3);
     f.window.session()->setResult(2, noise(80, 60, 5));  // third: unsaved too
     ASSERT_TRUE(f.window.imageList()->item(2)->text().contains(QStringLiteral("unsaved")));

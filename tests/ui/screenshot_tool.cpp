@@ -1,17 +1,31 @@
 // gpen-screenshots: renders the window with a restored photo in each comparison mode, and the
 // whole window at 1024 x 700, for the README and the AppStream metadata. Not a test; built on
-// request (ninja gpen-screenshots) and run under Xvfb:
-// gpen-screenshots MODELS_DIR FACE_MODEL_ID PHOTO OUT_DIR
+// request (ninja gpen-screenshots) and
+// run under Xvfb: gpen-screenshots MODELS_DIR FACE_MODEL_ID|none PHOTO OUT_DIR [LANGUAGE | BATCH_INPUT_DIR | SCALE X,Y,W,H]
+// With a LANGUAGE ("zh_CN") the interface is in it and only the split view is written, as
+// OUT_DIR/LANGUAGE.png (Chinese needs a CJK font: fonts-wqy-microhei or fonts-noto-cjk).
+// FACE_MODEL_ID "none": upscale only. SCALE: the background upscaling (the embedded network when
+// no realesrnet file is installed); X,Y,W,H: a crop of PHOTO to restore; the files are then named
+// upscaled-<mode>.png.
+// With BATCH_INPUT_DIR (an existing folder) it also renders batch.png: the batch dialog mid-batch
+// on that folder.
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QDir>
+#include <QFileInfo>
+#include <QImage>
+#include <QPushButton>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cstdio>
 
+#include "ui/batch_dialog.h"
 #include "ui/comparison_view.h"
 #include "ui/engine_controller.h"
+#include "ui/image_session.h"
 #include "ui/main_window.h"
 #include "ui/model_status_indicator.h"
 #include "ui/restore_panel.h"
@@ -20,14 +34,32 @@
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("gpen-studio"));
-    gpen::ui::Translations::install(&app, QStringLiteral("en"));  // as the app does: English plurals
-    if (argc != 5) {
-        std::fprintf(stderr, "usage: gpen-screenshots MODELS_DIR FACE_MODEL_ID PHOTO OUT_DIR\n");
+    if (argc != 5 && argc != 6 && argc != 7) {
+        std::fprintf(stderr, "usage: gpen-screenshots MODELS_DIR FACE_MODEL_ID|none PHOTO OUT_DIR "
+                             "[LANGUAGE | BATCH_INPUT_DIR | SCALE X,Y,W,H]\n");
         return 2;
+    }
+    const QString sixth = argc == 6 ? QString::fromLocal8Bit(argv[5]) : QString();
+    const QString batchDir = QFileInfo(sixth).isDir() ? sixth : QString();
+    const QString language = batchDir.isEmpty() ? sixth : QString();
+    if (!language.isEmpty() && gpen::ui::Translations::install(&app, language).isEmpty()) return 2;
+    if (language.isEmpty()) gpen::ui::Translations::install(&app, QStringLiteral("en"));  // as the app does: English plurals
+    const QString face = QString::fromLocal8Bit(argv[2]) == QStringLiteral("none") ? QString() : QString::fromLocal8Bit(argv[2]);
+    QString photo = QString::fromLocal8Bit(argv[3]);
+    QString prefix;
+    QTemporaryDir temp;
+    if (argc == 7) {
+        const QStringList r = QString::fromLocal8Bit(argv[6]).split(QLatin1Char(','));
+        if (r.size() != 4) return 2;
+        const QString crop = temp.filePath(QStringLiteral("photo.png"));
+        if (!QImage(photo).copy(r[0].toInt(), r[1].toInt(), r[2].toInt(), r[3].toInt()).save(crop)) return 1;
+        photo = crop;
+        prefix = QStringLiteral("upscaled-");
     }
     gpen::ui::EngineSettings settings;
     settings.modelsDir = QString::fromLocal8Bit(argv[1]);
-    settings.preload = {QString::fromLocal8Bit(argv[2]), QStringLiteral("dlib")};
+    settings.preload = {QStringLiteral("dlib")};
+    if (!face.isEmpty()) settings.preload.prepend(face);
     gpen::ui::EngineController engine;
     gpen::ui::MainWindow window(&engine);
     window.modelStatusIndicator()->setAlwaysShown(settings.preload);
@@ -36,8 +68,11 @@ int main(int argc, char** argv) {
     QSignalSpy settled(&engine, &gpen::ui::EngineController::preloadSettledChanged);
     engine.start(settings);
     if (!settled.wait(120000)) return 1;
-    window.openPaths({QString::fromLocal8Bit(argv[3])});
-    window.restorePanel()->setFaceModel(QString::fromLocal8Bit(argv[2]));
+    QSignalSpy opened(window.session(), &gpen::ui::ImageSession::openFinished);
+    window.openPaths({photo});
+    if (!opened.wait(60000)) return 1;
+    window.restorePanel()->setFaceModel(face);
+    if (argc == 7) window.restorePanel()->setBackgroundScale(QString::fromLocal8Bit(argv[5]).toInt());
     QSignalSpy finished(&engine, &gpen::ui::EngineController::jobFinished);
     window.restoreCurrent();
     if (!finished.wait(600000)) return 1;
@@ -49,11 +84,37 @@ int main(int argc, char** argv) {
                  {gpen::ui::ComparisonView::Mode::SideBySide, "side-by-side.png"},
                  {gpen::ui::ComparisonView::Mode::Toggle, "toggle.png"}};
     for (const auto& s : shots) {
+        if (!language.isEmpty() && s.mode != gpen::ui::ComparisonView::Mode::Split) continue;
         window.comparisonView()->setMode(s.mode);
         window.comparisonView()->zoomToFit();
         QTest::qWait(300);  // let the window repaint before grabbing it (a tool, not a test)
-        window.grab().save(out.filePath(QString::fromLatin1(s.file)));
+        const QString file =
+            language.isEmpty() ? prefix + QString::fromLatin1(s.file) : language + QStringLiteral(".png");
+        window.grab().save(out.filePath(file));
     }
+    if (!batchDir.isEmpty()) {
+        // Mid-batch: two photos done, the third restoring.
+        gpen::ui::BatchDialog* dialog = window.showBatchDialog(batchDir);
+        QTemporaryDir output;
+        dialog->setOutputFolder(output.path());
+        if (auto* recursive = dialog->findChild<QCheckBox*>(QStringLiteral("recursiveBox"))) recursive->setChecked(true);
+        dialog->restoreOptions()->setFaceModel(face);
+        int done = 0;
+        bool third = false;
+        QObject::connect(&engine, &gpen::ui::EngineController::batchFileDone, [&](const gpen::ui::BatchFileView& f) {
+            done += f.row.state == gpen::ui::BatchFileState::Ok ? 1 : 0;
+        });
+        QObject::connect(&engine, &gpen::ui::EngineController::batchProgress, [&](const gpen::ui::BatchProgressView& p) {
+            third = third || (done >= 2 && p.stage == QStringLiteral("faces"));
+        });
+        if (!dialog->start() || !QTest::qWaitFor([&] { return third; }, 600000)) return 1;
+        QTest::qWait(300);
+        dialog->grab().save(out.filePath(QStringLiteral("batch.png")));
+        QSignalSpy ended(dialog, &gpen::ui::BatchDialog::batchEnded);
+        dialog->cancelButton()->click();
+        ended.wait(60000);
+    }
+    if (!language.isEmpty() || !prefix.isEmpty()) return 0;
     // The whole window on a small laptop screen: nothing cut, the faces shown on the photo.
     window.comparisonView()->setMode(gpen::ui::ComparisonView::Mode::Split);
     window.resize(1024, 700);

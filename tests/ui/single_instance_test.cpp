@@ -48,6 +48,7 @@ TEST(SingleInstance, ASecondLaunchHandsItsFilesToTheFirstAndExits) {
     ASSERT_TRUE(first.listen()) << first.errorString().toStdString();
     QObject::connect(&first, &SingleInstance::filesReceived, &window, &gpen::ui::MainWindow::openFromAnotherLaunch);
     QSignalSpy received(&first, &SingleInstance::filesReceived);
+    QSignalSpy opened(window.session(), &gpen::ui::ImageSession::openFinished);
 
     // The real application, as a file manager would start it.
     QProcess second;
@@ -64,7 +65,8 @@ TEST(SingleInstance, ASecondLaunchHandsItsFilesToTheFirstAndExits) {
 
     ASSERT_EQ(received.count(), 1);
     EXPECT_EQ(received.at(0).at(0).toStringList(), QStringList{QFileInfo(photo).absoluteFilePath()});
-    // The first window opened it.
+    // The first window opened it (decoded in the background).
+    ASSERT_TRUE(opened.count() > 0 || opened.wait(30000));
     ASSERT_EQ(window.session()->count(), 1);
     EXPECT_EQ(window.session()->entry(0).path, photo);
     EXPECT_EQ(window.imageList()->count(), 1);

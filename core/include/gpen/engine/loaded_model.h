@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "gpen/base/cancel_token.h"
 #include "gpen/base/expected.h"
 #include "gpen/engine/model_catalog.h"
 
@@ -20,6 +21,9 @@ struct WarmupPlan {
     int tileSize = 400;                     // background model: the tile's side, before padding
     int tilePadding = 10;
     bool enabled = true;  // false: no warmup runs (the first request pays instead)
+    // Looked at between the warm-up runs and between the networks' layers: the cache sets it
+    // when it is destroyed, so closing the window never waits for a whole 2048 px warm-up.
+    const CancelToken* cancel = nullptr;
 };
 
 class LoadedModel {

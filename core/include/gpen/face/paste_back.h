@@ -31,6 +31,12 @@ Expected<cv::Mat> smoothSmallFace(const cv::Mat& face);
 // first resized (bilinear) to the restored face's (the reference assumes equal sizes).
 Expected<cv::Mat> blendStrength(const cv::Mat& restored, const cv::Mat& aligned, double strength);
 
+// cv::warpAffine(crop, out, toImage, canvas, INTER_CUBIC, BORDER_CONSTANT 0) computed only inside
+// `box`, the part of the canvas the warped crop can reach (set here; empty when none): the
+// returned image is box-sized and equals the full warp's pixels there, which are 0 elsewhere.
+cv::Mat warpToCanvasBox(const cv::Mat& crop, const cv::Matx23d& toImage, cv::Size canvas,
+                        cv::Rect& box);
+
 // Collects restored faces on a canvas the size of the output image, then blends them over it.
 // Not thread-safe; one per image.
 class PasteBack {

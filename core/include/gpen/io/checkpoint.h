@@ -18,6 +18,10 @@ struct CheckpointReadParams {
     std::string nestedKey;
     // Strip a leading "module." (DataParallel) from every name.
     bool stripModulePrefix = true;
+    // False: read names, shapes and dtypes from the pickle alone, without reading a storage.
+    // The entries then hold no values (StateDict::tensor gives nullopt, validateStateDict checks
+    // names and shapes only). Cheap and bounded: model discovery looks at every unknown file.
+    bool readStorages = true;
 };
 
 inline const std::vector<std::string> kDefaultNestedKeys = {"params_ema", "params", "g_ema",

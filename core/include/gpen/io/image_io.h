@@ -2,10 +2,12 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <string>
 #include <vector>
 
 #include <opencv2/core/mat.hpp>
 
+#include "gpen/base/atomic_file.h"
 #include "gpen/base/expected.h"
 
 namespace gpen {
@@ -13,6 +15,9 @@ namespace gpen {
 struct ImageReadParams {
     // Larger images are refused with a clear error instead of running out of memory.
     std::uint64_t maxPixels = 100'000'000;
+    // A JPEG cut short decodes with its lower part gray. False: refused (ErrorCode::Truncated).
+    // True: decoded, with a warning in DecodedImage::warnings and the log.
+    bool acceptIncomplete = false;
 };
 
 // A decoded photo: the 8-bit BGR copy every network stage works on, and what that copy cannot
@@ -23,11 +28,14 @@ struct DecodedImage {
     cv::Mat bgr16;  // the file's 16-bit colour (CV_16UC3, upright); empty for 8-bit files
     bool gray = false;    // the file stores one colour channel (gray, or gray + alpha)
     int orientation = 1;  // the EXIF orientation that was applied (1: none)
+    std::vector<std::string> warnings;  // what the reader accepted against its will (see ImageReadParams)
 };
 
-// Reads 8- and 16-bit, gray, colour and alpha images of any format OpenCV decodes, with the EXIF
-// orientation applied. The pixel limit is checked from the header before decoding where the
-// format allows. Errors name the file and say what is wrong.
+// Reads 8- and 16-bit, gray, colour and alpha PNG, JPEG, TIFF, WebP and BMP files, with the EXIF
+// orientation applied. The format is known from the file's first bytes (no other decoder is ever
+// tried) and the pixel limit is checked from the header, read by our own code, before decoding.
+// Signed, 32-bit and floating-point samples are refused rather than silently clipped. Errors name
+// the file and say what is wrong.
 Expected<DecodedImage> readImage(const std::filesystem::path& path, const ImageReadParams& params = {});
 // readImage(...).bgr8.
 Expected<cv::Mat> readImageBgr8(const std::filesystem::path& path, const ImageReadParams& params = {});
@@ -45,12 +53,17 @@ struct ImageWriteParams {
     // normal: the pixels are already upright). Empty: none. A source without metadata, or a
     // format that cannot hold it, is not an error.
     std::filesystem::path metadataFrom;
+    // Recorded in the output's metadata where the format holds any (Exif.Image.Software,
+    // Xmp.xmp.CreatorTool, and a line of Exif.Image.ImageHistory): which software and model made
+    // it. Empty: none.
+    std::string processingNote;
+    AtomicWriteParams atomic;
 };
 
 // Encodes by the file's extension (16 bits kept where the format holds them, PNG and TIFF, else
-// reduced to 8; alpha dropped for JPEG) and writes through a temporary file in the same folder
-// that is renamed over the target only once complete: a failure (full disk, bad path) never
-// leaves a half-written output, and an existing file survives a failed write.
+// reduced to 8; alpha dropped for JPEG) and writes it with writeFileAtomic(): a failure (full
+// disk, bad path, an error at close) never leaves a half-written output or a temporary file, and
+// an existing file survives a failed write.
 Expected<void> writeImageAtomic(const std::filesystem::path& path, const cv::Mat& image,
                                 const ImageWriteParams& params = {});
 

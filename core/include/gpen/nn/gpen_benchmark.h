@@ -12,15 +12,22 @@ namespace gpen {
 
 struct GpenBenchmarkParams {
     std::filesystem::path model;  // a checkpoint; empty: synthesize `syntheticSize` by the fill rule
-    int syntheticSize = 512;      // 256 (cm 1, narrow 0.5) or 512/1024/2048 (cm 2, narrow 1)
+    int syntheticSize = 512;      // 256 (cm 1, narrow 0.5) or 512/1024/2048 (cm 2, narrow 1); for a
+                                  // model other than GPEN, the input size
     int runs = 5;
     int batch = 1;
     int threads = 0;  // 0: one per core
     GpenLoadParams load;
 };
 
+// A timing of one network. Despite the name, of any kind the catalog has (bench --model reads
+// GPEN, ParseNet, RRDBNet and RetinaFace checkpoints); `arch` is set for GPEN only.
 struct GpenBenchmarkResult {
     std::string source;
+    std::string kind = "gpen";  // gpen, parsenet, rrdbnet, retinaface
+    std::string architecture;   // the network's describe()
+    int inSize = 0;             // input side in pixels
+    int outSize = 0;            // output side (RetinaFace: the input's)
     GpenArchitecture arch;
     int threads = 0;
     int batch = 1;
@@ -30,7 +37,7 @@ struct GpenBenchmarkResult {
     double firstForwardMs = 0;  // the first forward after that warmup
     double medianForwardMs = 0; // steady, per batch
     double minForwardMs = 0;
-    double gflopPerFace = 0;
+    double gflopPerFace = 0;    // per sample; 0 where not counted (networks other than GPEN)
     std::uint64_t peakRssBytes = 0;
     // Below precisions other than fp32: one forward of the same input against a float32 network.
     std::optional<double> psnrVsFp32Db;  // of the 8-bit output
@@ -44,7 +51,9 @@ struct GpenBenchmarkResult {
     std::string toText() const;
 };
 
-// Times load, build, cold and steady forwards of one GPEN network. `progress` (may be empty)
+// Times load, build, cold and steady forwards of one network: GPEN (synthesized when `model` is
+// empty), or the ParseNet, RRDBNet or RetinaFace checkpoint `model` at an input of syntheticSize
+// pixels square (precision and kernels apply to GPEN only). `progress` (may be empty)
 // receives a line per finished run.
 Expected<GpenBenchmarkResult> runGpenBenchmark(const GpenBenchmarkParams& params,
                                               const std::function<void(const std::string&)>& progress = {});

@@ -74,8 +74,9 @@ public:
 
     const GpenArchitecture& architecture() const;
     const Device& device() const;
-    // The network as built, in the reference's state-dict order (for checks against the keys list).
-    StateDict stateDict() const;
+    // The network's entries as built (names and shapes; the tensors are not kept), in the
+    // reference's state-dict order, for checks against the keys list.
+    std::vector<TensorInfo> entries() const;
 
     // input: [N, 3, inSize, inSize] RGB in [-1, 1]; output: [N, 3, outSize, outSize] RGB.
     // `cancel` is looked at between layers; set, the call ends with ErrorCode::Cancelled.

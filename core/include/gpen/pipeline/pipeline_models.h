@@ -1,7 +1,8 @@
 #pragma once
 
 // The cache-loadable models of the restore pipeline beyond the GPEN face model: face detectors
-// (RetinaFace-R50 and the built-in dlib detector) and the background upscaler (RRDBNet). They
+// (RetinaFace-R50 and the built-in dlib detector) and the background upscaler (RRDBNet, or the
+// embedded TensorFlow.js layers model). They
 // live here rather than in core/engine because they need OpenCV (and dlib), which the engine
 // library does not link. Each is immutable after loading and safe to call from several threads.
 
@@ -18,6 +19,7 @@
 
 namespace gpen {
 
+class LayersModel;
 class ParseNet;
 class RetinaFace;
 class RrdbNet;
@@ -62,9 +64,12 @@ private:
     DlibFaceDetector m_detector;
 };
 
+// A released RRDBNet file, or the embedded network (a layers model), behind one tiled path.
 class BackgroundModel final : public LoadedModel {
 public:
     explicit BackgroundModel(std::unique_ptr<RrdbNet> net);
+    // The embedded network, whose input and output are RGB in [0, valueRange].
+    BackgroundModel(std::unique_ptr<LayersModel> net, float valueRange);
     ~BackgroundModel() override;
     ModelKind kind() const override { return ModelKind::Background; }
     std::string architecture() const override;
@@ -76,7 +81,12 @@ public:
                               const CancelToken* cancel) const;
 
 private:
+    // One tile, RGB in [0, 1] in and out (not clamped).
+    Expected<FloatTensor> forward(const FloatTensor& tile, const CancelToken* cancel = nullptr) const;
+
     std::unique_ptr<RrdbNet> m_net;
+    std::unique_ptr<LayersModel> m_layers;  // set instead of m_net for the embedded network
+    float m_valueRange = 1.0F;
     std::uint64_t m_weightBytes = 0;
 };
 

@@ -5,6 +5,7 @@
 // caller's thread; models come from the cache (loaded on first use, shared with other jobs).
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <opencv2/core/mat.hpp>
@@ -20,10 +21,10 @@
 namespace gpen {
 
 struct RestoreParams {
-    std::string faceModel = "GPEN-BFR-512";  // a catalog id
+    std::string faceModel = "GPEN-BFR-512";  // a catalog id; empty: no face restoration (upscale only)
     std::string detector = "auto";           // "auto" (RetinaFace-R50 when installed, else dlib), "retinaface", "dlib"
     std::string parser = "ParseNet-latest";  // used when installed; else the soft rectangle mask
-    int backgroundScale = 1;                 // 1: none; 2 or 4: realesrnet_x2 / realesrnet_x4
+    int backgroundScale = 1;  // 1: none; else backgroundModelFor(scale): realesrnet_xN or the embedded network
     TileParams tiles;
     double strength = 1.0;  // blend of the restored face with the aligned input (the reference's alpha)
     int faceBatch = 4;      // faces per GPEN forward
@@ -47,6 +48,12 @@ struct StageTiming {
     double ms = 0;
 };
 
+// The notes a restore can carry (RestoreResult::notes), named so that a front end can say them
+// in its own language: the first whole, the second after the parser's error message.
+inline constexpr std::string_view kNoteDlibFallback =
+    "RetinaFace-R50 is not installed: detecting faces with the built-in dlib detector";
+inline constexpr std::string_view kNoteRectangleMaskSuffix = ": using the rectangle mask";
+
 struct RestoreResult {
     cv::Mat image;       // the restored photo, 8-bit BGR, input size x backgroundScale
     cv::Mat background;  // the canvas under the faces (upscaled or resized input)
@@ -55,8 +62,13 @@ struct RestoreResult {
     bool grayscale = false;
     std::string detectorUsed;
     std::string maskSource;  // "ParseNet-latest" or "rectangle"
+    std::string backgroundUsed;  // the upscaler's catalog id; empty when the scale is 1
     std::vector<std::string> notes;  // what the user should know (fallbacks taken, tile halved)
 };
+
+// The background upscaler for `scale` (> 1): realesrnet_x<scale> when its file is installed, else
+// the embedded network of that scale (embeddedUpscalerId). Empty when neither is available.
+std::string backgroundModelFor(const ModelCache& cache, int scale);
 
 // The photo must be 8-bit BGR. Errors name the stage and the model; a cancelled job returns
 // ErrorCode::Cancelled.

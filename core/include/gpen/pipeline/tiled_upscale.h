@@ -16,6 +16,13 @@ struct TileParams {
     int minTileSize = 64;  // halving after an allocation failure stops here
 };
 
+// The smallest tile side accepted: below it a photo needs millions of tiles, each mostly padding.
+inline constexpr int kMinTileSide = 16;
+
+// Whether `params` plans a sane grid: tileSize 0 (one piece) or at least kMinTileSide, overlap
+// and padding not negative, overlap smaller than the tile. InvalidArgument says which is wrong.
+Expected<void> validateTileParams(const TileParams& params);
+
 // One tile in input pixels: `core` is what it contributes (cross-faded with its neighbours over
 // the overlap), `read` is core plus context, clipped to the image.
 struct TileRect {

@@ -1,0 +1,140 @@
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "cli/engine_setup.h"
+#include "cli/restore_options.h"
+#include "gpen/batch/batch_runner.h"
+
+namespace gpen::cli {
+namespace {
+
+// SIGINT and SIGTERM (a Ctrl-C, a Slurm or Kubernetes preemption) cancel the batch, which ends
+// the file in hand at the next tile or face and writes its report. CancelToken::cancel() is a
+// lock-free atomic store, safe in a signal handler.
+CancelToken* g_cancel = nullptr;
+extern "C" void onStopSignal(int) {
+    if (g_cancel) g_cancel->cancel();
+}
+
+std::string duration(double seconds) {
+    const long s = static_cast<long>(seconds + 0.5);
+    char buf[32];
+    if (s >= 3600) {
+        std::snprintf(buf, sizeof buf, "%ldh%02ldm", s / 3600, (s / 60) % 60);
+    } else {
+        std::snprintf(buf, sizeof buf, "%ldm%02lds", s / 60, s % 60);
+    }
+    return buf;
+}
+
+// One line on stderr, redrawn at every finished file and otherwise at most 5 times a second.
+class ProgressLine {
+public:
+    void update(const BatchProgress& p) {
+        const auto now = std::chrono::steady_clock::now();
+        if (p.filesDone == m_lastDone && now - m_last < std::chrono::milliseconds(200)) return;
+        m_last = now;
+        m_lastDone = p.filesDone;
+        const std::string stage = p.paused ? "paused" : p.stage;
+        std::fprintf(stderr, "\r[%d/%d] ok %d, skipped %d, failed %d | %s: %s %d/%d | ETA %s\033[K", p.filesDone,
+                     p.filesTotal, p.ok, p.skipped, p.failed, p.currentFile.c_str(), stage.c_str(), p.stageDone,
+                     p.stageTotal, p.etaSeconds ? duration(*p.etaSeconds).c_str() : "--");
+        std::fflush(stderr);
+    }
+
+private:
+    std::chrono::steady_clock::time_point m_last{};
+    int m_lastDone = -1;
+};
+
+}  // namespace
+
+int batchCommand(const Words& words) {
+    std::set<std::string> options = kRestoreOptions;
+    options.insert(kEngineOptions.begin(), kEngineOptions.end());
+    options.insert({"include", "exclude", "name", "if-exists", "format", "report", "shard", "queue"});
+    std::set<std::string> flags = kRestoreFlags;
+    flags.insert({"recursive", "resume", "json"});
+    auto args = Args::parse(words, flags, options);
+    if (!args) return fail(args.error().message);
+    if (args->positionals().size() != 2) {
+        return fail("usage: batch IN_DIR OUT_DIR [--recursive] [--include GLOB]... [--exclude GLOB]... [--name TEMPLATE]\n"
+                    "  [--if-exists skip|overwrite|suffix] [--format same|png|jpg|tif|webp] [--quality Q]\n"
+                    "  [restore options] [--report FILE] [--resume] [--shard i/n] [--json]");
+    }
+    auto restore = restoreParamsFrom(*args);
+    if (!restore) return fail(restore.error().message);
+    BatchParams p;
+    p.inputDir = args->positionals()[0];
+    p.outputDir = args->positionals()[1];
+    p.restore = std::move(*restore);
+    p.scan.recursive = args->flag("recursive");
+    p.scan.include = args->values("include");
+    p.scan.exclude = args->values("exclude");
+    p.nameTemplate = args->value("name").value_or(kDefaultNameTemplate);
+    auto ifExists = parseIfExists(args->value("if-exists").value_or("skip"));
+    if (!ifExists) return fail(ifExists.error().message);
+    p.ifExists = *ifExists;
+    auto format = parseOutputFormat(args->value("format").value_or("same"));
+    if (!format) return fail(format.error().message);
+    p.format = *format;
+    auto quality = args->intValue("quality", 95, 1, 100);
+    if (!quality) return fail(quality.error().message);
+    p.quality = *quality;
+    auto queue = args->intValue("queue", 1, 1, 16);
+    if (!queue) return fail(queue.error().message);
+    p.queueDepth = *queue;
+    p.copyMetadata = !args->flag("no-metadata");
+    auto read = readParamsFrom(*args);
+    if (!read) return fail(read.error().message);
+    p.read = *read;
+    if (const auto report = args->value("report")) p.reportPath = *report;
+    p.resume = args->flag("resume");
+    if (const auto shard = args->value("shard")) {
+        auto s = parseShard(*shard);
+        if (!s) return fail(s.error().message);
+        p.shard = *s;
+    }
+    const bool json = args->flag("json");
+
+    auto cache = makeCliCache(*args, {&p.restore.faceModel});
+    if (!cache) return fail(cache.error().message);
+    (*cache)->rescan();
+
+    CancelToken cancel;
+    g_cancel = &cancel;
+    std::signal(SIGINT, onStopSignal);
+    std::signal(SIGTERM, onStopSignal);
+    p.cancel = &cancel;
+    ProgressLine line;
+    p.progress = [&](const BatchProgress& progress) { line.update(progress); };
+    p.fileDone = [&](std::size_t, const FileRecord& r) {
+        if (r.status == FileStatus::Failed) std::fprintf(stderr, "\r\033[Kfailed: %s: %s\n", r.file.c_str(), r.error.c_str());
+    };
+    auto summary = runBatch(**cache, p);
+    std::fprintf(stderr, "\n");
+    g_cancel = nullptr;
+    if (!summary) return fail(summary.error().message);
+
+    if (json) {
+        nlohmann::json j = {{"total", summary->total},     {"ok", summary->ok},
+                            {"skipped", summary->skipped}, {"failed", summary->failed},
+                            {"cancelled", summary->cancelled}, {"seconds", summary->seconds},
+                            {"report", summary->reportJson.string()}, {"report_csv", summary->reportCsv.string()}};
+        std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    } else {
+        std::cout << summary->total << " files: " << summary->ok << " restored, " << summary->skipped << " skipped, "
+                  << summary->failed << " failed" << (summary->cancelled ? ", " + std::to_string(summary->cancelled) + " cancelled" : "")
+                  << " in " << duration(summary->seconds) << "\nreport: " << summary->reportJson.string() << "\n";
+    }
+    return summary->failed > 0 || summary->cancelled > 0 ? 2 : 0;
+}
+
+}  // namespace gpen::cli

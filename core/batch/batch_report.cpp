@@ -1,0 +1,194 @@
+#include "gpen/batch/batch_report.h"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "gpen/base/atomic_file.h"
+
+namespace gpen {
+namespace fs = std::filesystem;
+namespace {
+
+using nlohmann::json;
+
+constexpr int kFormatVersion = 1;
+
+FileStatus statusFromName(const std::string& s) {
+    for (FileStatus st : {FileStatus::Pending, FileStatus::Ok, FileStatus::Skipped, FileStatus::Failed, FileStatus::Cancelled}) {
+        if (s == fileStatusName(st)) return st;
+    }
+    return FileStatus::Pending;
+}
+
+// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
+std::string csvField(const std::string& s) {
+    if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
+json toJson(const BatchReport& r) {
+    json j;
+    j["format"] = "gpen-batch-report";
+    j["version"] = kFormatVersion;
+    j["software"] = r.software;
+    j["started"] = r.started;
+    j["finished"] = r.finished;
+    j["input_dir"] = r.inputDir;
+    j["output_dir"] = r.outputDir;
+    j["shard"] = r.shard;
+    j["settings"] = json::object();
+    for (const auto& [k, v] : r.settings) j["settings"][k] = v;
+    j["models"] = json::array();
+    for (const auto& m : r.models) {
+        j["models"].push_back({{"id", m.id}, {"file", m.file}, {"bytes", m.bytes}, {"sha256", m.sha256}});
+    }
+    j["counts"] = {{"total", r.files.size()},
+                   {"ok", r.count(FileStatus::Ok)},
+                   {"skipped", r.count(FileStatus::Skipped)},
+                   {"failed", r.count(FileStatus::Failed)},
+                   {"cancelled", r.count(FileStatus::Cancelled)},
+                   {"pending", r.count(FileStatus::Pending)}};
+    j["files"] = json::array();
+    for (const auto& f : r.files) {
+        j["files"].push_back({{"file", f.file},
+                              {"output", f.output},
+                              {"status", fileStatusName(f.status)},
+                              {"faces", f.faces},
+                              {"seconds", std::round(f.seconds * 1000.0) / 1000.0},
+                              {"error", f.error}});
+    }
+    return j;
+}
+
+}  // namespace
+
+const char* fileStatusName(FileStatus status) {
+    switch (status) {
+        case FileStatus::Pending: return "pending";
+        case FileStatus::Ok: return "ok";
+        case FileStatus::Skipped: return "skipped";
+        case FileStatus::Failed: return "failed";
+        case FileStatus::Cancelled: return "cancelled";
+    }
+    return "pending";
+}
+
+int BatchReport::count(FileStatus status) const {
+    return static_cast<int>(std::count_if(files.begin(), files.end(), [&](const FileRecord& f) { return f.status == status; }));
+}
+
+fs::path csvPathFor(const fs::path& jsonPath) {
+    fs::path p = jsonPath;
+    p.replace_extension(".csv");
+    return p;
+}
+
+std::string batchReportCsv(const BatchReport& report) {
+    std::ostringstream out;
+    out << "file,output,status,faces,seconds,error\r\n";
+    for (const auto& f : report.files) {
+        std::ostringstream seconds;
+        seconds.precision(3);
+        seconds << std::fixed << f.seconds;
+        out << csvField(f.file) << ',' << csvField(f.output) << ',' << fileStatusName(f.status) << ',' << f.faces << ','
+            << seconds.str() << ',' << csvField(f.error) << "\r\n";
+    }
+    return out.str();
+}
+
+Expected<void> writeBatchReport(const BatchReport& report, const fs::path& jsonPath) {
+    // The JSON last: it is what --resume reads, so it never claims more than the CSV shows.
+    if (auto ok = writeFileAtomic(csvPathFor(jsonPath), batchReportCsv(report)); !ok) return ok;
+    // File names are bytes on Linux: one that is not UTF-8 (an archive from an old Windows
+    // machine) is written with U+FFFD in place of its bad bytes rather than failing the report.
+    return writeFileAtomic(jsonPath, toJson(report).dump(2, ' ', false, json::error_handler_t::replace) + "\n");
+}
+
+Expected<BatchReport> readBatchReport(const fs::path& jsonPath) {
+    const std::string name = jsonPath.filename().string();
+    std::ifstream in(jsonPath, std::ios::binary);
+    if (!in) return makeError(ErrorCode::Io, name + ": cannot open for reading");
+    try {
+        const json j = json::parse(in);
+        if (j.value("format", std::string()) != "gpen-batch-report") {
+            return makeError(ErrorCode::Malformed, name + ": not a GPEN Studio batch report");
+        }
+        BatchReport r;
+        r.software = j.value("software", "");
+        r.started = j.value("started", "");
+        r.finished = j.value("finished", "");
+        r.inputDir = j.value("input_dir", "");
+        r.outputDir = j.value("output_dir", "");
+        r.shard = j.value("shard", "");
+        for (const auto& [k, v] : j.at("settings").items()) r.settings.emplace_back(k, v.get<std::string>());
+        for (const auto& m : j.at("models")) {
+            r.models.push_back({m.at("id").get<std::string>(), m.value("file", ""), m.value("bytes", std::uint64_t{0}),
+                                m.value("sha256", "")});
+        }
+        for (const auto& f : j.at("files")) {
+            FileRecord rec;
+            rec.file = f.at("file").get<std::string>();
+            rec.output = f.value("output", "");
+            rec.status = statusFromName(f.value("status", "pending"));
+            rec.faces = f.value("faces", 0);
+            rec.seconds = f.value("seconds", 0.0);
+            rec.error = f.value("error", "");
+            r.files.push_back(std::move(rec));
+        }
+        return r;
+    } catch (const json::exception& e) {
+        return makeError(ErrorCode::Malformed, name + ": damaged report: " + e.what());
+    }
+}
+
+Expected<BatchReport> mergeBatchReports(const std::vector<BatchReport>& reports) {
+    if (reports.empty()) return makeError(ErrorCode::InvalidArgument, "no reports to merge");
+    BatchReport merged = reports.front();
+    merged.shard.clear();
+    merged.files.clear();
+    std::map<std::string, FileRecord> byFile;
+    std::map<std::string, ModelRecord> models;
+    for (std::size_t i = 0; i < reports.size(); ++i) {
+        const BatchReport& r = reports[i];
+        if (r.settings != reports.front().settings) {
+            for (const auto& [k, v] : r.settings) {
+                const auto it = std::find_if(reports.front().settings.begin(), reports.front().settings.end(),
+                                             [&](const auto& s) { return s.first == k; });
+                if (it == reports.front().settings.end() || it->second != v) {
+                    return makeError(ErrorCode::InvalidArgument,
+                                     "report " + std::to_string(i + 1) + " was made with another setting: " + k + " = " + v);
+                }
+            }
+            return makeError(ErrorCode::InvalidArgument, "report " + std::to_string(i + 1) + " was made with other settings");
+        }
+        for (const auto& m : r.models) {
+            const auto [it, fresh] = models.emplace(m.id, m);
+            if (!fresh && it->second.sha256 != m.sha256) {
+                return makeError(ErrorCode::InvalidArgument, "report " + std::to_string(i + 1) + " used another " + m.id +
+                                                                 " file (SHA-256 " + m.sha256 + " vs " + it->second.sha256 + ")");
+            }
+        }
+        merged.started = std::min(merged.started, r.started);
+        merged.finished = std::max(merged.finished, r.finished);
+        for (const auto& f : r.files) {
+            const auto [it, fresh] = byFile.emplace(f.file, f);
+            // A finished result wins over one that did not finish, whichever shard came first.
+            if (!fresh && it->second.status != FileStatus::Ok && f.status == FileStatus::Ok) it->second = f;
+        }
+    }
+    merged.models.clear();
+    for (auto& [id, m] : models) merged.models.push_back(m);
+    for (auto& [file, rec] : byFile) merged.files.push_back(std::move(rec));
+    return merged;
+}
+
+}  // namespace gpen

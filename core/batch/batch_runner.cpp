@@ -1,0 +1,415 @@
+#include "gpen/batch/batch_runner.h"
+
+#include <exception>
+#include <thread>
+
+#include "batch/batch_plan.h"
+#include "batch/bounded_queue.h"
+#include "gpen/base/log.h"
+#include "gpen/base/sha256.h"
+#include "gpen/pipeline/restore_file.h"
+
+namespace gpen {
+namespace fs = std::filesystem;
+
+void PauseToken::pause() {
+    std::lock_guard lock(m_mutex);
+    m_paused = true;
+    m_changed.notify_all();
+}
+
+void PauseToken::resume() {
+    std::lock_guard lock(m_mutex);
+    m_paused = false;
+    m_changed.notify_all();
+}
+
+bool PauseToken::paused() const {
+    std::lock_guard lock(m_mutex);
+    return m_paused;
+}
+
+void PauseToken::waitWhilePaused(const CancelToken* cancel) const {
+    std::unique_lock lock(m_mutex);
+    while (m_paused && !(cancel && cancel->cancelled())) {
+        m_changed.wait_for(lock, std::chrono::milliseconds(50));
+    }
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point since) { return std::chrono::duration<double>(Clock::now() - since).count(); }
+
+bool isCancelled(const BatchParams& p) { return p.cancel && p.cancel->cancelled(); }
+
+// A photo between the runner's stages. Exactly one of `failure` and the images is meaningful.
+struct Work {
+    std::size_t position = 0;  // in the plan
+    DecodedImage decoded;
+    cv::Mat restored;
+    std::string note;  // the processing note for the output
+    int faces = 0;
+    double seconds = 0;
+    std::optional<Error> failure;
+};
+
+// The models every file needs, loaded (and pinned) before the first file so that the batch loads
+// each once and a missing face model stops it before it starts.
+class ModelHold {
+public:
+    ModelHold(ModelCache& cache) : m_cache(cache) {}
+    ModelHold(const ModelHold&) = delete;
+    ModelHold& operator=(const ModelHold&) = delete;
+    ~ModelHold() {
+        for (const auto& id : m_pinnedByUs) m_cache.setPinned(id, false);
+    }
+
+    Expected<void> hold(const std::string& id) {
+        auto model = m_cache.acquire(id);
+        if (!model) return tl::unexpected(model.error());
+        m_models.push_back(*model);
+        if (!m_cache.status(id).pinned) {
+            m_cache.setPinned(id, true);
+            m_pinnedByUs.push_back(id);
+        }
+        m_ids.push_back(id);
+        return {};
+    }
+    const std::vector<std::string>& ids() const { return m_ids; }
+
+private:
+    ModelCache& m_cache;
+    std::vector<std::shared_ptr<const LoadedModel>> m_models;
+    std::vector<std::string> m_ids;
+    std::vector<std::string> m_pinnedByUs;
+};
+
+Expected<void> loadModels(ModelCache& cache, const RestoreParams& r, ModelHold& hold) {
+    if (auto ok = hold.hold(r.faceModel); !ok) return ok;
+    std::string detector = r.detector == "retinaface" ? "RetinaFace-R50" : r.detector;
+    if (r.detector == "auto") {
+        const auto s = cache.status("RetinaFace-R50").state;
+        detector = s == ModelState::NotInstalled || s == ModelState::Failed ? "dlib" : "RetinaFace-R50";
+    }
+    if (auto ok = hold.hold(detector); !ok) return ok;
+    if (r.backgroundScale > 1) {
+        if (auto ok = hold.hold("realesrnet_x" + std::to_string(r.backgroundScale)); !ok) return ok;
+    }
+    // The parser is optional (the rectangle mask stands in): one that fails is the pipeline's note.
+    if (!r.parser.empty() && cache.status(r.parser).state != ModelState::NotInstalled) (void)hold.hold(r.parser);
+    return {};
+}
+
+std::vector<ModelRecord> modelRecords(ModelCache& cache, const std::vector<std::string>& ids) {
+    std::vector<ModelRecord> out;
+    for (const auto& id : ids) {
+        const ModelStatus s = cache.status(id);
+        ModelRecord m{id, s.file.empty() ? std::string() : fs::absolute(s.file).string(), s.fileBytes, {}};
+        if (!s.file.empty()) {
+            auto digest = sha256OfFile(s.file);
+            m.sha256 = digest ? *digest : "unreadable: " + digest.error().message;
+        }
+        out.push_back(std::move(m));
+    }
+    return out;
+}
+
+// The report and the progress, shared by the runner's threads; every callback runs under its lock.
+class BatchState {
+public:
+    BatchState(const BatchParams& params, BatchReport report, std::vector<PlannedFile> plan)
+        : m_params(params), m_report(std::move(report)), m_plan(std::move(plan)), m_started(Clock::now()) {
+        m_progress.filesTotal = static_cast<int>(m_plan.size());
+        for (const auto& pf : m_plan) {
+            m_report.files.push_back(pf.record);
+            if (pf.record.status != FileStatus::Pending) count(pf.record.status);
+        }
+    }
+
+    const std::vector<PlannedFile>& plan() const { return m_plan; }
+
+    Expected<void> writeReport() {
+        std::lock_guard lock(m_mutex);
+        return writeLocked();
+    }
+
+    void stage(const std::string& file, const Progress& p) {
+        std::lock_guard lock(m_mutex);
+        m_progress.currentFile = file;
+        m_progress.stage = p.stage;
+        m_progress.stageDone = p.done;
+        m_progress.stageTotal = p.total;
+        emitLocked();
+    }
+
+    void setPaused(bool paused) {
+        std::lock_guard lock(m_mutex);
+        if (m_progress.paused == paused) return;
+        m_progress.paused = paused;
+        emitLocked();
+    }
+
+    // A file's final record: into the report (rewritten when the interval has passed), the
+    // callbacks and the counts.
+    void finish(std::size_t position, FileRecord record) {
+        std::lock_guard lock(m_mutex);
+        if (record.status != FileStatus::Skipped) {
+            m_processed += 1;
+        }
+        count(record.status);
+        m_report.files[position] = record;
+        if (m_params.fileDone) m_params.fileDone(position, record);
+        if (Clock::now() - m_lastWrite >= m_params.reportInterval) (void)writeLocked();
+        emitLocked();
+    }
+
+    void finishLeftovers(FileStatus status, const std::string& why) {
+        for (std::size_t i = 0; i < m_plan.size(); ++i) {
+            bool pending = false;
+            {
+                std::lock_guard lock(m_mutex);
+                pending = m_report.files[i].status == FileStatus::Pending;
+            }
+            if (pending) {
+                FileRecord r = m_plan[i].record;
+                r.status = status;
+                r.error = why;
+                finish(i, r);
+            }
+        }
+    }
+
+    BatchReport finalReport() {
+        std::lock_guard lock(m_mutex);
+        return m_report;
+    }
+
+    void markFinished() {
+        std::lock_guard lock(m_mutex);
+        m_report.finished = batch::nowIsoUtc();
+    }
+
+private:
+    void count(FileStatus s) {
+        m_progress.filesDone += 1;
+        if (s == FileStatus::Ok) m_progress.ok += 1;
+        if (s == FileStatus::Skipped) m_progress.skipped += 1;
+        if (s == FileStatus::Failed) m_progress.failed += 1;
+    }
+
+    Expected<void> writeLocked() {
+        m_lastWrite = Clock::now();
+        auto ok = writeBatchReport(m_report, batchReportPath(m_params));
+        if (!ok) log(LogLevel::Warning, "batch report: " + ok.error().message);
+        return ok;
+    }
+
+    void emitLocked() {
+        m_progress.elapsedSeconds = secondsSince(m_started);
+        // Skipped files cost nothing; the mean is over the files that were worked on.
+        int remaining = 0;
+        for (const auto& f : m_report.files) remaining += f.status == FileStatus::Pending ? 1 : 0;
+        if (m_processed > 0) {
+            m_progress.etaSeconds = m_progress.elapsedSeconds / m_processed * remaining;
+        }
+        if (m_params.progress) m_params.progress(m_progress);
+    }
+
+    const BatchParams& m_params;
+    std::mutex m_mutex;
+    BatchReport m_report;
+    std::vector<PlannedFile> m_plan;
+    BatchProgress m_progress;
+    Clock::time_point m_started;
+    Clock::time_point m_lastWrite{};
+    int m_processed = 0;
+};
+
+void decodeLoop(const BatchParams& params, BatchState& state, const std::vector<std::size_t>& todo,
+                batch::BoundedQueue<Work>& out) {
+    for (const std::size_t position : todo) {
+        if (isCancelled(params)) break;
+        const auto started = Clock::now();
+        Work w;
+        w.position = position;
+        try {
+            auto decoded = readImage(state.plan()[position].input.path, params.read);
+            if (decoded) {
+                w.decoded = std::move(*decoded);
+            } else {
+                w.failure = decoded.error();
+            }
+        } catch (const std::exception& e) {  // no exception may end this thread: the batch would hang
+            w.failure = Error{ErrorCode::Internal, std::string("decoding failed: ") + e.what()};
+        }
+        w.seconds = secondsSince(started);
+        if (!out.push(std::move(w))) break;
+    }
+    out.close();
+}
+
+void encodeLoop(const BatchParams& params, BatchState& state, batch::BoundedQueue<Work>& in) {
+    while (auto w = in.pop()) {
+        const PlannedFile& pf = state.plan()[w->position];
+        FileRecord record = pf.record;
+        record.faces = w->faces;
+        const auto started = Clock::now();
+        if (w->failure) {
+            record.status = w->failure->code == ErrorCode::Cancelled ? FileStatus::Cancelled : FileStatus::Failed;
+            record.error = w->failure->code == ErrorCode::Cancelled ? "cancelled" : w->failure->message;
+        } else {
+            const fs::path target = params.outputDir / pf.output;
+            std::error_code ec;
+            fs::create_directories(target.parent_path(), ec);
+            WriteRestoredParams write;
+            write.quality = params.quality;
+            write.copyMetadata = params.copyMetadata;
+            write.processingNote = w->note;
+            write.atomic = params.atomic;
+            Expected<void> ok;
+            try {
+                ok = ec ? Expected<void>(makeError(ErrorCode::Io, "cannot create the folder " + target.parent_path().string() +
+                                                                      ": " + ec.message()))
+                        : writeRestored(w->decoded, pf.input.path, w->restored, target, write);
+            } catch (const std::exception& e) {  // no exception may end this thread: the batch would hang
+                ok = makeError(ErrorCode::Internal, std::string("encoding failed: ") + e.what());
+            }
+            record.status = ok ? FileStatus::Ok : FileStatus::Failed;
+            if (!ok) record.error = ok.error().message;
+        }
+        w->decoded = {};
+        w->restored.release();
+        record.seconds = w->seconds + secondsSince(started);
+        state.finish(w->position, std::move(record));
+    }
+}
+
+}  // namespace
+
+Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
+    const auto started = Clock::now();
+    if (params.quality < 1 || params.quality > 100) {
+        return makeError(ErrorCode::InvalidArgument, "quality must be 1..100");
+    }
+    if (params.shard.count < 1 || params.shard.index < 1 || params.shard.index > params.shard.count) {
+        return makeError(ErrorCode::InvalidArgument, "the shard must be i/n with 1 <= i <= n");
+    }
+    if (auto probe = expandNameTemplate(params.nameTemplate, {"photo.jpg", "model", 1, "2000-01-01", 0, 1, params.format});
+        !probe) {
+        return tl::unexpected(probe.error());
+    }
+    auto scanned = scanInputFolder(params.inputDir, params.scan);
+    if (!scanned) return tl::unexpected(scanned.error());
+    for (const auto& w : scanned->warnings) log(LogLevel::Warning, "batch: " + w);
+    std::error_code ec;
+    fs::create_directories(params.outputDir, ec);
+    if (ec || !fs::is_directory(params.outputDir, ec)) {
+        return makeError(ErrorCode::Io, params.outputDir.string() + ": cannot create the output folder" +
+                                            (ec ? ": " + ec.message() : std::string()));
+    }
+    const fs::path reportPath = batchReportPath(params);
+    std::optional<BatchReport> previous;
+    std::string date = batch::todayUtc();
+    if (params.resume && fs::exists(reportPath, ec)) {
+        auto r = readBatchReport(reportPath);
+        if (!r) return makeError(ErrorCode::Malformed, "cannot resume: " + r.error().message);
+        for (const auto& [k, v] : r->settings) {
+            if (k == "date") date = v;  // names made with {date} keep the first run's
+        }
+        previous = std::move(*r);
+    }
+
+    ModelHold hold(cache);
+    if (auto ok = loadModels(cache, params.restore, hold); !ok) return tl::unexpected(ok.error());
+
+    BatchReport report;
+    report.software = std::string("GPEN Studio ") + GPEN_STUDIO_VERSION;
+    report.started = previous && !previous->started.empty() ? previous->started : batch::nowIsoUtc();
+    report.inputDir = fs::absolute(params.inputDir).string();
+    report.outputDir = fs::absolute(params.outputDir).string();
+    report.shard = params.shard.count > 1 ? std::to_string(params.shard.index) + "/" + std::to_string(params.shard.count) : "";
+    report.settings = batch::batchSettings(params, date);
+    report.models = modelRecords(cache, hold.ids());
+
+    BatchState state(params, std::move(report),
+                     batch::planFiles(params, shardOf(scanned->files, params.shard), scanned->files.size(), date,
+                                      previous ? &*previous : nullptr));
+    (void)state.writeReport();  // a report that cannot be written is logged; the outputs still count
+
+    std::vector<std::size_t> todo;
+    for (std::size_t i = 0; i < state.plan().size(); ++i) {
+        if (state.plan()[i].record.status == FileStatus::Pending) todo.push_back(i);
+    }
+    batch::BoundedQueue<Work> decoded(static_cast<std::size_t>(params.queueDepth));
+    batch::BoundedQueue<Work> restored(static_cast<std::size_t>(params.queueDepth));
+    std::thread decoder([&] { decodeLoop(params, state, todo, decoded); });
+    std::thread encoder([&] { encodeLoop(params, state, restored); });
+
+    // Inference on this thread: the models were made here or are shared through the cache.
+    while (auto w = decoded.pop()) {
+        if (params.pause && params.pause->paused()) {
+            state.setPaused(true);
+            params.pause->waitWhilePaused(params.cancel);
+            state.setPaused(false);
+        }
+        if (!w->failure && isCancelled(params)) w->failure = Error{ErrorCode::Cancelled, "cancelled"};
+        if (!w->failure) {
+            const std::string file = state.plan()[w->position].record.file;
+            const auto inferStarted = Clock::now();
+            RestoreParams rp = params.restore;
+            rp.cancel = params.cancel;
+            rp.progress = [&](const Progress& p) {
+                state.stage(file, p);
+                if (params.pause && params.pause->paused()) {
+                    state.setPaused(true);
+                    params.pause->waitWhilePaused(params.cancel);
+                    state.setPaused(false);
+                }
+            };
+            state.stage(file, {"restore", 0, 0, {}});
+            Expected<RestoreResult> result = makeError(ErrorCode::Internal, "not run");
+            try {
+                result = restorePhoto(cache, w->decoded.bgr8, rp);
+            } catch (const std::exception& e) {
+                result = makeError(ErrorCode::Internal, std::string("restoring failed: ") + e.what());
+            }
+            if (result) {
+                w->restored = std::move(result->image);
+                w->faces = static_cast<int>(result->faces.size());
+                w->note = processingNote(params.restore, *result);
+                result->faces.clear();
+            } else {
+                w->failure = result.error();
+                w->decoded = {};
+            }
+            w->seconds += secondsSince(inferStarted);
+        }
+        if (!restored.push(std::move(*w))) break;
+    }
+    decoded.close();  // stops the decoder if inference stopped early
+    decoder.join();
+    restored.close();
+    encoder.join();
+
+    const bool wasCancelled = isCancelled(params);
+    state.finishLeftovers(FileStatus::Cancelled, "cancelled before it was started");
+    state.markFinished();
+    const BatchReport finalReport = state.finalReport();
+    (void)state.writeReport();
+
+    BatchSummary s;
+    s.total = static_cast<int>(finalReport.files.size());
+    s.ok = finalReport.count(FileStatus::Ok);
+    s.skipped = finalReport.count(FileStatus::Skipped);
+    s.failed = finalReport.count(FileStatus::Failed);
+    s.cancelled = finalReport.count(FileStatus::Cancelled);
+    s.wasCancelled = wasCancelled;
+    s.reportJson = reportPath;
+    s.reportCsv = csvPathFor(reportPath);
+    s.seconds = secondsSince(started);
+    return s;
+}
+
+}  // namespace gpen

@@ -1,0 +1,64 @@
+#pragma once
+
+// The record of a batch: every setting, the SHA-256 of every model file used, and one row per
+// file. Written as JSON (the whole record, read back by --resume and `report merge`) and CSV (the
+// rows, for a spreadsheet), each atomically, so that a killed batch keeps what had finished.
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "gpen/base/expected.h"
+
+namespace gpen {
+
+enum class FileStatus { Pending, Ok, Skipped, Failed, Cancelled };
+const char* fileStatusName(FileStatus status);  // "pending", "ok", "skipped", "failed", "cancelled"
+
+struct FileRecord {
+    std::string file;    // the input, relative to the input folder (generic '/' separators)
+    std::string output;  // relative to the output folder; empty when none was planned
+    FileStatus status = FileStatus::Pending;
+    int faces = 0;
+    double seconds = 0;  // decode + restore + encode of this file
+    std::string error;   // failed: what went wrong; skipped: why
+};
+
+struct ModelRecord {
+    std::string id;
+    std::string file;    // absolute path where it was loaded from
+    std::uint64_t bytes = 0;
+    std::string sha256;  // lowercase hex
+};
+
+struct BatchReport {
+    std::string software;   // "GPEN Studio 0.1.0"
+    std::string started;    // ISO 8601, UTC
+    std::string finished;   // empty while running
+    std::string inputDir;
+    std::string outputDir;
+    std::string shard;      // "2/3", or "" for the whole list
+    // Every setting that shapes an output, as text, in a stable order ("face_model", ...).
+    std::vector<std::pair<std::string, std::string>> settings;
+    std::vector<ModelRecord> models;
+    std::vector<FileRecord> files;
+
+    int count(FileStatus status) const;
+};
+
+// The CSV beside a JSON report: "report.json" -> "report.csv".
+std::filesystem::path csvPathFor(const std::filesystem::path& jsonPath);
+
+// Writes the JSON and the CSV beside it, each atomically.
+Expected<void> writeBatchReport(const BatchReport& report, const std::filesystem::path& jsonPath);
+Expected<BatchReport> readBatchReport(const std::filesystem::path& jsonPath);
+std::string batchReportCsv(const BatchReport& report);
+
+// Joins shard reports of one batch: the settings must agree (else an error naming the first
+// difference), files are merged by input path (a later "ok" wins over an earlier failure), the
+// result sorted by input path and its shard cleared.
+Expected<BatchReport> mergeBatchReports(const std::vector<BatchReport>& reports);
+
+}  // namespace gpen

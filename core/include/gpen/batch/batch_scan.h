@@ -1,0 +1,57 @@
+#pragma once
+
+// Finding the photos of a batch: which files of a folder (tree) are inputs, in a stable order that
+// is the same on every machine, and which of them a shard of a multi-machine run takes.
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpen/base/expected.h"
+
+namespace gpen {
+
+struct BatchScanParams {
+    bool recursive = false;
+    // Globs (`*` and `?` within one path component, `**` across folders, `[abc]`), matched
+    // case-insensitively against the path relative to the input folder ("2019/beach.jpg") when
+    // they hold a '/', else against the file's name. A file must have one of `extensions`, match
+    // one `include` (when any are given) and no `exclude`; an `exclude` that matches a folder
+    // prunes it.
+    std::vector<std::string> include;
+    std::vector<std::string> exclude;
+    std::vector<std::string> extensions = {"jpg", "jpeg", "png", "tif", "tiff", "webp", "bmp"};  // any case
+};
+
+struct ScannedFile {
+    std::filesystem::path path;      // as found under the input folder
+    std::filesystem::path relative;  // to the input folder ("2019/beach.jpg")
+    std::size_t index = 0;           // 0-based position in the whole sorted list (shards keep it)
+};
+
+struct ScanResult {
+    std::vector<ScannedFile> files;  // sorted by `relative` (byte order of the generic path)
+    std::vector<std::string> warnings;  // unreadable sub-folders, link loops skipped
+};
+
+// Hidden files and folders (a leading '.'), Thumbs.db, .DS_Store and our temporary files are
+// skipped; symbolic links to files are followed, links to folders only when they do not lead
+// back into a folder already being walked (no loop, no file twice). An input folder that is
+// missing or unreadable is an error; a sub-folder that is unreadable is a warning.
+Expected<ScanResult> scanInputFolder(const std::filesystem::path& root, const BatchScanParams& params = {});
+
+// `*`, `?`, `**` and `[...]` as above, case-insensitive.
+bool globMatch(std::string_view pattern, std::string_view text);
+
+// Part `index` (1-based) of `count`: file k of the sorted list goes to part (k mod count) + 1, so
+// the parts together take every file exactly once, balanced, the same on every machine.
+struct ShardSpec {
+    int index = 1;
+    int count = 1;
+};
+// "2/3" -> {2, 3}; errors say what is wrong.
+Expected<ShardSpec> parseShard(const std::string& text);
+std::vector<ScannedFile> shardOf(const std::vector<ScannedFile>& files, const ShardSpec& shard);
+
+}  // namespace gpen

@@ -1,0 +1,247 @@
+// `gpen-cli batch` and `gpen-cli report merge` end to end: exit codes, the progress line, a
+// read-only output folder, a batch killed with SIGKILL and resumed, shards that cover the list
+// exactly once; and `gpen-cli restore` writing through restoreFile (its processing note).
+
+#include <fcntl.h>
+#include <linux/capability.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <exiv2/exiv2.hpp>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+
+#include "gpen/base/atomic_file.h"
+#include "gpen/batch/batch_report.h"
+#include "gpen/io/image_io.h"
+#include "support/cli_run.h"
+#include "support/fixtures.h"
+#include "support/pipeline_test_cache.h"
+#include "support/temp_models_dir.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using gpen::test::quote;
+using gpen::test::runCli;
+
+class BatchCliTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        if (!gpen::test::manifest()) GTEST_SKIP() << "fixtures not found";
+        m_model = gpen::test::copyFixture("gpen-64-cm1-n0.0625.pth", m_dir.dir("models") / "tiny-gpen.pth");
+        m_in = m_dir.dir("in");
+        m_out = m_dir.path() / "out";
+    }
+
+    std::string modelArgs() const { return "--detector dlib --face-model " + quote(m_model.string()); }
+
+    void writeNoise(const fs::path& rel, int seed, int size = 40) {
+        ASSERT_TRUE(gpen::test::writeNoiseImage(m_in / rel, seed, size));
+    }
+
+    std::set<std::string> outputs() const {
+        std::set<std::string> out;
+        if (!fs::exists(m_out)) return out;
+        for (const auto& e : fs::recursive_directory_iterator(m_out)) {
+            const std::string name = e.path().filename().string();
+            if (e.is_regular_file() && name.rfind("gpen-batch-report", 0) != 0 && !gpen::isAtomicTempName(name)) {
+                out.insert(e.path().lexically_relative(m_out).generic_string());
+            }
+        }
+        return out;
+    }
+
+    gpen::test::TempModelsDir m_dir{"batch-cli"};
+    fs::path m_model, m_in, m_out;
+};
+
+TEST_F(BatchCliTest, ExitCodesProgressLineAndJsonSummary) {
+    writeNoise("a.png", 1);
+    writeNoise("sub/b.jpg", 2);
+    auto all = runCli("batch --recursive --json " + modelArgs() + " " + quote(m_in.string()) + " " + quote(m_out.string()));
+    EXPECT_EQ(all.exitCode, 0) << all.out;
+    EXPECT_NE(all.out.find("[2/2] ok 2, skipped 0, failed 0"), std::string::npos) << all.out;
+    const auto j = nlohmann::json::parse(all.out.substr(all.out.rfind("{\"")));
+    EXPECT_EQ(j["ok"], 2);
+    EXPECT_TRUE(fs::exists(m_out / "sub" / "b.jpg"));
+    EXPECT_TRUE(fs::exists(m_out / "gpen-batch-report.csv"));
+
+    std::ofstream(m_in / "notes.png") << "not a picture";
+    auto some = runCli("batch --recursive --if-exists overwrite " + modelArgs() + " " + quote(m_in.string()) + " " +
+                       quote(m_out.string()));
+    EXPECT_EQ(some.exitCode, 2) << some.out;
+    EXPECT_NE(some.out.find("failed: notes.png: notes.png"), std::string::npos) << some.out;
+    EXPECT_NE(some.out.find("3 files: 2 restored, 0 skipped, 1 failed"), std::string::npos) << some.out;
+
+    for (const std::string& bad : {"batch /nonexistent/in " + quote(m_out.string()) + " " + modelArgs(),
+                                   "batch " + quote(m_in.string()) + " " + quote(m_out.string()) + " --format gif",
+                                   "batch " + quote(m_in.string()) + " " + quote(m_out.string()) + " --shard 4/3",
+                                   "batch " + quote(m_in.string()) + " " + quote(m_out.string()) +
+                                       " --detector dlib --face-model GPEN-BFR-2048 --models-dir " +
+                                       quote(m_model.parent_path().string())}) {
+        const auto r = runCli(bad);
+        EXPECT_EQ(r.exitCode, 1) << bad << "\n" << r.out;
+    }
+}
+
+// Root ignores file permissions; the child gives up the capabilities that let it, so the folder
+// is read-only to it as it would be to a user.
+int runAsUserWithoutOverride(const std::string& arguments, const fs::path& log) {
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        if (::geteuid() == 0) {
+            for (int cap : {CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER}) {
+                if (::prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0) ::_exit(77);
+            }
+        }
+        const std::string cmd = quote(GPEN_CLI_PATH) + " " + arguments + " > " + quote(log.string()) + " 2>&1";
+        ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+TEST_F(BatchCliTest, AReadOnlyOutputFolderGivesPerFileErrors) {
+    writeNoise("a.png", 1);
+    writeNoise("nested/b.png", 2);
+    fs::create_directories(m_out);
+    ASSERT_EQ(::chmod(m_out.c_str(), 0555), 0);
+    const fs::path report = m_dir.path() / "report.json";
+    const fs::path log = m_dir.path() / "log.txt";
+    const int code = runAsUserWithoutOverride("batch --recursive " + modelArgs() + " --report " + quote(report.string()) + " " +
+                                                  quote(m_in.string()) + " " + quote(m_out.string()),
+                                              log);
+    ::chmod(m_out.c_str(), 0755);
+    if (code == 77) GTEST_SKIP() << "cannot drop root's capabilities here";
+    std::ifstream logIn(log);
+    const std::string out((std::istreambuf_iterator<char>(logIn)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(code, 2) << out;
+    auto r = gpen::readBatchReport(report);
+    ASSERT_TRUE(r) << r.error().message << "\n" << out;
+    ASSERT_EQ(r->files.size(), 2U);
+    for (const auto& f : r->files) {
+        EXPECT_EQ(f.status, gpen::FileStatus::Failed) << f.file;
+        EXPECT_NE(f.error.find("Permission denied"), std::string::npos) << f.error;
+    }
+    EXPECT_TRUE(outputs().empty());
+}
+
+// SIGKILL while the batch is part way; a resume makes exactly the outputs that are missing,
+// rewrites none of the ones that were complete, and leaves no temporary file.
+TEST_F(BatchCliTest, AKilledBatchResumesWithExactlyTheMissingOutputs) {
+    const fs::path solvay = gpen::test::sampleImagesDir() / "Solvay_conference_1927.png";
+    if (!fs::exists(solvay)) GTEST_SKIP() << "sample photo not found";
+    const cv::Mat photo = cv::imread(solvay.string());
+    const int count = 8;
+    for (int i = 0; i < count; ++i) {
+        // Crops along the rows of the photo: each holds faces, so each file takes a while.
+        const cv::Rect crop(60 + 110 * i, 130 + (i % 2) * 150, 260, 190);
+        ASSERT_TRUE(cv::imwrite((m_in / ("photo " + std::to_string(i) + ".jpg")).string(), photo(crop)));
+    }
+    const std::string args = "batch " + modelArgs() + " " + quote(m_in.string()) + " " + quote(m_out.string());
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        const int devnull = ::open("/dev/null", O_WRONLY);
+        ::dup2(devnull, 1);
+        ::dup2(devnull, 2);
+        const std::string cmd = "exec " + quote(GPEN_CLI_PATH) + " " + args;
+        ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    // Wait (polling the folder: another process) for the first whole output, then kill.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(3);
+    while (outputs().empty() && std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, nullptr, 0);
+    const std::set<std::string> before = outputs();
+    ASSERT_FALSE(before.empty());
+    ASSERT_LT(before.size(), static_cast<std::size_t>(count)) << "the batch ended before the kill; nothing to resume";
+    std::map<std::string, ino_t> inodes;
+    for (const auto& f : before) {
+        struct stat st {};
+        ASSERT_EQ(::stat((m_out / f).c_str(), &st), 0);
+        inodes[f] = st.st_ino;
+        EXPECT_FALSE(cv::imread((m_out / f).string()).empty()) << f << " is whole";
+    }
+
+    const auto resumed = runCli(args + " --resume");
+    ASSERT_EQ(resumed.exitCode, 0) << resumed.out;
+    const std::set<std::string> after = outputs();
+    EXPECT_EQ(after.size(), static_cast<std::size_t>(count));
+    for (const auto& [f, inode] : inodes) {
+        struct stat st {};
+        ASSERT_EQ(::stat((m_out / f).c_str(), &st), 0);
+        EXPECT_EQ(st.st_ino, inode) << f << " was written again";
+    }
+    for (const auto& e : fs::recursive_directory_iterator(m_out)) {
+        EXPECT_FALSE(gpen::isAtomicTempName(e.path().filename().string())) << e.path();
+    }
+    auto report = gpen::readBatchReport(m_out / "gpen-batch-report.json");
+    ASSERT_TRUE(report) << report.error().message;
+    EXPECT_EQ(report->files.size(), static_cast<std::size_t>(count));
+    EXPECT_EQ(report->count(gpen::FileStatus::Ok) + report->count(gpen::FileStatus::Skipped), count);
+    EXPECT_EQ(report->count(gpen::FileStatus::Ok), count - report->count(gpen::FileStatus::Skipped));
+}
+
+TEST_F(BatchCliTest, ThreeShardsCoverTheListExactlyOnceAndMerge) {
+    for (int i = 0; i < 7; ++i) writeNoise((i % 2 ? "odd/" : "") + std::string("n") + std::to_string(i) + ".png", i);
+    std::multiset<std::string> seen;
+    std::vector<std::string> reports;
+    for (int s = 1; s <= 3; ++s) {
+        const auto r = runCli("batch --recursive --shard " + std::to_string(s) + "/3 " + modelArgs() + " " +
+                              quote(m_in.string()) + " " + quote(m_out.string()));
+        ASSERT_EQ(r.exitCode, 0) << r.out;
+        const fs::path report = m_out / ("gpen-batch-report-" + std::to_string(s) + "of3.json");
+        auto parsed = gpen::readBatchReport(report);
+        ASSERT_TRUE(parsed) << parsed.error().message;
+        EXPECT_EQ(parsed->shard, std::to_string(s) + "/3");
+        for (const auto& f : parsed->files) seen.insert(f.file);
+        reports.push_back(quote(report.string()));
+    }
+    EXPECT_EQ(seen.size(), 7U);
+    for (const auto& f : seen) EXPECT_EQ(seen.count(f), 1U) << f;
+    EXPECT_EQ(outputs().size(), 7U);
+    const fs::path merged = m_dir.path() / "all.json";
+    const auto m = runCli("report merge " + reports[0] + " " + reports[1] + " " + reports[2] + " --output " + quote(merged.string()));
+    ASSERT_EQ(m.exitCode, 0) << m.out;
+    EXPECT_NE(m.out.find("7 files: 7 ok"), std::string::npos) << m.out;
+    auto all = gpen::readBatchReport(merged);
+    ASSERT_TRUE(all);
+    EXPECT_EQ(all->files.size(), 7U);
+    EXPECT_TRUE(fs::exists(m_dir.path() / "all.csv"));
+}
+
+// `restore` writes through restoreFile: the output carries its processing note.
+TEST_F(BatchCliTest, RestoreWritesThroughRestoreFile) {
+    writeNoise("one.jpg", 5, 64);
+    const fs::path out = m_dir.path() / "one-restored.jpg";
+    const auto r = runCli("restore " + modelArgs() + " " + quote((m_in / "one.jpg").string()) + " " + quote(out.string()));
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    auto image = Exiv2::ImageFactory::open(out.string());
+    image->readMetadata();
+    const auto it = image->exifData().findKey(Exiv2::ExifKey("Exif.Image.Software"));
+    ASSERT_NE(it, image->exifData().end());
+    EXPECT_NE(it->toString().find("GPEN Studio"), std::string::npos);
+    EXPECT_NE(it->toString().find("tiny-gpen"), std::string::npos) << it->toString();
+}
+
+}  // namespace

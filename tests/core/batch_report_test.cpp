@@ -1,0 +1,82 @@
+// The batch report: JSON that reads back whole, CSV quoted for spreadsheets, and shard reports
+// merged by input with settings that must agree.
+
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "gpen/batch/batch_report.h"
+#include "support/temp_models_dir.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using gpen::FileStatus;
+
+gpen::BatchReport sample(const std::string& shard) {
+    gpen::BatchReport r;
+    r.software = "GPEN Studio 0.1.0";
+    r.started = "2026-12-03T09:00:00Z";
+    r.inputDir = "/archive";
+    r.outputDir = "/restored";
+    r.shard = shard;
+    r.settings = {{"face_model", "GPEN-BFR-512"}, {"quality", "95"}};
+    r.models = {{"GPEN-BFR-512", "/models/GPEN-BFR-512.pth", 284, "ab12"}};
+    return r;
+}
+
+TEST(BatchReport, JsonReadsBackWholeAndCsvQuotesWhatNeedsIt) {
+    gpen::test::TempModelsDir dir("report");
+    auto r = sample("");
+    r.files = {{"2019/beach, \"best\".jpg", "2019/beach, \"best\".jpg", FileStatus::Ok, 3, 1.25, ""},
+               {"bad.png", "bad.png", FileStatus::Failed, 0, 0.01, "bad.png: not an image\nOpenCV can decode"}};
+    const fs::path json = dir.path() / "report.json";
+    ASSERT_TRUE(gpen::writeBatchReport(r, json));
+    auto back = gpen::readBatchReport(json);
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(back->settings, r.settings);
+    ASSERT_EQ(back->files.size(), 2U);
+    EXPECT_EQ(back->files[0].file, r.files[0].file);
+    EXPECT_EQ(back->files[0].faces, 3);
+    EXPECT_EQ(back->files[1].status, FileStatus::Failed);
+    EXPECT_EQ(back->files[1].error, r.files[1].error);
+    EXPECT_EQ(back->models[0].sha256, "ab12");
+    std::ifstream csv(gpen::csvPathFor(json));
+    const std::string text((std::istreambuf_iterator<char>(csv)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(text.rfind("file,output,status,faces,seconds,error\r\n", 0), 0U);
+    EXPECT_NE(text.find("\"2019/beach, \"\"best\"\".jpg\",\"2019/beach, \"\"best\"\".jpg\",ok,3,1.250,\r\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("bad.png,bad.png,failed,0,0.010,\"bad.png: not an image\nOpenCV can decode\"\r\n"), std::string::npos) << text;
+}
+
+TEST(BatchReport, AFileThatIsNoReportIsRefused) {
+    gpen::test::TempModelsDir dir("report");
+    std::ofstream(dir.path() / "other.json") << "{\"hello\": 1}";
+    EXPECT_FALSE(gpen::readBatchReport(dir.path() / "other.json"));
+    std::ofstream(dir.path() / "cut.json") << "{\"format\": \"gpen-batch-report\", \"files\": [";
+    auto cut = gpen::readBatchReport(dir.path() / "cut.json");
+    ASSERT_FALSE(cut);
+    EXPECT_NE(cut.error().message.find("cut.json"), std::string::npos);
+}
+
+TEST(BatchReport, MergeJoinsShardsByInputAndRefusesOtherSettings) {
+    auto a = sample("1/2");
+    a.files = {{"a.jpg", "a.jpg", FileStatus::Ok, 1, 1, ""}, {"c.jpg", "c.jpg", FileStatus::Failed, 0, 1, "broken"}};
+    auto b = sample("2/2");
+    b.files = {{"b.jpg", "b.jpg", FileStatus::Ok, 2, 1, ""}, {"c.jpg", "c.jpg", FileStatus::Ok, 1, 1, ""}};
+    auto merged = gpen::mergeBatchReports({a, b});
+    ASSERT_TRUE(merged) << merged.error().message;
+    ASSERT_EQ(merged->files.size(), 3U);
+    EXPECT_EQ(merged->files[0].file, "a.jpg");
+    EXPECT_EQ(merged->files[2].status, FileStatus::Ok);  // a later success wins
+    EXPECT_EQ(merged->shard, "");
+    b.settings[1].second = "80";
+    auto refused = gpen::mergeBatchReports({a, b});
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().message.find("quality = 80"), std::string::npos) << refused.error().message;
+    b = sample("2/2");
+    b.models[0].sha256 = "ff00";
+    EXPECT_FALSE(gpen::mergeBatchReports({a, b}));
+}
+
+}  // namespace

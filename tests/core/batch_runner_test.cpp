@@ -1,0 +1,343 @@
+// The batch runner on a generated tree of real photos and real bad files, with a real (small)
+// GPEN checkpoint and the built-in detector: good files restored in their own layout with their
+// metadata and a processing note, bad ones reported, the batch never stopped by one file; a write
+// failure that loses nothing; cancel, pause, resume, names that collide.
+
+#include <atomic>
+#include <cerrno>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+#include <thread>
+
+#include <exiv2/exiv2.hpp>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "gpen/base/sha256.h"
+#include "gpen/batch/batch_runner.h"
+#include "gpen/io/image_io.h"
+#include "support/pipeline_test_cache.h"
+#include "support/temp_models_dir.h"
+
+namespace gpen {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string exifValue(const fs::path& file, const char* key) {
+    auto image = Exiv2::ImageFactory::open(file.string());
+    image->readMetadata();
+    const auto& exif = image->exifData();
+    const auto it = exif.findKey(Exiv2::ExifKey(key));
+    return it == exif.end() ? std::string() : it->toString();
+}
+
+std::vector<fs::path> tempFilesUnder(const fs::path& root) {
+    std::vector<fs::path> out;
+    for (const auto& e : fs::recursive_directory_iterator(root)) {
+        if (isAtomicTempName(e.path().filename().string())) out.push_back(e.path());
+    }
+    return out;
+}
+
+class BatchRunnerTest : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() { test::configureTestRuntime(); }
+
+    void SetUp() override {
+        m_models = m_dir.dir("models");
+        m_in = m_dir.dir("in");
+        m_out = m_dir.path() / "out";
+    }
+
+    bool havePhoto() {
+        if (!test::manifest()) return false;
+        const fs::path solvay = test::sampleImagesDir() / "Solvay_conference_1927.png";
+        if (!fs::exists(solvay)) return false;
+        auto photo = readImageBgr8(solvay);
+        if (!photo) return false;
+        m_faces = (*photo)(cv::Rect(680, 130, 200, 150)).clone();  // three faces
+        return true;
+    }
+
+    std::unique_ptr<ModelCache> makeCache() {
+        if (test::manifest()) test::copyFixture("gpen-64-cm1-n0.0625.pth", m_models / "tiny-gpen.pth");
+        return test::makePipelineCache(m_dir, m_models);
+    }
+
+    BatchParams params() const {
+        BatchParams p;
+        p.inputDir = m_in;
+        p.outputDir = m_out;
+        p.restore.faceModel = "tiny-gpen";
+        p.restore.detector = "dlib";
+        p.reportInterval = std::chrono::milliseconds(0);
+        return p;
+    }
+
+    // Small face-less pictures: the runner's logic without the cost of restoring faces.
+    void writeNoise(const fs::path& rel, int seed) { ASSERT_TRUE(test::writeNoiseImage(m_in / rel, seed)); }
+
+    test::TempModelsDir m_dir{"batch-runner"};
+    fs::path m_models, m_in, m_out;
+    cv::Mat m_faces;
+};
+
+TEST_F(BatchRunnerTest, AGeneratedTreeOfGoodAndBadFiles) {
+    if (!havePhoto()) GTEST_SKIP() << "fixtures or the sample photo not found";
+    const cv::Mat& faces = m_faces;
+    const fs::path uni = "Ünïcode photo – 1927.jpg";
+    ASSERT_TRUE(cv::imwrite((m_in / uni).string(), faces));
+    fs::create_directories(m_in / "nested" / "deeper level");
+    cv::Mat sixteen;
+    faces.convertTo(sixteen, CV_16U, 257.0);
+    ASSERT_TRUE(cv::imwrite((m_in / "nested" / "deeper level" / "scan 16-bit.png").string(), sixteen));
+    ASSERT_TRUE(cv::imwrite((m_in / "nested" / "print.tif").string(), faces));
+    cv::Mat bgra;
+    cv::cvtColor(faces, bgra, cv::COLOR_BGR2BGRA);
+    std::vector<cv::Mat> planes;
+    cv::split(bgra, planes);
+    for (int x = 0; x < bgra.cols; ++x) planes[3].col(x).setTo(55 + x);
+    cv::merge(planes, bgra);
+    ASSERT_TRUE(cv::imwrite((m_in / "alpha face.png").string(), bgra));
+    cv::Mat gray;
+    cv::cvtColor(faces, gray, cv::COLOR_BGR2GRAY);
+    ASSERT_TRUE(cv::imwrite((m_in / "gray.png").string(), gray));
+    // Stored on its side with EXIF orientation 6 (rotate 90 clockwise to view) and a GPS position.
+    cv::Mat sideways;
+    cv::rotate(faces, sideways, cv::ROTATE_90_COUNTERCLOCKWISE);
+    const fs::path rotated = m_in / "nested" / "rotated gps.jpg";
+    ASSERT_TRUE(cv::imwrite(rotated.string(), sideways));
+    {
+        auto image = Exiv2::ImageFactory::open(rotated.string());
+        image->readMetadata();
+        Exiv2::ExifData& exif = image->exifData();
+        exif["Exif.Image.Orientation"] = static_cast<std::uint16_t>(6);
+        exif["Exif.GPSInfo.GPSLatitudeRef"] = "N";
+        exif["Exif.GPSInfo.GPSLatitude"] = "50/1 50/1 0/1";
+        exif["Exif.GPSInfo.GPSLongitudeRef"] = "E";
+        exif["Exif.GPSInfo.GPSLongitude"] = "4/1 21/1 0/1";
+        exif["Exif.Image.Artist"] = "Benjamin Couprie";
+        image->writeMetadata();
+    }
+    // The bad ones.
+    std::ofstream(m_in / "corrupt.jpg", std::ios::binary) << std::string("\xff\xd8\xff\xe0 this JPEG stops here", 25);
+    std::ofstream(m_in / "nested" / "empty.jpg").flush();
+    std::ofstream(m_in / "notes.png") << "this is a text file, not a picture\n";
+    std::ofstream(m_in / "readme.txt") << "not an image extension: never listed";
+
+    auto cache = makeCache();
+    BatchParams p = params();
+    p.scan.recursive = true;
+    std::vector<FileRecord> finished;
+    p.fileDone = [&](std::size_t, const FileRecord& r) { finished.push_back(r); };
+    int progressCalls = 0;
+    std::optional<double> lastEta;
+    p.progress = [&](const BatchProgress& pr) {
+        ++progressCalls;
+        if (pr.etaSeconds) lastEta = pr.etaSeconds;
+        EXPECT_LE(pr.filesDone, pr.filesTotal);
+    };
+    auto summary = runBatch(*cache, p);
+    ASSERT_TRUE(summary) << summary.error().message;
+    EXPECT_EQ(summary->total, 9);
+    EXPECT_EQ(summary->ok, 6);
+    EXPECT_EQ(summary->failed, 3);
+    EXPECT_FALSE(summary->wasCancelled);
+    EXPECT_EQ(finished.size(), 9U);
+    EXPECT_GT(progressCalls, 9);
+    EXPECT_TRUE(lastEta.has_value());
+
+    auto report = readBatchReport(summary->reportJson);
+    ASSERT_TRUE(report) << report.error().message;
+    std::map<std::string, FileRecord> byFile;
+    for (const auto& f : report->files) byFile[f.file] = f;
+    for (const char* bad : {"corrupt.jpg", "nested/empty.jpg", "notes.png"}) {
+        ASSERT_TRUE(byFile.count(bad)) << bad;
+        EXPECT_EQ(byFile[bad].status, FileStatus::Failed) << bad;
+        EXPECT_NE(byFile[bad].error.find(fs::path(bad).filename().string()), std::string::npos) << byFile[bad].error;
+        EXPECT_FALSE(fs::exists(m_out / bad)) << bad;
+    }
+    EXPECT_NE(byFile["nested/empty.jpg"].error.find("empty"), std::string::npos);
+    for (const auto& [file, rec] : byFile) {
+        if (rec.status != FileStatus::Ok) continue;
+        EXPECT_EQ(rec.output, file) << "the tree is mirrored";
+        EXPECT_GE(rec.faces, 3) << file;
+        EXPECT_GT(rec.seconds, 0.0) << file;
+    }
+    EXPECT_EQ(tempFilesUnder(m_out).size(), 0U);
+
+    // Each output in its input's layout.
+    const cv::Mat out16 = cv::imread((m_out / "nested" / "deeper level" / "scan 16-bit.png").string(), cv::IMREAD_UNCHANGED);
+    EXPECT_EQ(out16.type(), CV_16UC3);
+    const cv::Mat outAlpha = cv::imread((m_out / "alpha face.png").string(), cv::IMREAD_UNCHANGED);
+    ASSERT_EQ(outAlpha.type(), CV_8UC4);
+    std::vector<cv::Mat> outPlanes;
+    cv::split(outAlpha, outPlanes);
+    EXPECT_EQ(cv::norm(outPlanes[3], planes[3], cv::NORM_INF), 0);
+    EXPECT_EQ(cv::imread((m_out / "gray.png").string(), cv::IMREAD_UNCHANGED).type(), CV_8UC1);
+    const cv::Mat tif = cv::imread((m_out / "nested" / "print.tif").string(), cv::IMREAD_UNCHANGED);
+    EXPECT_EQ(tif.size(), faces.size());
+    const cv::Mat uniOut = cv::imread((m_out / uni).string());
+    ASSERT_EQ(uniOut.size(), faces.size());
+    EXPECT_GT(cv::norm(uniOut, faces, cv::NORM_INF), 0) << "the faces were restored";
+
+    // The sideways JPEG comes out upright, its orientation reset, its GPS and artist kept, and a
+    // processing note naming the software and the model.
+    const fs::path rotatedOut = m_out / "nested" / "rotated gps.jpg";
+    EXPECT_EQ(cv::imread(rotatedOut.string()).size(), faces.size());
+    EXPECT_EQ(exifValue(rotatedOut, "Exif.Image.Orientation"), "1");
+    EXPECT_EQ(exifValue(rotatedOut, "Exif.GPSInfo.GPSLatitude"), "50/1 50/1 0/1");
+    EXPECT_EQ(exifValue(rotatedOut, "Exif.GPSInfo.GPSLongitudeRef"), "E");
+    EXPECT_EQ(exifValue(rotatedOut, "Exif.Image.Artist"), "Benjamin Couprie");
+    const std::string note = exifValue(rotatedOut, "Exif.Image.Software");
+    EXPECT_NE(note.find("GPEN Studio"), std::string::npos) << note;
+    EXPECT_NE(note.find("tiny-gpen"), std::string::npos) << note;
+    EXPECT_NE(exifValue(m_out / "nested" / "deeper level" / "scan 16-bit.png", "Exif.Image.Software").find("tiny-gpen"),
+              std::string::npos);
+
+    // Every setting and the very model file, by its SHA-256.
+    std::map<std::string, std::string> settings(report->settings.begin(), report->settings.end());
+    for (const char* key : {"face_model", "detector", "strength", "background_scale", "tile", "name_template", "if_exists",
+                            "format", "quality", "recursive", "copy_metadata"}) {
+        EXPECT_TRUE(settings.count(key)) << key;
+    }
+    EXPECT_EQ(settings["face_model"], "tiny-gpen");
+    ASSERT_FALSE(report->models.empty());
+    EXPECT_EQ(report->models[0].id, "tiny-gpen");
+    EXPECT_EQ(report->models[0].sha256, *sha256OfFile(m_models / "tiny-gpen.pth"));
+    EXPECT_FALSE(report->finished.empty());
+    EXPECT_TRUE(fs::exists(summary->reportCsv));
+}
+
+// A full disk at the third output: that file fails, the two before stay whole, the ones after
+// are written, and no temporary file is left anywhere.
+TEST_F(BatchRunnerTest, AWriteFailureFailsThatFileAndKeepsTheOthersWhole) {
+    for (int i = 0; i < 5; ++i) writeNoise("p" + std::to_string(i) + ".png", i);
+    auto cache = makeCache();
+    if (!test::manifest()) GTEST_SKIP() << "fixtures not found";
+    BatchParams p = params();
+    std::atomic<int> writes{0};
+    p.atomic.faultForTesting = [&](AtomicWriteStep step) {
+        if (step != AtomicWriteStep::Write) return 0;
+        return ++writes == 3 ? ENOSPC : 0;
+    };
+    auto summary = runBatch(*cache, p);
+    ASSERT_TRUE(summary) << summary.error().message;
+    EXPECT_EQ(summary->ok, 4);
+    EXPECT_EQ(summary->failed, 1);
+    auto report = readBatchReport(summary->reportJson);
+    ASSERT_TRUE(report);
+    EXPECT_EQ(report->files[2].status, FileStatus::Failed);
+    EXPECT_NE(report->files[2].error.find("No space left on device"), std::string::npos) << report->files[2].error;
+    EXPECT_FALSE(fs::exists(m_out / "p2.png"));
+    for (int i : {0, 1, 3, 4}) {
+        const cv::Mat back = cv::imread((m_out / ("p" + std::to_string(i) + ".png")).string());
+        EXPECT_EQ(back.size(), cv::Size(40, 40)) << i;
+    }
+    EXPECT_EQ(tempFilesUnder(m_out).size(), 0U);
+}
+
+TEST_F(BatchRunnerTest, CancelStopsTheRestAndTheReportSaysSo) {
+    for (int i = 0; i < 6; ++i) writeNoise("c" + std::to_string(i) + ".png", i);
+    auto cache = makeCache();
+    if (!test::manifest()) GTEST_SKIP() << "fixtures not found";
+    CancelToken cancel;
+    BatchParams p = params();
+    p.cancel = &cancel;
+    p.fileDone = [&](std::size_t, const FileRecord&) { cancel.cancel(); };
+    auto summary = runBatch(*cache, p);
+    ASSERT_TRUE(summary) << summary.error().message;
+    EXPECT_TRUE(summary->wasCancelled);
+    EXPECT_GE(summary->ok, 1);
+    EXPECT_LE(summary->ok, 3) << "at most the files already in the queues finish";
+    EXPECT_EQ(summary->ok + summary->cancelled, 6);
+    auto report = readBatchReport(summary->reportJson);
+    ASSERT_TRUE(report);
+    EXPECT_EQ(report->count(FileStatus::Cancelled), summary->cancelled);
+    EXPECT_EQ(report->count(FileStatus::Pending), 0);
+}
+
+TEST_F(BatchRunnerTest, PauseHoldsTheBatchUntilResumed) {
+    for (int i = 0; i < 3; ++i) writeNoise("q" + std::to_string(i) + ".png", i);
+    auto cache = makeCache();
+    if (!test::manifest()) GTEST_SKIP() << "fixtures not found";
+    PauseToken pause;
+    pause.pause();
+    BatchParams p = params();
+    p.pause = &pause;
+    std::atomic<int> done{0};
+    std::atomic<bool> sawPaused{false};
+    p.fileDone = [&](std::size_t, const FileRecord&) { ++done; };
+    p.progress = [&](const BatchProgress& pr) {
+        if (pr.paused && !sawPaused.exchange(true)) {
+            EXPECT_EQ(done.load(), 0) << "nothing finishes while paused";
+            pause.resume();
+        }
+    };
+    auto summary = runBatch(*cache, p);
+    ASSERT_TRUE(summary) << summary.error().message;
+    EXPECT_TRUE(sawPaused.load());
+    EXPECT_EQ(summary->ok, 3);
+}
+
+TEST_F(BatchRunnerTest, ResumeRedoesOnlyWhatIsMissingAndCollisionsGetSuffixes) {
+    writeNoise("a/x.png", 1);
+    writeNoise("b/x.png", 2);
+    writeNoise("c.png", 3);
+    auto cache = makeCache();
+    if (!test::manifest()) GTEST_SKIP() << "fixtures not found";
+    BatchParams p = params();
+    p.scan.recursive = true;
+    p.nameTemplate = "{name}.{ext}";  // flat: a/x.png and b/x.png collide
+    p.ifExists = IfExists::Suffix;
+    p.format = OutputFormat::Webp;
+    p.quality = 80;
+    auto first = runBatch(*cache, p);
+    ASSERT_TRUE(first) << first.error().message;
+    EXPECT_EQ(first->ok, 3);
+    EXPECT_TRUE(fs::exists(m_out / "x.webp"));
+    EXPECT_TRUE(fs::exists(m_out / "x-1.webp"));
+    EXPECT_TRUE(fs::exists(m_out / "c.webp"));
+    // One output lost; a resume makes exactly that one and leaves the others untouched.
+    fs::remove(m_out / "x-1.webp");
+    const auto before = fs::last_write_time(m_out / "c.webp");
+    p.resume = true;
+    auto second = runBatch(*cache, p);
+    ASSERT_TRUE(second) << second.error().message;
+    EXPECT_EQ(second->ok, 3);
+    EXPECT_TRUE(fs::exists(m_out / "x-1.webp"));
+    EXPECT_FALSE(fs::exists(m_out / "x-2.webp"));
+    EXPECT_EQ(fs::last_write_time(m_out / "c.webp"), before);
+    // Without resume and with skip, present outputs are skipped.
+    p.resume = false;
+    p.ifExists = IfExists::Skip;
+    auto third = runBatch(*cache, p);
+    ASSERT_TRUE(third);
+    EXPECT_EQ(third->skipped, 2);
+    EXPECT_EQ(third->failed, 1) << "b/x.png's name collides with a/x.png's and skip adds no suffix";
+}
+
+TEST_F(BatchRunnerTest, AMissingFaceModelStopsTheBatchBeforeItStarts) {
+    writeNoise("a.png", 1);
+    auto cache = makeCache();
+    BatchParams p = params();
+    p.restore.faceModel = "GPEN-BFR-2048";
+    auto summary = runBatch(*cache, p);
+    ASSERT_FALSE(summary);
+    EXPECT_NE(summary.error().message.find("GPEN-BFR-2048"), std::string::npos) << summary.error().message;
+    EXPECT_FALSE(fs::exists(m_out / "a.png"));
+    p.restore.faceModel = "tiny-gpen";
+    p.nameTemplate = "{title}.{ext}";
+    auto badTemplate = runBatch(*cache, p);
+    ASSERT_FALSE(badTemplate);
+    EXPECT_NE(badTemplate.error().message.find("{title}"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace gpen

@@ -1,0 +1,146 @@
+// The embedded upscaler in the pipeline: found through the catalog, run on the tiled path, better
+// than plain interpolation on a real photo, and the background model whenever no realesrnet file
+// is installed.
+
+#include <cmath>
+#include <iostream>
+
+#include <gtest/gtest.h>
+#include <opencv2/imgproc.hpp>
+
+#include "gpen/engine/embedded_upscaler.h"
+#include "gpen/io/image_io.h"
+#include "gpen/pipeline/restore_pipeline.h"
+#include "support/temp_models_dir.h"
+
+namespace gpen {
+namespace {
+
+namespace fs = std::filesystem;
+
+double psnr(const cv::Mat& a, const cv::Mat& b) {
+    cv::Mat d;
+    cv::absdiff(a, b, d);
+    d.convertTo(d, CV_64F);
+    const cv::Scalar m = cv::mean(d.mul(d));
+    const double all = (m[0] + m[1] + m[2]) / 3.0;
+    return 10.0 * std::log10(255.0 * 255.0 / std::max(all, 1e-12));
+}
+
+// Mean gradient magnitude of the gray image (Sobel): how sharp it looks.
+double meanGradient(const cv::Mat& bgr) {
+    cv::Mat gray, gx, gy, mag;
+    cv::cvtColor(bgr, gray, cv::COLOR_BGR2GRAY);
+    cv::Sobel(gray, gx, CV_32F, 1, 0);
+    cv::Sobel(gray, gy, CV_32F, 0, 1);
+    cv::magnitude(gx, gy, mag);
+    return cv::mean(mag)[0];
+}
+
+class EmbeddedUpscalerTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        if (embeddedUpscalerDir().empty()) {
+            GTEST_SKIP() << "the embedded upscaler is absent: the build could not fetch @upscalerjs with npm "
+                            "(cmake/GpenEmbeddedUpscaler.cmake)";
+        }
+        const fs::path solvay = test::sampleImagesDir() / "Solvay_conference_1927.png";
+        if (!fs::exists(solvay)) GTEST_SKIP() << "sample photo not found at " << solvay;
+        auto photo = readImageBgr8(solvay);
+        ASSERT_TRUE(photo) << photo.error().message;
+        // Faces, a suit and a wall of the second row: edges and texture.
+        m_original = (*photo)(cv::Rect(640, 120, 256, 192)).clone();
+    }
+
+    std::unique_ptr<ModelCache> makeCache() {
+        ModelCacheParams p;
+        p.search.commandLineDir = m_dir.dir("models");
+        p.search.useEnvironment = false;
+        p.search.userDir = m_dir.dir("user");
+        p.search.installedDir = m_dir.dir("installed");
+        p.loaders = pipelineModelLoaders({});
+        p.preload.clear();
+        p.warmup.enabled = false;
+        auto cache = std::make_unique<ModelCache>(std::move(p));
+        cache->start();
+        return cache;
+    }
+
+    test::TempModelsDir m_dir{"embedded-upscaler"};
+    cv::Mat m_original;
+};
+
+// The photo halved by bicubic interpolation (the degradation the network was trained on: DIV2K's
+// bicubic x2), then brought back to its size. On this soft, grainy scan the network is closer to
+// the original than nearest and bicubic upscaling; it is sharper than bilinear, not than bicubic,
+// whose overshoot on the aliased grain even exceeds the original's mean gradient (numbers printed).
+TEST_F(EmbeddedUpscalerTest, AHalvedPhotoRestoredX2IsCloserThanNearestAndBicubic) {
+    auto cache = makeCache();
+    auto model = cache->acquireAs<BackgroundModel>(embeddedUpscalerId(2));
+    ASSERT_TRUE(model) << model.error().message;
+    EXPECT_EQ((*model)->scale(), 2);
+    cv::Mat half, nearest, bilinear, bicubic;
+    cv::resize(m_original, half, cv::Size(), 0.5, 0.5, cv::INTER_CUBIC);
+    cv::resize(half, nearest, m_original.size(), 0, 0, cv::INTER_NEAREST);
+    cv::resize(half, bilinear, m_original.size(), 0, 0, cv::INTER_LINEAR);
+    cv::resize(half, bicubic, m_original.size(), 0, 0, cv::INTER_CUBIC);
+    // Tiles smaller than the photo, so that the blended tiled path is what is measured.
+    auto restored = (*model)->upscale(half, {.tileSize = 64, .overlap = 16, .padding = 10}, {}, nullptr);
+    ASSERT_TRUE(restored) << restored.error().message;
+    ASSERT_EQ(restored->size(), m_original.size());
+    const double pNet = psnr(*restored, m_original), pNearest = psnr(nearest, m_original), pBicubic = psnr(bicubic, m_original);
+    const double gNet = meanGradient(*restored), gBilinear = meanGradient(bilinear), gBicubic = meanGradient(bicubic);
+    std::cout << embeddedUpscalerId(2) << ": PSNR " << pNet << " dB (bicubic " << pBicubic << ", nearest " << pNearest
+              << "); mean gradient " << gNet << " (bilinear " << gBilinear << ", bicubic " << gBicubic << ", original "
+              << meanGradient(m_original) << ")\n";
+    EXPECT_GT(pNet, pNearest);
+    EXPECT_GT(pNet, pBicubic);
+    EXPECT_GT(gNet, gBilinear);
+}
+
+TEST_F(EmbeddedUpscalerTest, WithNoFaceModelRestoreUpscalesWithTheEmbeddedNetworkAndSaysSo) {
+    auto cache = makeCache();
+    EXPECT_EQ(backgroundModelFor(*cache, 2), embeddedUpscalerId(2));
+    RestoreParams p;
+    p.faceModel.clear();
+    p.backgroundScale = 2;
+    p.tiles.tileSize = 128;
+    cv::Mat small;
+    cv::resize(m_original, small, cv::Size(), 0.5, 0.5, cv::INTER_AREA);
+    auto r = restorePhoto(*cache, small, p);
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(r->image.size(), cv::Size(small.cols * 2, small.rows * 2));
+    EXPECT_EQ(r->backgroundUsed, embeddedUpscalerId(2));
+    EXPECT_TRUE(r->faces.empty());
+    EXPECT_EQ(cv::norm(r->image, r->background, cv::NORM_INF), 0.0);
+    std::string notes;
+    for (const auto& n : r->notes) notes += n + "\n";
+    EXPECT_NE(notes.find("no face model"), std::string::npos) << notes;
+    EXPECT_NE(notes.find(embeddedUpscalerId(2)), std::string::npos) << notes;
+}
+
+TEST_F(EmbeddedUpscalerTest, AnInstalledRealesrnetFileWinsOverTheEmbeddedNetwork) {
+    if (!test::manifest()) GTEST_SKIP() << "fixtures not found at " << test::fixturesDir();
+    test::copyFixture("rrdb-x2-f8-b2-g4.pth", m_dir.dir("models") / "realesrnet_x2.pth");
+    auto cache = makeCache();
+    EXPECT_EQ(backgroundModelFor(*cache, 2), "realesrnet_x2");
+    EXPECT_EQ(backgroundModelFor(*cache, 4), embeddedUpscalerId(4));  // no realesrnet_x4 here
+    EXPECT_EQ(backgroundModelFor(*cache, 5), "");
+}
+
+TEST(EmbeddedUpscalerCatalog, EveryScaleIsABuiltInBackgroundModelUnderMit) {
+    const ModelCatalog c = ModelCatalog::released();
+    for (const int scale : embeddedUpscalerScales()) {
+        const ModelEntry* e = c.find(embeddedUpscalerId(scale));
+        ASSERT_NE(e, nullptr) << scale;
+        EXPECT_EQ(e->kind, ModelKind::Background);
+        EXPECT_TRUE(e->builtIn);
+        EXPECT_EQ(e->scale, scale);
+        EXPECT_TRUE(e->fileName.empty());
+        EXPECT_NE(e->licence.find("MIT"), std::string::npos);
+        EXPECT_EQ(e->systemFile.filename(), "model.json");
+    }
+}
+
+}  // namespace
+}  // namespace gpen

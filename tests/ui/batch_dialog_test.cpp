@@ -1,0 +1,246 @@
+// The batch dialog with the real engine: a small GPEN checkpoint from the fixtures and the
+// built-in dlib detector, three crops of the Solvay photograph. Waits on signals only.
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+
+#include <opencv2/imgcodecs.hpp>
+
+#include <gtest/gtest.h>
+
+#include "open_photos.h"
+#include "support/fixtures.h"
+#include "temp_settings.h"
+#include "ui/batch_dialog.h"
+#include "ui/engine_controller.h"
+#include "ui/image_session.h"
+#include "ui/main_window.h"
+#include "ui/restore_panel.h"
+#include "ui_test_app.h"
+
+namespace {
+
+using namespace gpen::ui;
+namespace fs = std::filesystem;
+
+class BatchDialogTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        gpen::test::uiApp();
+        gpen::test::useTemporarySettings();
+        QStandardPaths::setTestModeEnabled(true);
+        if (!gpen::test::manifest()) GTEST_SKIP() << "fixtures not found at " << gpen::test::fixturesDir();
+        ASSERT_TRUE(m_models.isValid() && m_input.isValid() && m_output.isValid());
+        fs::copy_file(gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth",
+                      fs::path(m_models.path().toStdString()) / "tiny-gpen.pth");
+        m_settings.modelsDir = m_models.path();
+        m_settings.preload = {QStringLiteral("tiny-gpen"), QStringLiteral("dlib")};
+        m_settings.threads = 1;  // leaves a core to the GUI thread whose stalls are measured
+        // Three crops of the photograph, a few faces each, in three formats.
+        const cv::Mat solvay = cv::imread((gpen::test::sampleImagesDir() / "Solvay_conference_1927.png").string());
+        ASSERT_FALSE(solvay.empty());
+        const std::string in = m_input.path().toStdString();
+        ASSERT_TRUE(cv::imwrite(in + "/a-left.png", solvay(cv::Rect(0, 0, 440, 300))));
+        ASSERT_TRUE(cv::imwrite(in + "/b-middle.jpg", solvay(cv::Rect(440, 0, 440, 300))));
+        ASSERT_TRUE(cv::imwrite(in + "/c-right.tif", solvay(cv::Rect(880, 0, 440, 300))));
+    }
+
+    // Starts the engine, waits for its preload, and fills the dialog for the three photos.
+    BatchDialog* prepare(EngineController& engine, MainWindow& window) {
+        QSignalSpy settled(&engine, &EngineController::preloadSettledChanged);
+        engine.start(m_settings);
+        if (!settled.wait(60000)) return nullptr;
+        BatchDialog* dialog = window.showBatchDialog(m_input.path());
+        dialog->setOutputFolder(m_output.path());
+        dialog->restoreOptions()->setFaceModel(QStringLiteral("tiny-gpen"));
+        return dialog;
+    }
+
+    QString status(BatchDialog* dialog, int row) const {
+        const QTableWidgetItem* item = dialog->table()->item(row, BatchDialog::StatusColumn);
+        return item ? item->text() : QString();
+    }
+
+    QTemporaryDir m_models, m_input, m_output;
+    EngineSettings m_settings;
+};
+
+TEST(BatchDialog, ADroppedFolderIsOfferedForABatchWithALiveNameExample) {
+    gpen::test::uiApp();
+    gpen::test::useTemporarySettings();
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    ASSERT_TRUE(cv::imwrite(dir.filePath(QStringLiteral("one.png")).toStdString(), cv::Mat(20, 30, CV_8UC3, cv::Scalar::all(90))));
+    EngineController engine;  // not started: the dialog needs none until Start
+    MainWindow window(&engine);
+    window.show();
+    QSignalSpy opened(window.session(), &ImageSession::openFinished);
+    ASSERT_TRUE(gpen::test::dropPaths(&window, {dir.path()}));
+    ASSERT_TRUE(opened.wait(30000));
+    EXPECT_EQ(window.session()->count(), 1);  // the folder's photos open as before
+    auto* offer = window.findChild<QPushButton*>(QStringLiteral("batchOfferButton"));
+    ASSERT_NE(offer, nullptr);
+    EXPECT_TRUE(offer->isVisible());
+    offer->click();
+    auto* dialog = window.findChild<BatchDialog*>();
+    ASSERT_NE(dialog, nullptr);
+    EXPECT_TRUE(dialog->isVisible());
+    const BatchRequest r = dialog->request();
+    EXPECT_EQ(QFileInfo(r.inputDir).canonicalFilePath(), QFileInfo(dir.path()).canonicalFilePath());
+    EXPECT_TRUE(r.outputDir.endsWith(QFileInfo(dir.path()).fileName() + QStringLiteral("-restored")))
+        << r.outputDir.toStdString();
+
+    // The example follows the template as it is typed, and a bad one is named before a start.
+    dialog->templateEdit()->setText(QStringLiteral("{name}-{model}.{ext}"));
+    EXPECT_TRUE(dialog->exampleLabel()->text().endsWith(QStringLiteral("Grandma-GPEN-BFR-512.jpg")))
+        << dialog->exampleLabel()->text().toStdString();
+    dialog->templateEdit()->setText(QStringLiteral("{name}-{colour}.{ext}"));
+    EXPECT_TRUE(dialog->exampleLabel()->text().contains(QStringLiteral("colour"))) << dialog->exampleLabel()->text().toStdString();
+    EXPECT_FALSE(dialog->start());
+    EXPECT_FALSE(dialog->running());
+}
+
+TEST_F(BatchDialogTest, ThreeFilesRunRowByRowWhileTheWindowStaysResponsive) {
+    EngineController engine;
+    MainWindow window(&engine);
+    window.show();
+    BatchDialog* dialog = prepare(engine, window);
+    ASSERT_NE(dialog, nullptr);
+    EXPECT_TRUE(dialog->exampleLabel()->text().contains(QStringLiteral("Grandma.jpg")));
+
+    // Every status a row shows, in order.
+    QHash<int, QStringList> seen;
+    QObject::connect(dialog->table(), &QTableWidget::itemChanged, dialog, [&](QTableWidgetItem* item) {
+        if (item->column() != BatchDialog::StatusColumn) return;
+        QStringList& states = seen[item->row()];
+        const QString state = item->text().section(QLatin1Char(':'), 0, 0);
+        if (states.isEmpty() || states.back() != state) states << state;
+    });
+    // The stall probe: the longest gap between ticks of a 5 ms timer on the GUI thread.
+    QTimer probe;
+    probe.setInterval(5);
+    QElapsedTimer sinceTick;
+    qint64 longestGap = 0;
+    QObject::connect(&probe, &QTimer::timeout, &probe, [&] { longestGap = std::max(longestGap, sinceTick.restart()); });
+
+    QSignalSpy ended(dialog, &BatchDialog::batchEnded);
+    QSignalSpy notified(dialog, &BatchDialog::notified);
+    QSignalSpy restored(&engine, &EngineController::jobFinished);
+    QSignalSpy files(&engine, &EngineController::batchFileDone);
+    bool sawPaused = false;
+    QObject::connect(&engine, &EngineController::batchProgress, dialog,
+                     [&](const BatchProgressView& p) { sawPaused = sawPaused || p.paused; });
+    ASSERT_TRUE(dialog->start());
+    sinceTick.start();
+    probe.start();
+    EXPECT_FALSE(dialog->startButton()->isEnabled());
+    EXPECT_TRUE(dialog->cancelButton()->isEnabled());
+    // Pause after the first photo: the runner reports itself paused; Resume lets it finish.
+    ASSERT_TRUE(files.wait(120000));
+    dialog->pauseButton()->click();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return sawPaused; }, 60000));
+    EXPECT_TRUE(dialog->progressLabel()->text().contains(QStringLiteral("paused"), Qt::CaseInsensitive))
+        << dialog->progressLabel()->text().toStdString();
+    EXPECT_EQ(ended.count(), 0);
+    dialog->pauseButton()->click();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ended.count() == 1; }, 240000));
+    probe.stop();
+
+    const auto outcome = ended.at(0).at(0).value<BatchOutcome>();
+    EXPECT_TRUE(ended.at(0).at(1).toString().isEmpty()) << ended.at(0).at(1).toString().toStdString();
+    EXPECT_EQ(outcome.jobId, dialog->lastOutcome().jobId);
+    EXPECT_EQ(outcome.ok, 3);
+    EXPECT_FALSE(outcome.wasCancelled);
+    ASSERT_EQ(dialog->table()->rowCount(), 3);
+    for (int row = 0; row < 3; ++row) {
+        EXPECT_EQ(status(dialog, row), BatchDialog::tr("Done"));
+        // Waiting (the plan) -> Restoring (in inference) -> Done.
+        EXPECT_TRUE(seen[row].contains(QStringLiteral("Restoring"))) << row << ": " << seen[row].join(QStringLiteral(" > ")).toStdString();
+        EXPECT_EQ(seen[row].back(), QStringLiteral("Done"));
+        EXPECT_GT(dialog->table()->item(row, BatchDialog::FacesColumn)->text().toInt(), 0);
+    }
+    for (const char* name : {"a-left.png", "b-middle.jpg", "c-right.tif"}) {
+        EXPECT_TRUE(QFileInfo::exists(QDir(m_output.path()).filePath(QString::fromLatin1(name)))) << name;
+    }
+    EXPECT_TRUE(QFileInfo::exists(outcome.reportJson)) << outcome.reportJson.toStdString();
+    EXPECT_TRUE(dialog->openReportButton()->isEnabled());
+    EXPECT_TRUE(dialog->openOutputButton()->isEnabled());
+    // Offscreen there is no tray: the window asks for attention instead.
+    ASSERT_EQ(notified.count(), 1);
+    EXPECT_EQ(notified.at(0).at(0).toString(), QStringLiteral("alert"));
+    // The batch's work never reached the window's restore signals.
+    EXPECT_EQ(restored.count(), 0);
+    EXPECT_TRUE(window.restorePanel()->stageLabel()->text().isEmpty());
+    EXPECT_FALSE(engine.busy());
+    std::cout << "longest event-loop stall during the batch: " << longestGap << " ms\n";
+    EXPECT_LT(longestGap, 100);
+}
+
+TEST_F(BatchDialogTest, CancelStopsTheBatchAndAnInteractiveRestoreKeepsItsOwnJob) {
+    EngineController engine;
+    MainWindow window(&engine);
+    window.show();
+    BatchDialog* dialog = prepare(engine, window);
+    ASSERT_NE(dialog, nullptr);
+    ASSERT_TRUE(gpen::test::openAndWait(window, {QDir(m_input.path()).filePath(QStringLiteral("a-left.png"))}));
+    window.restorePanel()->setFaceModel(QStringLiteral("tiny-gpen"));
+
+    // Cancel as soon as the first photo is done.
+    QObject::connect(&engine, &EngineController::batchFileDone, dialog, [dialog](const BatchFileView& f) {
+        if (f.jobId == dialog->jobId() && dialog->cancelButton()->isEnabled()) dialog->cancelButton()->click();
+    });
+    QSignalSpy ended(dialog, &BatchDialog::batchEnded);
+    QSignalSpy restored(&engine, &EngineController::jobFinished);
+    ASSERT_TRUE(dialog->start());
+    // Closing the window during the batch asks; Cancel keeps both.
+    bool asked = false;
+    QTimer answer;
+    answer.setInterval(5);
+    QObject::connect(&answer, &QTimer::timeout, &answer, [&] {
+        if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+            answer.stop();
+            asked = true;
+            box->button(QMessageBox::Cancel)->click();
+        }
+    });
+    answer.start();
+    EXPECT_FALSE(window.close());
+    EXPECT_TRUE(asked);
+    EXPECT_TRUE(dialog->running());
+    // A restore asked for during the batch waits for it and answers to the window alone.
+    window.restoreCurrent();
+    EXPECT_NE(window.restoreJob(), dialog->jobId());
+    ASSERT_TRUE(ended.wait(240000));
+    const auto outcome = ended.at(0).at(0).value<BatchOutcome>();
+    EXPECT_TRUE(outcome.wasCancelled);
+    EXPECT_GE(outcome.ok, 1);
+    EXPECT_LT(outcome.ok, 3);
+    EXPECT_EQ(status(dialog, 0), BatchDialog::tr("Done"));
+    EXPECT_EQ(status(dialog, 2), BatchDialog::tr("Cancelled"));
+    EXPECT_FALSE(QFileInfo::exists(QDir(m_output.path()).filePath(QStringLiteral("c-right.tif"))));
+    EXPECT_TRUE(QFileInfo::exists(outcome.reportJson));
+    EXPECT_TRUE(dialog->startButton()->isEnabled());
+
+    ASSERT_TRUE(restored.wait(120000));
+    const auto mine = restored.at(0).at(0).value<RestoreOutcome>();
+    EXPECT_EQ(mine.jobId, window.restoreJob());
+    EXPECT_FALSE(window.session()->entry(0).result.isNull());
+    EXPECT_EQ(dialog->table()->rowCount(), 3);
+    EXPECT_FALSE(engine.busy());
+}
+
+}  // namespace

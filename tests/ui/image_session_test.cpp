@@ -1,0 +1,122 @@
+// Photos open through core's decoder on the session's decode thread: TIFF and WebP (which Qt
+// reads only with its image-format plugins), 16-bit scans kept at 16 bits for Save, the GUI thread
+// never blocked by a decode.
+
+#include <QDir>
+#include <QFileInfo>
+#include <QListWidget>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+
+#include <gtest/gtest.h>
+
+#include "open_photos.h"
+#include "temp_settings.h"
+#include "ui/image_session.h"
+#include "ui/main_window.h"
+#include "ui/result_saver.h"
+#include "ui_test_app.h"
+
+namespace {
+
+using gpen::ui::MainWindow;
+
+// A 16-bit colour gradient whose low bits matter (an 8-bit copy cannot hold it).
+cv::Mat gradient16(int w, int h) {
+    cv::Mat m(h, w, CV_16UC3);
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            m.at<cv::Vec3w>(y, x) = {static_cast<ushort>(x * 65535 / w), static_cast<ushort>(y * 65535 / h),
+                                     static_cast<ushort>((x * 7 + y * 13) * 37 % 65536)};
+        }
+    }
+    return m;
+}
+
+std::string path(const QTemporaryDir& dir, const char* name) { return dir.filePath(QString::fromLatin1(name)).toStdString(); }
+
+TEST(ImageSession, TiffAndWebpOpenInTheWindowThroughCore) {
+    gpen::test::uiApp();
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    if (!cv::haveImageWriter("x.webp") || !cv::haveImageWriter("x.tif")) GTEST_SKIP() << "OpenCV lacks WebP or TIFF";
+    ASSERT_TRUE(cv::imwrite(path(dir, "scan.tif"), gradient16(120, 80)));
+    cv::Mat colour(60, 90, CV_8UC3, cv::Scalar(30, 120, 210));
+    ASSERT_TRUE(cv::imwrite(path(dir, "photo.webp"), colour, {cv::IMWRITE_WEBP_QUALITY, 101}));
+
+    MainWindow window;
+    window.show();
+    QSignalSpy added(window.session(), &gpen::ui::ImageSession::entryAdded);
+    QSignalSpy opened(window.session(), &gpen::ui::ImageSession::openFinished);
+    const quint64 id = window.openPaths({dir.filePath(QStringLiteral("scan.tif")), dir.filePath(QStringLiteral("photo.webp"))});
+    // Decoding happens off the GUI thread: nothing is in the list when openPaths returns.
+    EXPECT_EQ(added.count(), 0);
+    EXPECT_TRUE(window.session()->opening());
+    QStringList problems;
+    ASSERT_TRUE(gpen::test::waitForOpen(opened, id, &problems));
+    EXPECT_TRUE(problems.isEmpty()) << problems.join(QStringLiteral("; ")).toStdString();
+    ASSERT_EQ(window.imageList()->count(), 2);
+    const auto& tif = window.session()->entry(0);
+    const auto& webp = window.session()->entry(1);
+    EXPECT_EQ(tif.displayName, QStringLiteral("scan.tif"));
+    EXPECT_EQ(tif.original.size(), QSize(120, 80));
+    EXPECT_EQ(webp.original.size(), QSize(90, 60));
+    EXPECT_EQ(webp.original.pixelColor(10, 10), QColor(210, 120, 30));  // lossless WebP, BGR -> RGB
+    // core's decoder kept what the 8-bit copy cannot hold, for Save.
+    ASSERT_TRUE(tif.decoded);
+    EXPECT_EQ(tif.decoded->bgr16.type(), CV_16UC3);
+    ASSERT_TRUE(webp.decoded);
+    EXPECT_TRUE(webp.decoded->bgr16.empty());
+    EXPECT_FALSE(tif.thumbnail.isNull());
+    EXPECT_LE(tif.thumbnail.width(), 64);
+}
+
+TEST(ImageSession, AFileThatIsNotAnImageIsNamedAndTheOthersOpen) {
+    gpen::test::uiApp();
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    QFile fake(dir.filePath(QStringLiteral("notes.tif")));
+    ASSERT_TRUE(fake.open(QIODevice::WriteOnly));
+    fake.write("just text");
+    fake.close();
+    ASSERT_TRUE(cv::imwrite(path(dir, "good.png"), cv::Mat(20, 30, CV_8UC3, cv::Scalar::all(90))));
+    MainWindow window;
+    QStringList problems;
+    ASSERT_TRUE(gpen::test::openAndWait(window, {dir.path()}, &problems));
+    EXPECT_EQ(window.imageList()->count(), 1);
+    ASSERT_EQ(problems.size(), 1);
+    EXPECT_TRUE(problems.front().contains(QStringLiteral("notes.tif"))) << problems.front().toStdString();
+}
+
+TEST(ImageSession, SaveWritesTheKeptSixteenBitOriginalThroughWriteRestored) {
+    gpen::test::uiApp();
+    gpen::test::useTemporarySettings();
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const cv::Mat scan = gradient16(64, 48);
+    ASSERT_TRUE(cv::imwrite(path(dir, "scan.png"), scan));
+    MainWindow window;
+    ASSERT_TRUE(gpen::test::openAndWait(window, {dir.filePath(QStringLiteral("scan.png"))}));
+    ASSERT_EQ(window.session()->count(), 1);
+    // The file changes on disk after opening: Save must use what was decoded then, not read it
+    // again (the old path re-read the original and would now find an 8-bit photo).
+    ASSERT_TRUE(cv::imwrite(path(dir, "scan.png"), cv::Mat(48, 64, CV_8UC3, cv::Scalar::all(7))));
+    // A result equal to the 8-bit copy: every pixel unchanged, so each keeps its 16-bit value.
+    window.session()->setResult(0, window.session()->entry(0).original);
+    // TIFF: no encoder options to ask for, and it holds 16 bits.
+    const QString out = dir.filePath(QStringLiteral("restored.tif"));
+    window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*) { return out; });
+    QSignalSpy saved(window.resultSaver(), &gpen::ui::ResultSaver::saved);
+    ASSERT_TRUE(window.resultSaver()->saveAs(0));
+    ASSERT_EQ(saved.count(), 1);
+    const cv::Mat written = cv::imread(out.toStdString(), cv::IMREAD_UNCHANGED);
+    ASSERT_EQ(written.type(), CV_16UC3);
+    EXPECT_EQ(cv::norm(written, scan, cv::NORM_INF), 0.0);
+    // One atomic write: no temporary file left beside it.
+    EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);
+}
+
+}  // namespace

@@ -1,0 +1,145 @@
+// The interface languages: Simplified Chinese and German from the embedded translations, Qt's
+// own strings alongside, core's English errors led by a sentence in the user's language.
+
+#include <QAction>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QTranslator>
+
+#include <gtest/gtest.h>
+
+#include "gpen/pipeline/restore_pipeline.h"
+#include "temp_settings.h"
+#include "ui/core_text.h"
+#include "ui/main_window.h"
+#include "ui/settings_dialog.h"
+#include "ui/translations.h"
+#include "ui_test_app.h"
+
+namespace {
+
+using gpen::ui::Translations;
+
+// Installs a language for one test and removes it again, so the other tests see English.
+class ScopedLanguage {
+  public:
+    explicit ScopedLanguage(const QString& language)
+        : m_installed(Translations::install(&gpen::test::uiApp(), language)) {}
+    ~ScopedLanguage() {
+        for (QTranslator* t : m_installed) {
+            QCoreApplication::removeTranslator(t);
+            delete t;
+        }
+    }
+    ScopedLanguage(const ScopedLanguage&) = delete;
+    ScopedLanguage& operator=(const ScopedLanguage&) = delete;
+    const QList<QTranslator*>& installed() const { return m_installed; }
+
+  private:
+    QList<QTranslator*> m_installed;
+};
+
+QString cancelButtonText() {
+    QDialogButtonBox box(QDialogButtonBox::Cancel);
+    return box.button(QDialogButtonBox::Cancel)->text();
+}
+
+TEST(Translations, SimplifiedChineseTranslatesTheWindowAndQtsOwnButtons) {
+    gpen::test::uiApp();
+    gpen::test::useTemporarySettings();
+    const QString englishCancel = cancelButtonText();
+    {
+        const ScopedLanguage chinese(QStringLiteral("zh_CN"));
+        // Ours (:/i18n) and Qt's qtbase_zh_CN (Debian qt6-translations-l10n).
+        ASSERT_EQ(chinese.installed().size(), 2)
+            << "gpen-studio_zh_CN.qm or qtbase_zh_CN.qm not found";
+        gpen::ui::MainWindow window;
+        const QList<QAction*> menus = window.menuBar()->actions();
+        ASSERT_GE(menus.size(), 2);
+        EXPECT_EQ(menus.at(0)->text(), QStringLiteral("文件(&F)"));
+        EXPECT_EQ(menus.at(1)->text(), QStringLiteral("视图(&V)"));
+        EXPECT_EQ(window.findChild<QAction*>(QStringLiteral("saveAsAction"))->text(),
+                  QStringLiteral("结果另存为(&A)…"));
+        EXPECT_EQ(cancelButtonText(), QStringLiteral("取消"));
+    }
+    EXPECT_EQ(cancelButtonText(), englishCancel);
+}
+
+// What a widget needs at least, built in the language installed now.
+template <class Widget>
+QSize minimumFor() {
+    Widget w;
+    w.ensurePolished();
+    return w.minimumSizeHint().expandedTo(w.minimumSize());
+}
+
+// Chinese labels never force a window or dialog larger than a 1024x700 screen, or than English
+// does where English already needs more.
+TEST(Translations, ChineseNeedsNoMoreRoomThanEnglishOrTheSmallScreen) {
+    gpen::test::uiApp();
+    gpen::test::useTemporarySettings();
+    const QSize smallScreen(1024, 700);
+    const QSize englishWindow = minimumFor<gpen::ui::MainWindow>();
+    const QSize englishSettings = minimumFor<gpen::ui::SettingsDialog>();
+    const ScopedLanguage chinese(QStringLiteral("zh_CN"));
+    ASSERT_FALSE(chinese.installed().isEmpty());
+    const QSize window = minimumFor<gpen::ui::MainWindow>();
+    const QSize settings = minimumFor<gpen::ui::SettingsDialog>();
+    const QSize windowLimit = englishWindow.expandedTo(smallScreen);
+    const QSize settingsLimit = englishSettings.expandedTo(smallScreen);
+    EXPECT_TRUE(window.width() <= windowLimit.width() && window.height() <= windowLimit.height())
+        << window.width() << "x" << window.height();
+    EXPECT_TRUE(settings.width() <= settingsLimit.width() &&
+                settings.height() <= settingsLimit.height())
+        << settings.width() << "x" << settings.height();
+}
+
+TEST(Translations, GermanBringsQtsGermanButtons) {
+    gpen::test::uiApp();
+    gpen::test::useTemporarySettings();
+    const ScopedLanguage german(QStringLiteral("de"));
+    ASSERT_EQ(german.installed().size(), 2) << "gpen-studio_de.qm or qtbase_de.qm not found";
+    EXPECT_EQ(cancelButtonText(), QStringLiteral("Abbrechen"));
+}
+
+TEST(Translations, SettingsOfferEachLanguageInItsOwnScript) {
+    gpen::test::uiApp();
+    gpen::test::useTemporarySettings();
+    Translations::storeLanguage(QStringLiteral("zh_CN"));
+    gpen::ui::SettingsDialog dialog;
+    const int chinese = dialog.languageBox()->findData(QStringLiteral("zh_CN"));
+    ASSERT_GE(chinese, 0);
+    EXPECT_EQ(dialog.languageBox()->itemText(chinese), QStringLiteral("简体中文"));
+    EXPECT_EQ(dialog.language(), QStringLiteral("zh_CN"));
+    for (const QString& code : Translations::available()) {
+        EXPECT_GE(dialog.languageBox()->findData(code), 0) << code.toStdString();
+    }
+}
+
+TEST(Translations, CoreErrorsLeadWithASentenceInTheUsersLanguage) {
+    gpen::test::uiApp();
+    const gpen::Error damaged{gpen::ErrorCode::Malformed,
+                              "GPEN-BFR-512.pth: pickle ends inside a tuple"};
+    // English: core's message says it all.
+    EXPECT_EQ(gpen::ui::CoreText::error(damaged), QString::fromStdString(damaged.message));
+    EXPECT_EQ(gpen::ui::CoreText::stage(QStringLiteral("faces")),
+              QStringLiteral("Face restoration"));
+    const ScopedLanguage chinese(QStringLiteral("zh_CN"));
+    ASSERT_FALSE(chinese.installed().isEmpty());
+    EXPECT_EQ(gpen::ui::CoreText::error(damaged),
+              QStringLiteral("文件已损坏。（GPEN-BFR-512.pth: pickle ends inside a tuple）"));
+    EXPECT_EQ(gpen::ui::CoreText::error({gpen::ErrorCode::Io, "a.png: cannot open"}),
+              QStringLiteral("无法读取或写入文件。（a.png: cannot open）"));
+    EXPECT_EQ(gpen::ui::CoreText::stage(QStringLiteral("faces")), QStringLiteral("人脸修复"));
+    EXPECT_EQ(gpen::ui::CoreText::stage(QStringLiteral("something new")),
+              QStringLiteral("something new"));
+    EXPECT_EQ(gpen::ui::CoreText::note(std::string(gpen::kNoteDlibFallback)),
+              QStringLiteral("未安装 RetinaFace-R50：改用内置 dlib 检测器检测人脸"));
+    EXPECT_EQ(gpen::ui::CoreText::note("ParseNet-latest.pth: truncated" +
+                                       std::string(gpen::kNoteRectangleMaskSuffix)),
+              QStringLiteral("ParseNet-latest.pth: truncated：改用矩形蒙版"));
+}
+
+}  // namespace

@@ -1,0 +1,97 @@
+#pragma once
+
+// The values a batch job carries between the batch dialog and the engine thread (core's
+// BatchParams, BatchProgress and FileRecord in Qt types).
+
+#include <atomic>
+#include <memory>
+
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include "ui/restore_job.h"
+
+namespace gpen {
+class CancelToken;
+}
+
+namespace gpen::ui {
+
+struct BatchRequest {
+    quint64 jobId = 0;
+    QString inputDir;
+    QString outputDir;
+    bool recursive = false;
+    QStringList include;  // globs; empty: every supported image
+    QStringList exclude;
+    QString nameTemplate = QStringLiteral("{relpath}/{name}.{ext}");
+    QString ifExists = QStringLiteral("skip");  // skip, overwrite, suffix
+    QString format = QStringLiteral("same");    // same, png, jpg, tif, webp
+    int quality = 95;
+    RestoreOptions options;
+    // Set from the GUI thread directly (EngineController::cancelJob / setPaused).
+    std::shared_ptr<gpen::CancelToken> cancel;
+    std::shared_ptr<std::atomic_bool> paused;  // the module mirrors it into core's PauseToken
+};
+
+enum class BatchFileState { Pending, Running, Ok, Skipped, Failed, Cancelled };
+
+// One row of the batch: planned (Pending, or already Skipped/Failed by the plan), then its end.
+struct BatchFileRow {
+    int position = 0;  // the row, in the plan's order
+    QString file;      // relative to the input folder
+    QString output;    // relative to the output folder; empty when none was planned
+    BatchFileState state = BatchFileState::Pending;
+    int faces = 0;
+    double seconds = 0;
+    QString error;
+};
+
+struct BatchPlanView {
+    quint64 jobId = 0;
+    QList<BatchFileRow> rows;
+};
+
+struct BatchFileView {
+    quint64 jobId = 0;
+    BatchFileRow row;
+};
+
+struct BatchProgressView {
+    quint64 jobId = 0;
+    int filesDone = 0;
+    int filesTotal = 0;
+    int ok = 0;
+    int skipped = 0;
+    int failed = 0;
+    QString currentFile;  // relative to the input folder
+    QString stage;
+    int stageDone = 0;
+    int stageTotal = 0;
+    double elapsedSeconds = 0;
+    double etaSeconds = -1;  // < 0: not known yet
+    bool paused = false;
+};
+
+struct BatchOutcome {
+    quint64 jobId = 0;
+    int total = 0;
+    int ok = 0;
+    int skipped = 0;
+    int failed = 0;
+    int cancelled = 0;
+    bool wasCancelled = false;
+    QString reportJson;
+    QString reportCsv;
+    double seconds = 0;
+};
+
+}  // namespace gpen::ui
+
+Q_DECLARE_METATYPE(gpen::ui::BatchRequest)
+Q_DECLARE_METATYPE(gpen::ui::BatchPlanView)
+Q_DECLARE_METATYPE(gpen::ui::BatchFileView)
+Q_DECLARE_METATYPE(gpen::ui::BatchProgressView)
+Q_DECLARE_METATYPE(gpen::ui::BatchOutcome)

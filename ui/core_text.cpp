@@ -1,0 +1,88 @@
+#include "ui/core_text.h"
+
+#include "gpen/engine/model_catalog.h"
+#include "gpen/pipeline/restore_pipeline.h"
+
+namespace gpen::ui {
+namespace {
+
+// QT_TRANSLATE_NOOP keeps the English sentences where lupdate sees them; tr() below looks them
+// up in the installed translation.
+const char* kindSentence(ErrorCode code) {
+    switch (code) {
+        case ErrorCode::Io:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText",
+                                     "The file could not be read or written.");
+        case ErrorCode::NotACheckpoint:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "This is not a model file.");
+        case ErrorCode::Truncated:
+            return QT_TRANSLATE_NOOP(
+                "gpen::ui::CoreText",
+                "The file is incomplete (the download may have been cut off).");
+        case ErrorCode::UnsupportedGlobal:
+            return QT_TRANSLATE_NOOP(
+                "gpen::ui::CoreText",
+                "The model file contains code that is not allowed; it was not loaded.");
+        case ErrorCode::Malformed:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "The file is damaged.");
+        case ErrorCode::MissingTensor:
+        case ErrorCode::ShapeMismatch:
+        case ErrorCode::UnsupportedArchitecture:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText",
+                                     "The model file does not match a supported network.");
+        case ErrorCode::NonFinite:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "The model file holds corrupt values.");
+        case ErrorCode::InvalidArgument:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "The input cannot be used.");
+        case ErrorCode::OutOfMemory:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "Not enough memory.");
+        case ErrorCode::Device:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "The compute device failed.");
+        case ErrorCode::Cancelled:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "Cancelled.");
+        case ErrorCode::Internal:
+            break;
+    }
+    return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "Internal error.");
+}
+
+}  // namespace
+
+QString CoreText::error(const Error& error) {
+    const QString detail = QString::fromStdString(error.message);
+    const char* sentence = kindSentence(error.code);
+    const QString translated = tr(sentence);
+    if (translated == QLatin1String(sentence)) return detail;  // no translation: English already
+    //: %1 is the translated kind of error, %2 core's English detail naming the file
+    return tr("%1 (%2)").arg(translated, detail);
+}
+
+QString CoreText::stage(const QString& stage) {
+    if (stage == QLatin1String("background")) return tr("Background");
+    if (stage == QLatin1String("detection")) return tr("Face detection");
+    if (stage == QLatin1String("faces")) return tr("Face restoration");
+    if (stage == QLatin1String("mask")) return tr("Face masks");
+    return stage;
+}
+
+QString CoreText::note(const std::string& note) {
+    if (note == kNoteDlibFallback)
+        return tr(
+            "RetinaFace-R50 is not installed: detecting faces with the built-in dlib detector");
+    const std::string_view suffix = kNoteRectangleMaskSuffix;
+    if (note.size() > suffix.size() && note.ends_with(suffix)) {
+        //: %1 is core's English message saying why the face parser could not be used
+        return tr("%1: using the rectangle mask")
+            .arg(QString::fromStdString(note.substr(0, note.size() - suffix.size())));
+    }
+    return QString::fromStdString(note);
+}
+
+QString CoreText::licence(const std::string& licence) {
+    if (licence == kGpenLicenceNote)
+        return tr(
+            "The reference authors released the GPEN weights for academic and non-commercial use.");
+    return QString::fromStdString(licence);
+}
+
+}  // namespace gpen::ui

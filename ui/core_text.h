@@ -1,0 +1,32 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <string>
+
+#include "gpen/base/expected.h"
+
+namespace gpen::ui {
+
+// Core's words as the user reads them. Core speaks English and never Qt; its errors name the
+// file and the detail ("GPEN-BFR-512.pth: tensor ... has shape [..], expected [..]"). Any thread
+// (tr() is thread-safe once the translators are installed).
+class CoreText {
+    Q_DECLARE_TR_FUNCTIONS(gpen::ui::CoreText)
+
+  public:
+    // In a translated interface a sentence in the user's language for the error's kind comes
+    // first, core's detail after it; in English core's message alone says it.
+    static QString error(const Error& error);
+    // A pipeline stage ("background", "detection", "faces", "mask") in the user's language;
+    // an unknown one as it is.
+    static QString stage(const QString& stage);
+    // A note of a finished restore (RestoreResult::notes) in the user's language; an unknown
+    // one as it is.
+    static QString note(const std::string& note);
+    // A catalog entry's licence note in the user's language; an unknown one as it is.
+    static QString licence(const std::string& licence);
+};
+
+}  // namespace gpen::ui

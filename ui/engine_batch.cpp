@@ -1,0 +1,161 @@
+#include "ui/engine_batch.h"
+
+#include <QCoreApplication>
+#include <QDate>
+
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "gpen/batch/batch_runner.h"
+
+namespace gpen::ui {
+namespace {
+
+std::vector<std::string> toStrings(const QStringList& list) {
+    std::vector<std::string> out;
+    for (const QString& s : list) {
+        if (!s.trimmed().isEmpty()) out.push_back(s.trimmed().toStdString());
+    }
+    return out;
+}
+
+QString fromPath(const std::filesystem::path& p) { return QString::fromStdString(p.generic_string()); }
+
+BatchFileState stateOf(FileStatus status) {
+    switch (status) {
+    case FileStatus::Pending: return BatchFileState::Pending;
+    case FileStatus::Ok: return BatchFileState::Ok;
+    case FileStatus::Skipped: return BatchFileState::Skipped;
+    case FileStatus::Failed: return BatchFileState::Failed;
+    case FileStatus::Cancelled: return BatchFileState::Cancelled;
+    }
+    return BatchFileState::Pending;
+}
+
+BatchFileRow rowOf(std::size_t position, const FileRecord& r) {
+    return {static_cast<int>(position), QString::fromStdString(r.file), QString::fromStdString(r.output),
+            stateOf(r.status),           r.faces,
+            r.seconds,                   QString::fromStdString(r.error)};
+}
+
+// The dialog's choices in core's terms; an error names the setting that is wrong.
+Expected<BatchParams> batchParamsFrom(const BatchRequest& request) {
+    BatchParams p;
+    p.inputDir = request.inputDir.toStdString();
+    p.outputDir = request.outputDir.toStdString();
+    p.scan.recursive = request.recursive;
+    p.scan.include = toStrings(request.include);
+    p.scan.exclude = toStrings(request.exclude);
+    p.nameTemplate = request.nameTemplate.toStdString();
+    auto ifExists = parseIfExists(request.ifExists.toStdString());
+    if (!ifExists) return tl::unexpected(ifExists.error());
+    p.ifExists = *ifExists;
+    auto format = parseOutputFormat(request.format.toStdString());
+    if (!format) return tl::unexpected(format.error());
+    p.format = *format;
+    p.quality = request.quality;
+    p.restore = restoreParamsFrom(request.options);
+    p.cancel = request.cancel.get();
+    return p;
+}
+
+// Mirrors the GUI's pause flag (a plain atomic the GUI sets directly) into core's PauseToken for
+// as long as the batch runs. A watcher rather than the token itself in the GUI: the token's code
+// lives with the runner, which gpen-studio must not link. It looks every 50 ms, as often as a
+// paused runner looks for a cancel.
+class PauseMirror {
+public:
+    PauseMirror(std::shared_ptr<std::atomic_bool> paused, PauseToken& token)
+        : m_thread([this, paused = std::move(paused), &token] {
+              std::unique_lock lock(m_mutex);
+              while (!m_stop) {
+                  if (paused && paused->load() != token.paused()) {
+                      if (paused->load()) {
+                          token.pause();
+                      } else {
+                          token.resume();
+                      }
+                  }
+                  m_stopped.wait_for(lock, std::chrono::milliseconds(50));
+              }
+          }) {}
+    ~PauseMirror() {
+        {
+            std::lock_guard lock(m_mutex);
+            m_stop = true;
+        }
+        m_stopped.notify_all();
+        m_thread.join();
+    }
+
+private:
+    std::mutex m_mutex;
+    std::condition_variable m_stopped;
+    bool m_stop = false;
+    std::thread m_thread;  // last: starts once the members it uses exist
+};
+
+}  // namespace
+
+RestoreParams restoreParamsFrom(const RestoreOptions& options) {
+    RestoreParams p;
+    p.faceModel = options.faceModel.toStdString();
+    p.detector = options.detector.toStdString();
+    p.backgroundScale = options.backgroundScale;
+    p.tiles.tileSize = options.tileSize;
+    p.strength = options.strength;
+    p.keepGrayscale = options.keepGrayscale;
+    return p;
+}
+
+void runBatchJob(ModelCache& cache, const BatchRequest& request, const EngineEvents& events) {
+    const quint64 id = request.jobId;
+    try {
+        auto params = batchParamsFrom(request);
+        if (!params) {
+            events.jobFailed(id, QString::fromStdString(params.error().message));
+            return;
+        }
+        auto plan = planBatch(*params, QDate::currentDate().toString(Qt::ISODate).toStdString());
+        if (!plan) {
+            events.jobFailed(id, QString::fromStdString(plan.error().message));
+            return;
+        }
+        BatchPlanView planned{id, {}};
+        for (std::size_t i = 0; i < plan->size(); ++i) {
+            BatchFileRow row = rowOf(i, (*plan)[i].record);
+            row.file = fromPath((*plan)[i].input.relative);
+            row.output = fromPath((*plan)[i].output);
+            planned.rows << row;
+        }
+        events.batchPlanned(planned);
+        params->progress = [&events, id](const BatchProgress& pr) {
+            events.batchProgress({id, pr.filesDone, pr.filesTotal, pr.ok, pr.skipped, pr.failed,
+                                  QString::fromStdString(pr.currentFile), QString::fromStdString(pr.stage),
+                                  pr.stageDone, pr.stageTotal, pr.elapsedSeconds, pr.etaSeconds.value_or(-1.0),
+                                  pr.paused});
+        };
+        params->fileDone = [&events, id](std::size_t position, const FileRecord& record) {
+            events.batchFileDone({id, rowOf(position, record)});
+        };
+        PauseToken pause;
+        params->pause = &pause;
+        std::optional<PauseMirror> mirror;
+        if (request.paused) mirror.emplace(request.paused, pause);
+        auto summary = gpen::runBatch(cache, *params);
+        mirror.reset();
+        if (!summary) {
+            events.jobFailed(id, QString::fromStdString(summary.error().message));
+            return;
+        }
+        events.batchFinished({id, summary->total, summary->ok, summary->skipped, summary->failed, summary->cancelled,
+                              summary->wasCancelled, fromPath(summary->reportJson), fromPath(summary->reportCsv),
+                              summary->seconds});
+    } catch (const std::exception& e) {
+        events.jobFailed(id, QString::fromStdString(e.what()));
+    }
+}
+
+}  // namespace gpen::ui

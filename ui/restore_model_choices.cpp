@@ -1,0 +1,100 @@
+#include "ui/restore_model_choices.h"
+
+#include <QComboBox>
+#include <QSettings>
+#include <QSignalBlocker>
+
+#include <algorithm>
+
+#include "gpen/engine/embedded_upscaler.h"
+#include "ui/engine_controller.h"
+#include "ui/restore_panel.h"
+
+namespace gpen::ui {
+
+RestoreModelChoices::RestoreModelChoices(EngineController* engine, RestorePanel* panel, QObject* parent)
+    : QObject(parent), m_engine(engine), m_panel(panel) {
+    QComboBox* box = m_panel->faceModelBox();
+    connect(box, &QComboBox::currentIndexChanged, this, [this, box] {
+        if (m_updating) return;
+        // The user's pick (or a caller's setFaceModel): kept from now on, and remembered.
+        m_userChose = true;
+        QSettings().setValue(QLatin1String(kFaceModelKey), box->currentData().toString());
+    });
+    if (m_engine) {
+        connect(m_engine, &EngineController::modelStatusChanged, this, [this](const gpen::ModelStatus& s) {
+            if (s.kind == ModelKind::GpenFace || s.kind == ModelKind::Background) refresh();
+        });
+        connect(m_engine, &EngineController::restarted, this, &RestoreModelChoices::refresh);
+    }
+    refresh();
+}
+
+bool RestoreModelChoices::installed(const QString& id) const {
+    if (!m_engine) return false;
+    const auto it = m_engine->statuses().constFind(id);
+    return it != m_engine->statuses().constEnd() && it->state != ModelState::NotInstalled;
+}
+
+QString RestoreModelChoices::backgroundModel(int scale) const {
+    for (const QString& id : {QStringLiteral("realesrnet_x%1").arg(scale), QString::fromStdString(embeddedUpscalerId(scale))}) {
+        if (installed(id)) return id;
+    }
+    return {};
+}
+
+void RestoreModelChoices::refresh() {
+    if (!m_engine) return;
+    QStringList present;
+    QStringList absent;
+    for (const auto& s : m_engine->statuses()) {
+        if (s.kind != ModelKind::GpenFace) continue;
+        (s.state == ModelState::NotInstalled ? absent : present) << QString::fromStdString(s.id);
+    }
+    // Catalog order (GPEN-BFR-512 first), recognised files by name after them.
+    const ModelCatalog catalog = ModelCatalog::released();
+    auto rank = [&](const QString& id) {
+        const auto& e = catalog.entries();
+        const auto it = std::find_if(e.begin(), e.end(), [&](const ModelEntry& m) { return m.id == id.toStdString(); });
+        return it == e.end() ? e.size() : static_cast<std::size_t>(it - e.begin());
+    };
+    auto order = [&](const QString& a, const QString& b) { return rank(a) != rank(b) ? rank(a) < rank(b) : a < b; };
+    std::sort(present.begin(), present.end(), order);
+    std::sort(absent.begin(), absent.end(), order);
+    if (present.isEmpty() && absent.isEmpty()) return;  // the engine has not reported yet
+
+    QComboBox* box = m_panel->faceModelBox();
+    QString wanted = box->currentData().toString();
+    if (!m_userChose) {
+        const QVariant remembered = QSettings().value(QLatin1String(kFaceModelKey));
+        if (remembered.isValid() && (remembered.toString().isEmpty() || present.contains(remembered.toString()))) {
+            wanted = remembered.toString();
+        } else {
+            wanted = present.isEmpty() ? QString() : present.first();
+        }
+    }
+    m_updating = true;
+    {
+        const QSignalBlocker block(box);
+        box->clear();
+        for (const QString& id : present) box->addItem(id, id);
+        for (const QString& id : absent) box->addItem(tr("%1 (not installed)").arg(id), id);
+        box->addItem(tr("None (upscale only)"), QString());
+        const int i = box->findData(wanted);
+        box->setCurrentIndex(i >= 0 ? i : 0);
+    }
+    QComboBox* scales = m_panel->backgroundBox();
+    for (int i = 0; i < scales->count(); ++i) {
+        const int scale = scales->itemData(i).toInt();
+        if (scale <= 1) continue;
+        const QString id = backgroundModel(scale);
+        const QString by = id.isEmpty() ? tr("not installed")
+                           : id.startsWith(QLatin1String("realesrnet")) ? QStringLiteral("Real-ESRNet")
+                                                                        : tr("built-in ESRGAN");
+        scales->setItemText(i, tr("%1× (%2)").arg(scale).arg(by));
+    }
+    m_updating = false;
+    Q_EMIT m_panel->optionsChanged();
+}
+
+}  // namespace gpen::ui

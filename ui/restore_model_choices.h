@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+namespace gpen::ui {
+
+class EngineController;
+class RestorePanel;
+
+// Keeps the restore panel's model choices in step with what is installed, so that a first launch
+// leads to a working restore:
+//  - Face model: the installed models first, then the catalog's others marked "not installed",
+//    then "None (upscale only)". Until the user picks one it follows the remembered choice when
+//    that is installed, else the first installed model, else None. Every pick is remembered
+//    (QSettings "restore/faceModel").
+//  - Background: each scale says which upscaler will run (Real-ESRNet when its file is
+//    installed, else the embedded network).
+// GUI thread only.
+class RestoreModelChoices : public QObject {
+    Q_OBJECT
+  public:
+    static constexpr const char* kFaceModelKey = "restore/faceModel";
+
+    RestoreModelChoices(EngineController* engine, RestorePanel* panel, QObject* parent = nullptr);
+
+    // The upscaler a scale would use now: "realesrnet_x2", the embedded id, or "" (none installed).
+    QString backgroundModel(int scale) const;
+
+  private:
+    void refresh();
+    bool installed(const QString& id) const;
+
+    EngineController* m_engine;
+    RestorePanel* m_panel;
+    bool m_updating = false;
+    bool m_userChose = false;
+};
+
+}  // namespace gpen::ui
