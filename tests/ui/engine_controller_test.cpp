@@ -18,6 +18,7 @@
 #include <QTest>
 
 #include <filesystem>
+#include <fstream>
 #include <memory>
 
 #include <gtest/gtest.h>
@@ -344,8 +345,13 @@ TEST_F(EngineControllerTest, AFailedRestoreSaysWhyInThePanel) {
     EngineController engine;
     MainWindow window(&engine);
     window.show();
+    // A face model whose file is there but is no checkpoint: the window starts the job (the model
+    // counts as installed) and the engine fails it. A missing model starts nothing (first_run_test).
+    {
+        std::ofstream broken(fs::path(m_dir.path().toStdString()) / "GPEN-BFR-2048.pth", std::ios::binary);
+        broken << "not a checkpoint";
+    }
     prepare(engine, window);
-    // A face model that is not installed: the engine refuses the job.
     window.restorePanel()->setFaceModel(QStringLiteral("GPEN-BFR-2048"));
     QSignalSpy failed(&engine, &EngineController::jobFailed);
     window.restoreCurrent();
