@@ -19,8 +19,11 @@
 
 #include "ui/engine_controller.h"
 #include "ui/engine_settings.h"
+#include "ui/guarded_application.h"
 #include "ui/main_window.h"
-#include "ui/model_status_bar.h"
+#include "ui/model_status_indicator.h"
+#include "ui/single_instance.h"
+#include "ui/theme.h"
 #include "ui/translations.h"
 
 namespace {
@@ -56,7 +59,8 @@ int main(int argc, char** argv) {
             return 0;
         }
     }
-    QApplication app(argc, argv);
+    // Catches what a slot throws (notify), so no exception unwinds through the event loop.
+    gpen::ui::GuardedApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("gpen-studio"));
     QApplication::setOrganizationName(QStringLiteral("GPEN Studio"));
     QApplication::setApplicationDisplayName(QStringLiteral("GPEN Studio"));
@@ -82,6 +86,15 @@ int main(int argc, char** argv) {
     cli.addPositionalArgument(QStringLiteral("files"), QApplication::translate("main", "Photos or folders to open."));
     cli.process(app);
 
+    // One window per user: a second launch hands its files to the running one and exits (a
+    // benchmarking --quit-when-ready run always starts its own).
+    gpen::ui::SingleInstance instance(gpen::ui::SingleInstance::defaultKey());
+    if (!cli.isSet(quitWhenReady)) {
+        if (instance.handOff(cli.positionalArguments())) return 0;
+        instance.listen();
+    }
+    gpen::ui::Theme::apply(gpen::ui::Theme::stored());
+
     const gpen::ui::EngineSettings settings = gpen::ui::EngineSettings::load();
 
     gpen::ui::EngineController engine;
@@ -89,7 +102,12 @@ int main(int argc, char** argv) {
     // the engine.
     engine.setCommandLineOverrides(cli.value(modelsDir), cli.value(device));
     gpen::ui::MainWindow window(&engine);
-    window.modelStatusBar()->setAlwaysShown(settings.preload);
+    window.modelStatusIndicator()->setAlwaysShown(settings.preload);
+    QObject::connect(&instance, &gpen::ui::SingleInstance::filesReceived, &window,
+                     &gpen::ui::MainWindow::openFromAnotherLaunch);
+    QObject::connect(&app, &gpen::ui::GuardedApplication::exceptionCaught, &window, [&window](const QString& m) {
+        window.showError(m);
+    });
     window.show();
     const qint64 shownMs = sinceLaunch.elapsed();
     // Only the --quit-when-ready report needs it; reading /proc costs microseconds.

@@ -1,6 +1,11 @@
 #include "ui/comparison_view.h"
 
 #include <QHBoxLayout>
+#include <QLabel>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <cmath>
 
 namespace gpen::ui {
 
@@ -8,12 +13,47 @@ ComparisonView::ComparisonView(QWidget* parent)
     : QWidget(parent),
       m_zoom(new ZoomState(this)),
       m_primary(new ImageCanvas(m_zoom, this)),
-      m_secondary(new ImageCanvas(m_zoom, this)) {
-    auto* layout = new QHBoxLayout(this);
+      m_secondary(new ImageCanvas(m_zoom, this)),
+      m_zoomLabel(new QLabel(this)),
+      m_fitButton(new QToolButton(this)),
+      m_actualButton(new QToolButton(this)) {
+    auto* panes = new QHBoxLayout;
+    panes->setContentsMargins(0, 0, 0, 0);
+    panes->setSpacing(2);
+    panes->addWidget(m_primary);
+    panes->addWidget(m_secondary);
+    m_zoomLabel->setObjectName(QStringLiteral("zoomLabel"));
+    m_zoomLabel->setToolTip(tr("Zoom"));
+    m_fitButton->setText(tr("Fit"));
+    m_fitButton->setToolTip(tr("Zoom to fit the window (Ctrl+0)"));
+    m_actualButton->setText(tr("100 %"));
+    m_actualButton->setToolTip(tr("Actual size: one photo pixel per screen pixel (Ctrl+1)"));
+    for (QToolButton* b : {m_fitButton, m_actualButton}) b->setAutoRaise(true);
+    connect(m_fitButton, &QToolButton::clicked, this, &ComparisonView::zoomToFit);
+    connect(m_actualButton, &QToolButton::clicked, this, &ComparisonView::zoomToActualSize);
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(6, 0, 6, 0);
+    bar->addStretch(1);
+    bar->addWidget(m_zoomLabel);
+    bar->addWidget(m_fitButton);
+    bar->addWidget(m_actualButton);
+    auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(2);
-    layout->addWidget(m_primary);
-    layout->addWidget(m_secondary);
+    layout->setSpacing(0);
+    layout->addLayout(panes, 1);
+    layout->addLayout(bar);
+    const auto showZoom = [this] {
+        m_zoomLabel->setText(tr("%1 %").arg(static_cast<int>(std::lround(m_zoom->zoom() * 100))));
+        m_fitButton->setEnabled(!m_zoom->fitMode());
+    };
+    connect(m_zoom, &ZoomState::changed, this, showZoom);
+    showZoom();
+    for (ImageCanvas* c : {m_primary, m_secondary}) {
+        connect(c, &ImageCanvas::faceClicked, this, [this](int face) {
+            setSelectedFace(face);
+            Q_EMIT faceClicked(face);
+        });
+    }
     m_secondary->setMode(ImageCanvas::Mode::After);
     m_secondary->setDrivesFit(false);
     setMode(Mode::Split);
@@ -37,6 +77,21 @@ void ComparisonView::setMode(Mode mode) {
         m_zoom->setFit(m_primary->size());
     }
     Q_EMIT modeChanged(mode);
+}
+
+void ComparisonView::setFaceBoxes(const QList<QRect>& boxes) {
+    m_primary->setFaceBoxes(boxes);
+    m_secondary->setFaceBoxes(boxes);
+}
+
+void ComparisonView::setSelectedFace(int face) {
+    m_primary->setSelectedFace(face);
+    m_secondary->setSelectedFace(face);
+}
+
+void ComparisonView::setFaceBoxesVisible(bool visible) {
+    m_primary->setFaceBoxesVisible(visible);
+    m_secondary->setFaceBoxesVisible(visible);
 }
 
 void ComparisonView::zoomToFit() { m_zoom->setFit(m_primary->size()); }

@@ -6,11 +6,16 @@
 #include "ui/image_canvas.h"
 #include "ui/zoom_state.h"
 
+class QLabel;
+class QToolButton;
+
 namespace gpen::ui {
 
 // Before/after comparison in three modes that share one zoom state: a split view with a
 // draggable divider, side-by-side panes with synchronized zoom and pan, and a toggle view
-// (press and hold to see the original). GUI thread only.
+// (press and hold to see the original). Under them, the zoom in percent with Fit and 100 %
+// buttons. The restored faces' boxes are drawn on the result; a click on one emits faceClicked.
+// GUI thread only.
 class ComparisonView : public QWidget {
     Q_OBJECT
 public:
@@ -23,6 +28,13 @@ public:
     Mode mode() const { return m_mode; }
     void zoomToFit();
     void zoomToActualSize();
+    // Face boxes in the result's coordinates (empty: none), and which one is selected.
+    void setFaceBoxes(const QList<QRect>& boxes);
+    void setSelectedFace(int face);
+    void setFaceBoxesVisible(bool visible);
+    QLabel* zoomLabel() const { return m_zoomLabel; }
+    QToolButton* fitButton() const { return m_fitButton; }
+    QToolButton* actualSizeButton() const { return m_actualButton; }
 
     ZoomState* zoomState() const { return m_zoom; }
     ImageCanvas* primaryCanvas() const { return m_primary; }
@@ -30,11 +42,15 @@ public:
 
 Q_SIGNALS:
     void modeChanged(Mode mode);
+    void faceClicked(int face);
 
 private:
     ZoomState* m_zoom;
     ImageCanvas* m_primary;
     ImageCanvas* m_secondary;
+    QLabel* m_zoomLabel;
+    QToolButton* m_fitButton;
+    QToolButton* m_actualButton;
     Mode m_mode = Mode::Split;
 };
 

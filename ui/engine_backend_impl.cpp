@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 
+#include "gpen/base/log.h"
 #include "gpen/engine/model_cache.h"
 #include "gpen/pipeline/pipeline_models.h"
 #include "gpen/pipeline/restore_pipeline.h"
@@ -24,7 +25,17 @@ class EngineBackendImpl final : public EngineBackend {
     // keep them under its name.
     Q_DECLARE_TR_FUNCTIONS(gpen::ui::EngineWorker)
 public:
-    explicit EngineBackendImpl(EngineEvents events) : m_events(std::move(events)) {}
+    explicit EngineBackendImpl(EngineEvents events) : m_events(std::move(events)) {
+        // This module's copy of core logs here: its warnings (a tile halved, a fallback taken)
+        // reach the user as messages; the rest stays out of the window.
+        setLogSink([this](LogLevel level, const std::string& text) {
+            if (level >= LogLevel::Warning) m_events.message(QString::fromStdString(text));
+        });
+    }
+    ~EngineBackendImpl() override {
+        m_cache.reset();  // its threads may log until they are joined
+        setLogSink(nullptr);
+    }
 
     bool initialize(const EngineSettings& settings) override;
     void releaseIdle() override;
@@ -36,7 +47,7 @@ public:
 private:
     EngineEvents m_events;
     std::unique_ptr<ModelCache> m_cache;
-    std::map<int, RestoreResult> m_results;  // the last full result per image, for reblend
+    std::map<int, RestoreResult> m_results;  // the last restored image's full result, for reblend
 };
 
 bool EngineBackendImpl::initialize(const EngineSettings& settings) {
@@ -92,6 +103,10 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
         m_events.jobFailed(request.jobId, tr("The engine is not running"));
         return;
     }
+    // Only the last restored photo's full result is kept (a 24 MP photo at 4x is gigabytes): the
+    // previous one goes before the new job needs the memory. The GUI knows: it re-blends only
+    // the photo of the latest finished job.
+    m_results.clear();
     try {
         const auto started = std::chrono::steady_clock::now();
         RestoreParams p = restoreParamsFrom(request.options);
@@ -130,6 +145,7 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
         for (const auto& note : result->notes) {
             out.summary += QStringLiteral(" — ") + CoreText::note(note);
         }
+        result->image.release();  // the GUI has it; re-blending composes from the background
         m_results[request.imageIndex] = std::move(*result);
         m_events.jobFinished(out);
     } catch (const std::exception& e) {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <QKeyEvent>
+#include <QLineF>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QWheelEvent>
@@ -14,6 +15,7 @@ namespace {
 constexpr double kDividerGrabPx = 6.0;
 constexpr double kKeyStep = 0.02;
 constexpr double kWheelFactor = 1.25;
+constexpr double kClickSlopPx = 4.0;
 
 }  // namespace
 
@@ -52,6 +54,32 @@ void ImageCanvas::setDivider(double fraction) {
     Q_EMIT dividerMoved(m_divider);
 }
 
+void ImageCanvas::setFaceBoxes(const QList<QRect>& boxes) {
+    m_faceBoxes = boxes;
+    m_selectedFace = -1;
+    update();
+}
+
+void ImageCanvas::setSelectedFace(int face) {
+    m_selectedFace = face;
+    update();
+}
+
+void ImageCanvas::setFaceBoxesVisible(bool visible) {
+    m_faceBoxesVisible = visible;
+    update();
+}
+
+int ImageCanvas::faceAt(const QPointF& viewPos) const {
+    if (!m_faceBoxesVisible || m_after.isNull()) return -1;
+    // The zoom's image is the result once there is one: boxes are in its coordinates.
+    const QPointF p = toImage(viewPos);
+    for (int i = 0; i < m_faceBoxes.size(); ++i) {
+        if (QRectF(m_faceBoxes[i]).contains(p)) return i;
+    }
+    return -1;
+}
+
 bool ImageCanvas::showingOriginal() const { return m_mode == Mode::Toggle && m_holdingOriginal; }
 
 QPointF ImageCanvas::toView(const QPointF& p) const {
@@ -76,13 +104,32 @@ void ImageCanvas::drawImage(QPainter& painter, const QImage& image) const {
 void ImageCanvas::paintEvent(QPaintEvent*) {
     QPainter painter(this);
     painter.fillRect(rect(), palette().color(QPalette::Window).darker(115));
+    if (m_before.isNull() && m_after.isNull()) {
+        // Nothing to compare: the hint alone, no divider or labels over it.
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        painter.drawText(rect(), Qt::AlignCenter, tr("Drop photos or folders here, or press Ctrl+O"));
+        return;
+    }
     const QImage& result = m_after.isNull() ? m_before : m_after;
+    const bool restored = !m_after.isNull();
     switch (m_mode) {
-        case Mode::Before: drawImage(painter, m_before); break;
-        case Mode::After: drawImage(painter, result); break;
-        case Mode::Toggle: drawImage(painter, m_holdingOriginal ? m_before : result); break;
+        case Mode::Before:
+            drawImage(painter, m_before);
+            if (restored) drawLabel(painter, tr("Before"), Qt::AlignLeft);
+            break;
+        case Mode::After:
+            drawImage(painter, result);
+            if (restored) drawLabel(painter, tr("After"), Qt::AlignRight);
+            break;
+        case Mode::Toggle:
+            drawImage(painter, m_holdingOriginal ? m_before : result);
+            if (restored) {
+                drawLabel(painter, m_holdingOriginal ? tr("Before") : tr("After (hold to see before)"), Qt::AlignLeft);
+            }
+            break;
         case Mode::Split: {
             drawImage(painter, result);
+            if (!restored) break;  // one image: no divider to compare across
             const double x = m_divider * width();
             painter.save();
             painter.setClipRect(QRectF(0, 0, x, height()));
@@ -90,13 +137,41 @@ void ImageCanvas::paintEvent(QPaintEvent*) {
             painter.restore();
             painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
             painter.drawLine(QPointF(x, 0), QPointF(x, height()));
+            drawLabel(painter, tr("Before"), Qt::AlignLeft);
+            drawLabel(painter, tr("After"), Qt::AlignRight);
             break;
         }
     }
-    if (m_before.isNull() && m_after.isNull()) {
-        painter.setPen(palette().color(QPalette::PlaceholderText));
-        painter.drawText(rect(), Qt::AlignCenter, tr("Drop photos or folders here, or press Ctrl+O"));
+    if (restored && m_mode != Mode::Before && !showingOriginal()) drawFaceBoxes(painter);
+}
+
+void ImageCanvas::drawLabel(QPainter& painter, const QString& text, Qt::Alignment side) const {
+    painter.save();
+    const QFontMetrics fm(font());
+    const QSize box(fm.horizontalAdvance(text) + 12, fm.height() + 6);
+    const int x = side == Qt::AlignLeft ? 8 : width() - box.width() - 8;
+    const QRect r(QPoint(x, 8), box);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(QColor(0, 0, 0, 150));
+    painter.drawRoundedRect(r, 4, 4);
+    painter.setPen(Qt::white);
+    painter.drawText(r, Qt::AlignCenter, text);
+    painter.restore();
+}
+
+void ImageCanvas::drawFaceBoxes(QPainter& painter) const {
+    if (!m_faceBoxesVisible || m_faceBoxes.isEmpty()) return;
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setBrush(Qt::NoBrush);
+    for (int i = 0; i < m_faceBoxes.size(); ++i) {
+        const QRectF box(m_faceBoxes[i]);
+        const bool selected = i == m_selectedFace;
+        painter.setPen(QPen(selected ? palette().color(QPalette::Highlight) : QColor(255, 255, 255, 170), selected ? 3 : 1.5));
+        painter.drawRect(QRectF(toView(box.topLeft()), toView(box.bottomRight())));
     }
+    painter.restore();
 }
 
 void ImageCanvas::resizeEvent(QResizeEvent*) {
@@ -125,6 +200,7 @@ void ImageCanvas::mousePressEvent(QMouseEvent* event) {
         return;
     }
     m_lastPos = event->position();
+    m_pressPos = event->position();
     if (nearDivider(event->position())) {
         m_draggingDivider = true;
     } else if (m_mode == Mode::Toggle) {
@@ -148,7 +224,15 @@ void ImageCanvas::mouseMoveEvent(QMouseEvent* event) {
     m_lastPos = event->position();
 }
 
-void ImageCanvas::mouseReleaseEvent(QMouseEvent*) {
+void ImageCanvas::mouseReleaseEvent(QMouseEvent* event) {
+    // A click (no drag) on a face box selects that face.
+    if (event->button() == Qt::LeftButton && !m_draggingDivider &&
+        QLineF(m_pressPos, event->position()).length() <= kClickSlopPx) {
+        if (const int face = faceAt(event->position()); face >= 0) {
+            setSelectedFace(face);
+            Q_EMIT faceClicked(face);
+        }
+    }
     m_draggingDivider = false;
     m_panning = false;
     if (m_holdingOriginal) {

@@ -12,7 +12,9 @@ namespace gpen::ui {
 //          Left/Right keys; Home/End jump to the edges).
 //  Toggle: the result; the original while the mouse button or the space bar is held down.
 //  Before / After: one of the two (the panes of the side-by-side mode).
-// Wheel zooms around the cursor, dragging pans, double-click toggles fit / 100 %.
+// Wheel zooms around the cursor, dragging pans, double-click toggles fit / 100 %. "Before" and
+// "After" labels name what each side shows; the restored faces' boxes are drawn on the photo
+// (result coordinates) and a click on one emits faceClicked.
 class ImageCanvas : public QWidget {
     Q_OBJECT
 public:
@@ -28,6 +30,12 @@ public:
     bool showingOriginal() const;  // what Toggle currently shows
     // Whether this pane's size decides the fitted zoom (one pane of a shared ZoomState).
     void setDrivesFit(bool drives) { m_drivesFit = drives; }
+    // Face boxes in the result's pixel coordinates (empty: none); `selected` is highlighted.
+    void setFaceBoxes(const QList<QRect>& boxes);
+    void setSelectedFace(int face);
+    void setFaceBoxesVisible(bool visible);
+    // The face whose box holds view point `pos`, or -1.
+    int faceAt(const QPointF& viewPos) const;
 
     // The widget position where image point `p` is drawn, and back.
     QPointF toView(const QPointF& p) const;
@@ -35,6 +43,7 @@ public:
 
 Q_SIGNALS:
     void dividerMoved(double fraction);
+    void faceClicked(int face);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -50,6 +59,8 @@ protected:
 private:
     bool nearDivider(const QPointF& pos) const;
     void drawImage(QPainter& painter, const QImage& image) const;
+    void drawFaceBoxes(QPainter& painter) const;
+    void drawLabel(QPainter& painter, const QString& text, Qt::Alignment side) const;
 
     ZoomState* m_zoom;  // owned by the ComparisonView, which outlives its canvases
     QImage m_before;
@@ -61,6 +72,10 @@ private:
     bool m_holdingOriginal = false;
     bool m_drivesFit = true;
     QPointF m_lastPos;
+    QPointF m_pressPos;
+    QList<QRect> m_faceBoxes;
+    int m_selectedFace = -1;
+    bool m_faceBoxesVisible = true;
 };
 
 }  // namespace gpen::ui

@@ -117,4 +117,24 @@ void ImageSession::setResult(int index, const QImage& result) {
     Q_EMIT resultChanged(index);
 }
 
+void ImageSession::setFaces(int index, const QList<RestoredFaceView>& faces, double strength) {
+    Entry& e = m_entries[index];
+    e.faces = faces;
+    e.faceStrengths = QList<double>(faces.size(), strength);
+    e.facesAccepted = QList<bool>(faces.size(), true);
+}
+
+void ImageSession::setFaceChoices(int index, const QList<double>& strengths, const QList<bool>& accepted) {
+    Entry& e = m_entries[index];
+    if (strengths.size() != e.faces.size() || accepted.size() != e.faces.size()) return;
+    e.faceStrengths = strengths;
+    e.facesAccepted = accepted;
+}
+
+void ImageSession::remove(int index) {
+    if (index < 0 || index >= count()) return;
+    m_entries.removeAt(index);
+    Q_EMIT entryRemoved(index);
+}
+
 }  // namespace gpen::ui

@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "gpen/io/image_io.h"
+#include "ui/restore_job.h"
 
 namespace gpen::ui {
 
@@ -31,6 +32,11 @@ public:
         // What core decoded (16-bit colour, alpha, gray, orientation): Save writes the result
         // back in this layout without reading the file again. Never null.
         std::shared_ptr<const gpen::DecodedImage> decoded;
+        // The restored faces of the last restore and the strip's choices for them (slider value
+        // and accepted, per face): the strip shows them whenever this photo is in view.
+        QList<RestoredFaceView> faces;
+        QList<double> faceStrengths;
+        QList<bool> facesAccepted;
     };
 
     explicit ImageSession(QObject* parent = nullptr);
@@ -44,6 +50,12 @@ public:
     quint64 open(const QStringList& paths);
     void addImage(const QImage& image, const QString& displayName);
     void setResult(int index, const QImage& result);
+    // A new restore's faces, all accepted at `strength`.
+    void setFaces(int index, const QList<RestoredFaceView>& faces, double strength);
+    // The strip's choices for the photo's faces (sizes match its faces).
+    void setFaceChoices(int index, const QList<double>& strengths, const QList<bool>& accepted);
+    // Closes the photo: its images are freed; later entries move down by one.
+    void remove(int index);
 
     int count() const { return static_cast<int>(m_entries.size()); }
     const Entry& entry(int index) const { return m_entries.at(index); }
@@ -58,6 +70,8 @@ public:
 Q_SIGNALS:
     void entryAdded(int index);
     void resultChanged(int index);
+    // After remove(): `index` is gone and the entries after it moved down.
+    void entryRemoved(int index);
     void openFinished(quint64 jobId, const QStringList& problems);
 
 private:

@@ -1,5 +1,7 @@
 #include "ui/main_window.h"
 
+#include <algorithm>
+
 #include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
@@ -21,25 +23,36 @@
 #include <QStatusBar>
 #include <QVBoxLayout>
 #include <QCloseEvent>
+#include <QScreen>
+#include <QShowEvent>
 
+#include "ui/about_dialog.h"
 #include "ui/batch_dialog.h"
 #include "ui/comparison_view.h"
+#include "ui/core_log.h"
 #include "ui/engine_controller.h"
 #include "ui/face_strip.h"
+#include "ui/fit_width_delegate.h"
 #include "ui/restore_panel.h"
 #include "ui/image_session.h"
 #include "ui/missing_model_banner.h"
 #include "ui/restore_model_choices.h"
 #include "ui/model_manager_dialog.h"
-#include "ui/model_status_bar.h"
+#include "ui/model_status_indicator.h"
 #include "ui/result_saver.h"
 #include "ui/settings_dialog.h"
+#include "ui/thumbnail.h"
 
 namespace gpen::ui {
 namespace {
 
 constexpr int kMaxRecent = 10;
+constexpr int kListThumb = 64;
 const auto kRecentKey = QStringLiteral("recentFiles");
+const auto kGeometryKey = QStringLiteral("window/geometry");
+const auto kStateKey = QStringLiteral("window/state");
+// Bumped when the docks change, so that an old saved layout is not applied to new panels.
+constexpr int kLayoutVersion = 1;
 
 QStringList localPaths(const QMimeData* mime) {
     QStringList paths;
@@ -59,7 +72,7 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
     : QMainWindow(parent),
       m_engine(engine),
       m_session(new ImageSession(this)),
-      m_models(new ModelStatusBar(this)),
+      m_models(new ModelStatusIndicator(this)),
       m_panel(new RestorePanel(this)),
       m_faces(new FaceStrip(this)),
       m_view(new ComparisonView(this)),
@@ -77,50 +90,73 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
     centralLayout->addWidget(m_view, 1);
     setCentralWidget(central);
 
-    auto* dock = new QDockWidget(tr("Photos"), this);
-    dock->setObjectName(QStringLiteral("photosDock"));
-    dock->setWidget(m_list);
-    m_list->setIconSize(QSize(64, 64));
-    addDockWidget(Qt::LeftDockWidgetArea, dock);
+    m_photosDock = new QDockWidget(tr("Photos"), this);
+    m_photosDock->setObjectName(QStringLiteral("photosDock"));
+    m_photosDock->setWidget(m_list);
+    m_list->setIconSize(QSize(kListThumb, kListThumb));
+    // A long name loses its middle, never its "(unsaved)" mark.
+    m_list->setTextElideMode(Qt::ElideMiddle);
+    // Rows as wide as the panel (no sideways scrolling), so that the eliding applies.
+    m_list->setItemDelegate(new FitWidthDelegate(m_list));
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_list->setResizeMode(QListView::Adjust);
+    m_list->setContextMenuPolicy(Qt::ActionsContextMenu);
+    addDockWidget(Qt::LeftDockWidgetArea, m_photosDock);
 
-    auto* options = new QDockWidget(tr("Restore"), this);
-    options->setObjectName(QStringLiteral("restoreDock"));
-    options->setWidget(m_panel);
-    addDockWidget(Qt::RightDockWidgetArea, options);
-    auto* facesDock = new QDockWidget(tr("Faces"), this);
-    facesDock->setObjectName(QStringLiteral("facesDock"));
+    m_restoreDock = new QDockWidget(tr("Restore"), this);
+    m_restoreDock->setObjectName(QStringLiteral("restoreDock"));
+    m_restoreDock->setWidget(m_panel);
+    addDockWidget(Qt::RightDockWidgetArea, m_restoreDock);
+    m_facesDock = new QDockWidget(tr("Faces"), this);
+    m_facesDock->setObjectName(QStringLiteral("facesDock"));
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(m_faces);
     scroll->setWidgetResizable(true);
-    scroll->setMinimumHeight(150);
-    facesDock->setWidget(scroll);
-    addDockWidget(Qt::BottomDockWidgetArea, facesDock);
+    scroll->setMinimumHeight(120);
+    m_facesDock->setWidget(scroll);
+    addDockWidget(Qt::BottomDockWidgetArea, m_facesDock);
     m_panel->restoreButton()->setEnabled(m_engine != nullptr);
     connect(m_panel, &RestorePanel::restoreClicked, this, &MainWindow::restoreCurrent);
 
     statusBar()->addWidget(m_status, 1);
+    // A long message is cut rather than widening the window past the screen.
+    m_status->setMinimumWidth(0);
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     statusBar()->addPermanentWidget(m_models);
     if (m_engine) {
         for (const auto& status : m_engine->statuses()) {
             m_models->updateStatus(status);
         }
-        connect(m_engine, &EngineController::modelStatusChanged, m_models, &ModelStatusBar::updateStatus);
+        connect(m_engine, &EngineController::modelStatusChanged, m_models, &ModelStatusIndicator::updateStatus);
         connect(m_engine, &EngineController::message, m_status, &QLabel::setText);
-        connect(m_engine, &EngineController::restarted, m_models, &ModelStatusBar::clear);
+        connect(m_engine, &EngineController::restarted, m_models, &ModelStatusIndicator::clear);
+        connect(m_models, &ModelStatusIndicator::manageRequested, this, [this] { showModelManager(); });
         connectEngine();
     }
+    // Core's own notes in this process (the encoder's "metadata not copied", for one).
+    auto* coreLog = new CoreLog(this);
+    connect(coreLog, &CoreLog::note, this, [this](CoreLog::Level level, const QString& text) {
+        if (level >= CoreLog::Level::Warning) {
+            m_status->setText(text);
+        } else {
+            qInfo("%s", qUtf8Printable(text));
+        }
+    });
     m_status->setText(tr("Drop photos or folders to begin"));
+    connect(m_panel, &RestorePanel::strengthChanged, m_faces, &FaceStrip::setAllStrengths);
+    connect(m_view, &ComparisonView::faceClicked, m_faces, &FaceStrip::selectFace);
+    connect(m_faces, &FaceStrip::faceSelected, m_view, &ComparisonView::setSelectedFace);
 
     m_saver = new ResultSaver(m_session, this);
     connect(m_saver, &ResultSaver::savedStateChanged, this, &MainWindow::updateSavedMark);
+    // After the saver's own handler: it renumbers its records first.
+    connect(m_session, &ImageSession::entryRemoved, this, &MainWindow::onEntryRemoved);
     connect(m_saver, &ResultSaver::saved, this, [this](int, const QString& path) {
         m_status->setText(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
     });
     createActions();
     connect(m_session, &ImageSession::entryAdded, this, [this](int index) {
-        const auto& e = m_session->entry(index);
-        auto* item = new QListWidgetItem(QIcon(QPixmap::fromImage(e.thumbnail)), e.displayName, m_list);
-        item->setToolTip(e.path.isEmpty() ? e.displayName : e.path);
+        newListItem(index);
         if (m_list->currentRow() < 0) {
             m_list->setCurrentRow(index);
         }
@@ -136,6 +172,60 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
         Q_EMIT currentImageChanged(row);
     });
     resize(1200, 760);
+    restoreLayout();
+}
+
+QListWidgetItem* MainWindow::newListItem(int index) {
+    const auto& e = m_session->entry(index);
+    // Rendered at the screen's pixel ratio: sharp at 200 % scaling.
+    auto* item = new QListWidgetItem(QIcon(thumbnail(e.original, kListThumb, devicePixelRatioF())), e.displayName);
+    m_list->insertItem(index, item);
+    item->setToolTip(e.path.isEmpty() ? e.displayName : QDir::toNativeSeparators(e.path));
+    return item;
+}
+
+void MainWindow::restoreLayout() {
+    const QSettings settings;
+    if (settings.value(QStringLiteral("window/layoutVersion")).toInt() == kLayoutVersion) {
+        restoreGeometry(settings.value(kGeometryKey).toByteArray());
+        restoreState(settings.value(kStateKey).toByteArray(), kLayoutVersion);
+    }
+    fitToScreen();
+}
+
+void MainWindow::saveLayout() const {
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/layoutVersion"), kLayoutVersion);
+    settings.setValue(kGeometryKey, saveGeometry());
+    settings.setValue(kStateKey, saveState(kLayoutVersion));
+}
+
+void MainWindow::fitToScreen() {
+    const QScreen* s = screen();
+    if (!s) return;
+    // Never larger than the screen's free area (a 1024 x 700 laptop, or 200 % scaling), with room
+    // for the window frame, and on it.
+    const QRect avail = s->availableGeometry();
+    const QSize frame = frameGeometry().size() - geometry().size();
+    const QSize room = avail.size() - frame.expandedTo(QSize(0, 0));
+    if (isMaximized() || isFullScreen()) return;
+    const QSize fitted = size().boundedTo(room).expandedTo(minimumSizeHint().boundedTo(room));
+    if (fitted != size()) resize(fitted);
+    QRect g = frameGeometry();
+    if (!avail.contains(g)) {
+        g.moveLeft(std::clamp(g.left(), avail.left(), std::max(avail.left(), avail.right() - g.width() + 1)));
+        g.moveTop(std::clamp(g.top(), avail.top(), std::max(avail.top(), avail.bottom() - g.height() + 1)));
+        move(g.topLeft());
+    }
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    // Once shown the frame is known (and the screen may differ from the one at construction).
+    if (!m_layoutApplied) {
+        m_layoutApplied = true;
+        fitToScreen();
+    }
 }
 
 int MainWindow::currentIndex() const { return m_list->currentRow(); }
@@ -158,8 +248,15 @@ void MainWindow::createActions() {
     m_save->setEnabled(false);
     m_saveAs = file->addAction(tr("Save Result &As…"), this, &MainWindow::saveResultAs);
     m_saveAs->setObjectName(QStringLiteral("saveAsAction"));
-    m_saveAs->setShortcut(QKeySequence::SaveAs);
+    // QKeySequence::SaveAs is empty on some desktops: the common Ctrl+Shift+S everywhere.
+    m_saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     m_saveAs->setEnabled(false);
+    file->addSeparator();
+    m_closePhoto = file->addAction(tr("&Close Photo"), this, [this] { closePhoto(currentIndex()); });
+    m_closePhoto->setObjectName(QStringLiteral("closePhotoAction"));
+    m_closePhoto->setShortcut(QKeySequence::Close);
+    m_closePhoto->setEnabled(false);
+    m_list->addAction(m_closePhoto);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -187,6 +284,18 @@ void MainWindow::createActions() {
     fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     QAction* actual = view->addAction(tr("&Actual Size"), m_view, &ComparisonView::zoomToActualSize);
     actual->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    QAction* boxes = view->addAction(tr("Show &Face Boxes"));
+    boxes->setObjectName(QStringLiteral("faceBoxesAction"));
+    boxes->setCheckable(true);
+    boxes->setChecked(true);
+    connect(boxes, &QAction::toggled, m_view, &ComparisonView::setFaceBoxesVisible);
+    // A closed panel comes back from here.
+    view->addSeparator();
+    QMenu* panels = view->addMenu(tr("&Panels"));
+    panels->setObjectName(QStringLiteral("panelsMenu"));
+    for (QDockWidget* dock : {m_photosDock, m_restoreDock, m_facesDock}) {
+        panels->addAction(dock->toggleViewAction());
+    }
     QAction* settings = toolsMenu()->addAction(tr("&Settings…"), this, &MainWindow::openSettings);
     settings->setObjectName(QStringLiteral("settingsAction"));
     settings->setShortcut(QKeySequence::Preferences);
@@ -195,6 +304,13 @@ void MainWindow::createActions() {
     models->setObjectName(QStringLiteral("modelsAction"));
     models->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
     models->setEnabled(m_engine != nullptr);
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* about = help->addAction(tr("&About GPEN Studio"), this, [this] {
+        AboutDialog dialog(this);
+        dialog.exec();
+    });
+    about->setObjectName(QStringLiteral("aboutAction"));
+    about->setMenuRole(QAction::AboutRole);
     updateRecentMenu();
 }
 
@@ -211,15 +327,92 @@ ModelManagerDialog* MainWindow::showModelManager(const QString& modelId) {
 void MainWindow::showEntry(int index) {
     if (index < 0 || index >= m_session->count()) {
         m_view->setImages({}, {});
+        m_view->setFaceBoxes({});
+        m_faces->clear();
+        m_stripPhoto = -1;
         m_save->setEnabled(false);
         m_saveAs->setEnabled(false);
+        m_closePhoto->setEnabled(false);
         return;
     }
     const auto& e = m_session->entry(index);
     m_view->setImages(e.original, e.result);
     m_save->setEnabled(!e.result.isNull());
     m_saveAs->setEnabled(!e.result.isNull());
+    m_closePhoto->setEnabled(true);
+    showFaces(index);
     m_status->setText(tr("%1 — %2 × %3").arg(e.displayName).arg(e.original.width()).arg(e.original.height()));
+}
+
+void MainWindow::showFaces(int index) {
+    // The strip always shows the photo in view: its faces from its last restore, or nothing.
+    // Re-filled only when another photo comes into view or its faces are new: a re-blend of the
+    // same photo leaves the sliders where the user put them.
+    if (index != m_stripPhoto) {
+        const auto& e = m_session->entry(index);
+        QList<QRect> boxes;
+        for (const auto& f : e.faces) boxes << f.box;
+        m_faces->setFaces(e.faces, e.faceStrengths, e.facesAccepted);
+        m_view->setFaceBoxes(boxes);
+        m_stripPhoto = index;
+    }
+    m_faces->setAdjustable(index == m_reblendImage);
+}
+
+void MainWindow::onFaceChoices(const QList<double>& strengths) {
+    const int index = currentIndex();
+    if (index < 0 || index != m_reblendImage || !m_engine) return;
+    m_session->setFaceChoices(index, m_faces->sliderValues(), m_faces->accepted());
+    m_engine->reblend(m_reblendKey, strengths);
+}
+
+bool MainWindow::closePhoto(int index) {
+    if (index < 0 || index >= m_session->count()) return false;
+    if (m_saver->hasUnsaved(index)) {
+        QMessageBox box(QMessageBox::Warning, tr("Close Photo"),
+                        tr("The restored %1 is not saved.").arg(m_session->entry(index).displayName),
+                        QMessageBox::Discard | QMessageBox::Cancel, this);
+        box.setInformativeText(tr("Close it anyway and lose the result?"));
+        box.setDefaultButton(QMessageBox::Cancel);
+        if (box.exec() != QMessageBox::Discard) return false;
+    }
+    m_session->remove(index);
+    return true;
+}
+
+void MainWindow::onEntryRemoved(int index) {
+    // The engine's held result belongs to the closed photo: nothing can re-blend it any more.
+    if (index == m_reblendImage) {
+        m_reblendImage = -1;
+    } else if (index < m_reblendImage) {
+        --m_reblendImage;
+    }
+    if (index == m_jobImage) {
+        if (m_engine) m_engine->cancelJob(m_restoreJob);
+        m_jobImage = -1;
+    } else if (index < m_jobImage) {
+        --m_jobImage;
+    }
+    m_stripPhoto = -1;
+    delete m_list->takeItem(index);
+    // The rows after it moved up: their unsaved marks follow (the saver renumbered its records).
+    for (int i = index; i < m_session->count(); ++i) updateSavedMark(i);
+    showEntry(currentIndex());
+}
+
+void MainWindow::showError(const QString& message) {
+    m_status->setText(message);
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("GPEN Studio"), message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setWindowModality(Qt::WindowModal);
+    box->open();
+}
+
+void MainWindow::openFromAnotherLaunch(const QStringList& paths) {
+    if (!paths.isEmpty()) openPaths(paths);
+    if (isMinimized()) showNormal();
+    raise();
+    activateWindow();
 }
 
 quint64 MainWindow::openPaths(const QStringList& paths) {
@@ -340,29 +533,35 @@ void MainWindow::connectEngine() {
         if (p.jobId == m_restoreJob) m_panel->showProgress(p);
     });
     connect(m_engine, &EngineController::jobFinished, this, [this](const RestoreOutcome& o) {
-        if (o.jobId != m_restoreJob) return;
-        m_panel->setRunning(false);
-        m_session->setResult(o.imageIndex, o.result);
-        if (o.imageIndex == currentIndex()) {
-            m_faces->setFaces(o.faces, m_panel->options().strength);
-        }
+        if (o.jobId != m_restoreJob) return;  // another window's or dialog's job
+        m_panel->showFinished(o.summary);
         m_status->setText(o.summary);
+        const int index = m_jobImage;  // follows the photo if an earlier one was closed meanwhile
+        m_jobImage = -1;
+        if (index < 0) return;  // the photo was closed while it was restored
+        // The engine now holds this photo's full result (and only this one): its faces re-blend.
+        m_session->setFaces(index, o.faces, m_panel->options().strength);
+        m_reblendImage = index;
+        m_reblendKey = o.imageIndex;
+        if (m_stripPhoto == index) m_stripPhoto = -1;  // new faces: the strip is filled again
+        m_session->setResult(index, o.result);
     });
     connect(m_engine, &EngineController::jobFailed, this, [this](quint64 id, const QString& message) {
         if (id != m_restoreJob) return;
-        m_panel->setRunning(false);
+        m_jobImage = -1;
+        m_panel->showFailed(message);
         m_status->setText(tr("Restore failed: %1").arg(message));
     });
     connect(m_engine, &EngineController::jobCancelled, this, [this](quint64 id) {
         if (id != m_restoreJob) return;
-        m_panel->setRunning(false);
+        m_jobImage = -1;
+        m_panel->showCancelled();
         m_status->setText(tr("Cancelled"));
     });
-    connect(m_faces, &FaceStrip::strengthsChanged, this, [this](const QList<double>& strengths) {
-        if (m_jobImage >= 0) m_engine->reblend(m_jobImage, strengths);
+    connect(m_faces, &FaceStrip::strengthsChanged, this, &MainWindow::onFaceChoices);
+    connect(m_engine, &EngineController::reblended, this, [this](int key, const QImage& image) {
+        if (key == m_reblendKey && m_reblendImage >= 0) m_session->setResult(m_reblendImage, image);
     });
-    connect(m_engine, &EngineController::reblended, this,
-            [this](int index, const QImage& image) { m_session->setResult(index, image); });
 }
 
 void MainWindow::restoreCurrent() {
@@ -379,7 +578,13 @@ void MainWindow::restoreCurrent() {
         return;
     }
     m_jobImage = index;
+    // The engine frees the result it holds when a new restore starts (one full result at a time:
+    // a 24 MP photo at 4x is gigabytes): no photo re-blends until this one is done.
+    m_reblendImage = -1;
+    m_reblendKey = -1;
     m_faces->clear();
+    m_view->setFaceBoxes({});
+    m_stripPhoto = index;
     m_panel->setRunning(true);
     if (m_engine->batchRunning()) m_status->setText(tr("The restore starts when the batch has finished"));
     m_restoreJob = m_engine->restore(index, m_session->entry(index).original, m_panel->options());
@@ -453,6 +658,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     }
     // Running jobs are cancelled; the engine thread ends at the job's next check.
     if (m_engine) m_engine->cancelAll();
+    saveLayout();
     event->accept();
 }
 

@@ -4,8 +4,10 @@
 #include <QMainWindow>
 
 class QAction;
+class QDockWidget;
 class QPushButton;
 class QListWidget;
+class QListWidgetItem;
 class QLabel;
 
 namespace gpen::ui {
@@ -18,11 +20,12 @@ class RestorePanel;
 class ImageSession;
 class MissingModelBanner;
 class ModelManagerDialog;
-class ModelStatusBar;
+class ModelStatusIndicator;
 class ResultSaver;
 
 // The application window: image list, comparison view, menus. GUI thread only; it never waits
-// on the engine.
+// on the engine. Its size and panels are remembered (QSettings "window/geometry", "window/state")
+// and it never opens larger than the screen's available area.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -32,7 +35,7 @@ public:
     ImageSession* session() const { return m_session; }
     ComparisonView* comparisonView() const { return m_view; }
     QListWidget* imageList() const { return m_list; }
-    ModelStatusBar* modelStatusBar() const { return m_models; }
+    ModelStatusIndicator* modelStatusIndicator() const { return m_models; }
     MissingModelBanner* missingModelBanner() const { return m_banner; }
     // Shows the model manager (created on first use, kept: its download goes on while hidden),
     // on `modelId`'s row when given. Null without an engine.
@@ -44,6 +47,18 @@ public:
     void restoreCurrent();
     int currentIndex() const;
 
+    // Closes photo `index` (asks first when its result is not saved); false when the user kept it.
+    bool closePhoto(int index);
+    // Another launch handed over `paths` (SingleInstance): opens them and comes to the front.
+    void openFromAnotherLaunch(const QStringList& paths);
+    // An error nobody else handled (GuardedApplication caught it): said in the status bar and in
+    // a window-modal message that does not block the caller.
+    void showError(const QString& message);
+    // The photo whose full result the engine keeps for re-blending (the last restored), or -1.
+    int reblendableIndex() const { return m_reblendImage; }
+    QDockWidget* photosDock() const { return m_photosDock; }
+    QDockWidget* restoreDock() const { return m_restoreDock; }
+    QDockWidget* facesDock() const { return m_facesDock; }
     // Opens files or folders as Open and drag-and-drop do, decoding in the background; returns
     // the open job's id (ImageSession::openFinished). Problems are reported in the status bar.
     quint64 openPaths(const QStringList& paths);
@@ -60,6 +75,7 @@ protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void createActions();
@@ -74,15 +90,33 @@ private:
     void updateRecentMenu();
     void addRecent(const QStringList& paths);
     void connectEngine();
+    void showFaces(int index);
+    void onFaceChoices(const QList<double>& strengths);
+    void onEntryRemoved(int index);
+    void restoreLayout();
+    void saveLayout() const;
+    void fitToScreen();
+    QListWidgetItem* newListItem(int index);
     void finishOpen(quint64 id, const QStringList& problems);
     void offerBatch(const QStringList& droppedPaths);
 
     EngineController* m_engine;
     ImageSession* m_session;
-    ModelStatusBar* m_models;
+    ModelStatusIndicator* m_models;
     RestorePanel* m_panel;
     FaceStrip* m_faces;
     int m_jobImage = -1;
+    // The photo whose full result the engine holds (it keeps only the last restored one), and
+    // the index the engine knows it by (the photo's index when it was restored: closing an
+    // earlier photo moves it down in the list, not in the engine).
+    int m_reblendImage = -1;
+    int m_reblendKey = -1;
+    int m_stripPhoto = -1;  // the photo whose faces the strip shows
+    QDockWidget* m_photosDock = nullptr;
+    QDockWidget* m_restoreDock = nullptr;
+    QDockWidget* m_facesDock = nullptr;
+    QAction* m_closePhoto = nullptr;
+    bool m_layoutApplied = false;
     quint64 m_restoreJob = 0;
     struct OpenRequest {
         QStringList paths;

@@ -19,7 +19,7 @@
 #include "ui/core_text.h"
 #include "ui/engine_controller.h"
 #include "ui/model_downloader.h"
-#include "ui/model_status_bar.h"
+#include "ui/model_status_indicator.h"
 
 namespace gpen::ui {
 namespace {
@@ -214,13 +214,13 @@ void ModelManagerDialog::refreshRow(int row) {
                     ? tr("downloading %1 %").arg(100 * m_downloadBytes / m_downloadTotal)
                     : tr("downloading…");
     } else if (known) {
-        state = ModelStatusBar::stateText(it->state, it->phase);
+        state = ModelStatusIndicator::stateText(it->state, it->phase);
     } else {
         state = tr("checking…");  // the engine has not reported yet
     }
     auto* stateItem = m_table->item(row, StateColumn);
     stateItem->setText(state);
-    stateItem->setToolTip(known ? ModelStatusBar::tooltipFor(*it) : QString());
+    stateItem->setToolTip(known ? ModelStatusIndicator::tooltipFor(*it) : QString());
 
     if (known && !e) {
         m_table->item(row, KindColumn)->setText(kindText(it->kind));  // a recognised file

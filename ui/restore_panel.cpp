@@ -3,6 +3,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
@@ -11,6 +12,7 @@
 #include <QVBoxLayout>
 
 #include "ui/core_text.h"
+#include "ui/engine_settings.h"
 
 namespace gpen::ui {
 
@@ -25,7 +27,9 @@ RestorePanel::RestorePanel(QWidget* parent)
       m_restore(new QPushButton(tr("&Restore"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)),
       m_progress(new QProgressBar(this)),
-      m_stage(new QLabel(this)) {
+      m_stage(new QLabel(this)),
+      m_error(new QLabel(this)),
+      m_strengthValue(new QLabel(this)) {
     for (const char* id : {"GPEN-BFR-512", "GPEN-BFR-256", "GPEN-BFR-1024", "GPEN-BFR-2048"}) {
         m_faceModel->addItem(QString::fromLatin1(id), QString::fromLatin1(id));
     }
@@ -37,7 +41,7 @@ RestorePanel::RestorePanel(QWidget* parent)
     m_scale->addItem(tr("4× (Real-ESRNet)"), 4);
     m_tile->setRange(64, 2048);
     m_tile->setSingleStep(32);
-    m_tile->setValue(400);
+    m_tile->setValue(EngineSettings::load().tileSize);
     m_tile->setSuffix(tr(" px"));
     m_strength->setRange(0, 100);
     m_strength->setValue(100);
@@ -47,13 +51,25 @@ RestorePanel::RestorePanel(QWidget* parent)
     m_cancel->setEnabled(false);
     m_progress->setVisible(false);
     m_stage->setWordWrap(true);
+    m_stage->setObjectName(QStringLiteral("stageLabel"));
+    // A failed restore is said here, where the user looks, not only in the status bar.
+    m_error->setObjectName(QStringLiteral("restoreError"));
+    m_error->setWordWrap(true);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_error->setStyleSheet(QStringLiteral("QLabel { color: #d1242f; }"));
+    m_error->setVisible(false);
+    m_strengthValue->setText(tr("%1 %").arg(m_strength->value()));
+    m_strengthValue->setMinimumWidth(m_strengthValue->fontMetrics().horizontalAdvance(tr("%1 %").arg(100)));
+    auto* strengthRow = new QHBoxLayout;
+    strengthRow->addWidget(m_strength, 1);
+    strengthRow->addWidget(m_strengthValue);
 
     auto* form = new QFormLayout;
     form->addRow(tr("Face model"), m_faceModel);
     form->addRow(tr("Detector"), m_detector);
     form->addRow(tr("Background"), m_scale);
     form->addRow(tr("Tile size"), m_tile);
-    form->addRow(tr("Strength"), m_strength);
+    form->addRow(tr("Strength"), strengthRow);
     form->addRow(m_keepGray);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
@@ -61,9 +77,26 @@ RestorePanel::RestorePanel(QWidget* parent)
     layout->addWidget(m_cancel);
     layout->addWidget(m_progress);
     layout->addWidget(m_stage);
+    layout->addWidget(m_error);
     layout->addStretch(1);
     connect(m_restore, &QPushButton::clicked, this, &RestorePanel::restoreClicked);
-    connect(m_cancel, &QPushButton::clicked, this, &RestorePanel::cancelClicked);
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        // Acknowledged at once: the job stops at its next check, which may take a moment.
+        m_cancel->setEnabled(false);
+        m_stage->setText(tr("Cancelling…"));
+        Q_EMIT cancelClicked();
+    });
+    // Like the face sliders: releasing (or a key step) re-blends; dragging only shows the value.
+    connect(m_strength, &QSlider::valueChanged, this, [this](int v) {
+        m_strengthValue->setText(tr("%1 %").arg(v));
+        if (!m_strength->isSliderDown()) Q_EMIT strengthChanged(v / 100.0);
+    });
+    connect(m_strength, &QSlider::sliderReleased, this, [this] { Q_EMIT strengthChanged(m_strength->value() / 100.0); });
+    connect(m_tile, &QSpinBox::valueChanged, this, [](int px) {
+        EngineSettings stored = EngineSettings::load();
+        stored.tileSize = px;
+        stored.save();
+    });
     for (QComboBox* box : {m_faceModel, m_detector, m_scale}) {
         connect(box, &QComboBox::currentIndexChanged, this, &RestorePanel::optionsChanged);
     }
@@ -105,10 +138,31 @@ void RestorePanel::setRunning(bool running) {
         m_progress->setRange(0, 0);
         m_stage->setText(tr("Starting…"));
         m_currentStage.clear();
+        m_error->clear();
+        m_error->setVisible(false);
     }
 }
 
+void RestorePanel::showFinished(const QString& summary) {
+    setRunning(false);
+    m_stage->setText(summary);
+}
+
+void RestorePanel::showFailed(const QString& message) {
+    setRunning(false);
+    m_stage->clear();
+    m_error->setText(tr("Restore failed: %1").arg(message));
+    m_error->setVisible(true);
+}
+
+void RestorePanel::showCancelled() {
+    setRunning(false);
+    m_stage->setText(tr("Cancelled"));
+}
+
 void RestorePanel::showProgress(const JobProgress& p) {
+    // After Cancel, the job's last progress lines must not hide the acknowledgement.
+    if (!m_cancel->isEnabled()) return;
     if (!p.note.isEmpty()) {
         m_stage->setText(p.note);
         return;

@@ -29,17 +29,30 @@ public:
     void setBackgroundScale(int scale);  // 1 (none), 2 or 4
     void setRunning(bool running);
     void showProgress(const JobProgress& progress);
+    // How the last job ended, in the panel where the user looks: the summary, the error (in a
+    // message area that stays until the next job) or "Cancelled". Each also ends the running state.
+    void showFinished(const QString& summary);
+    void showFailed(const QString& message);
+    void showCancelled();
 
     QPushButton* restoreButton() const { return m_restore; }
     QPushButton* cancelButton() const { return m_cancel; }
     QProgressBar* progressBar() const { return m_progress; }
     QLabel* stageLabel() const { return m_stage; }
+    QLabel* errorLabel() const { return m_error; }
+    QSlider* strengthSlider() const { return m_strength; }
+    // The tile size restores use (the only one: Settings has none); remembered across launches
+    // and used for the background model's warm-up.
+    QSpinBox* tileSizeBox() const { return m_tile; }
     QComboBox* faceModelBox() const { return m_faceModel; }
     QComboBox* backgroundBox() const { return m_scale; }
 
 Q_SIGNALS:
     void restoreClicked();
+    // The panel already says "Cancelling…" when this is emitted.
     void cancelClicked();
+    // The global strength moved (released or stepped): the faces of the photo in view re-blend.
+    void strengthChanged(double strength);
     // The face model, detector or background scale changed: what a restore needs changed.
     void optionsChanged();
 
@@ -54,6 +67,8 @@ private:
     QPushButton* m_cancel;
     QProgressBar* m_progress;
     QLabel* m_stage;
+    QLabel* m_error;
+    QLabel* m_strengthValue;
     QElapsedTimer m_stageClock;
     QString m_currentStage;
 };

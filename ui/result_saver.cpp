@@ -50,6 +50,18 @@ ResultSaver::ResultSaver(ImageSession* session, QWidget* window)
         return QFileDialog::getSaveFileName(m_window, tr("Save Result As"), suggestion,
                                             filters.join(QStringLiteral(";;")), selected);
     };
+    // A closed photo's records go; the later photos' move down with their entries.
+    connect(m_session, &ImageSession::entryRemoved, this, [this](int removed) {
+        const auto shift = [removed](auto& records) {
+            std::remove_reference_t<decltype(records)> moved;
+            for (auto it = records.cbegin(); it != records.cend(); ++it) {
+                if (it.key() != removed) moved.insert(it.key() > removed ? it.key() - 1 : it.key(), it.value());
+            }
+            records = std::move(moved);
+        };
+        shift(m_targets);
+        shift(m_saved);
+    });
     // A new result (a restore, a re-blend) is not on disk yet; the target stays for Save.
     connect(m_session, &ImageSession::resultChanged, this,
             [this](int index) { setSaved(index, false); });

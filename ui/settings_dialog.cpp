@@ -13,9 +13,11 @@
 #include <QPushButton>
 #include <QRegularExpressionValidator>
 #include <QSpinBox>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "gpen/engine/model_catalog.h"
+#include "ui/theme.h"
 #include "ui/translations.h"
 
 namespace gpen::ui {
@@ -39,6 +41,22 @@ QString formatBatchSizes(const QList<int>& sizes) {
     return parts.join(QStringLiteral(", "));
 }
 
+struct PerformancePreset {
+    QString name;
+    int maxModels;
+    int memoryBudgetMb;
+    int idleReleaseMinutes;
+    QList<int> warmupBatchSizes;
+};
+
+// The first is the product's default (EngineSettings' values).
+QList<PerformancePreset> performancePresets() {
+    const EngineSettings d;
+    return {{SettingsDialog::tr("Balanced"), d.maxModels, d.memoryBudgetMb, d.idleReleaseMinutes, d.warmupBatchSizes},
+            {SettingsDialog::tr("Low memory"), 2, 1536, 2, {1}},
+            {SettingsDialog::tr("Fastest (more memory)"), 8, 12288, 0, {1, 4}}};
+}
+
 }  // namespace
 
 SettingsDialog::SettingsDialog(bool jobRunning, QWidget* parent)
@@ -50,36 +68,58 @@ SettingsDialog::SettingsDialog(bool jobRunning, QWidget* parent)
       m_memoryBudget(new QSpinBox(this)),
       m_idleRelease(new QSpinBox(this)),
       m_warmup(new QLineEdit(this)),
-      m_tileSize(new QSpinBox(this)),
       m_modelsDir(new QLineEdit(this)),
-      m_language(new QComboBox(this)) {
+      m_language(new QComboBox(this)),
+      m_preset(new QComboBox(this)),
+      m_theme(new QComboBox(this)),
+      m_advancedToggle(new QToolButton(this)),
+      m_advanced(new QWidget(this)) {
     setWindowTitle(tr("Settings"));
     auto* layout = new QVBoxLayout(this);
 
-    auto* engineBox = new QGroupBox(tr("Engine"), this);
-    auto* engine = new QFormLayout(engineBox);
+    // The main page: what a photo restorer chooses.
+    auto* main = new QFormLayout;
     m_device->addItem(tr("Automatic (CUDA when available)"), QStringLiteral("auto"));
     m_device->addItem(tr("CPU"), QStringLiteral("cpu"));
     m_device->addItem(tr("CUDA (GPU)"), QStringLiteral("cuda"));
-    engine->addRow(tr("&Device:"), m_device);
-    m_threads->setRange(0, 256);
-    m_threads->setSpecialValueText(tr("One per core"));
-    engine->addRow(tr("CPU &threads:"), m_threads);
-    m_tileSize->setRange(64, 2048);
-    m_tileSize->setSingleStep(32);
-    m_tileSize->setSuffix(tr(" px"));
-    engine->addRow(tr("T&ile size:"), m_tileSize);
+    main->addRow(tr("&Device:"), m_device);
+    for (const auto& p : performancePresets()) m_preset->addItem(p.name);
+    m_preset->addItem(tr("Custom"));
+    m_preset->setToolTip(tr("How much memory the models may keep, and how eagerly they load"));
+    main->addRow(tr("&Performance:"), m_preset);
     auto* dirRow = new QHBoxLayout;
     m_modelsDir->setPlaceholderText(tr("Only the standard folders"));
     dirRow->addWidget(m_modelsDir, 1);
     auto* browse = new QPushButton(tr("&Browse…"), this);
     connect(browse, &QPushButton::clicked, this, &SettingsDialog::browseModelsDir);
     dirRow->addWidget(browse);
-    engine->addRow(tr("&Models folder:"), dirRow);
-    layout->addWidget(engineBox);
+    // A row with a layout gets no buddy from QFormLayout: without one the "&" would show.
+    auto* dirLabel = new QLabel(tr("&Models folder:"), this);
+    dirLabel->setBuddy(m_modelsDir);
+    main->addRow(dirLabel, dirRow);
+    m_language->addItem(tr("System"), QString());
+    m_language->addItem(QStringLiteral("English"),
+                        QStringLiteral("en"));  // each in its own language
+    m_language->addItem(QStringLiteral("Deutsch"), QStringLiteral("de"));
+    m_language->addItem(QStringLiteral("简体中文"), QStringLiteral("zh_CN"));
+    main->addRow(tr("&Language:"), m_language);
+    m_theme->addItem(tr("System"), QString());
+    m_theme->addItem(tr("Light"), QStringLiteral("light"));
+    m_theme->addItem(tr("Dark"), QStringLiteral("dark"));
+    main->addRow(tr("&Theme:"), m_theme);
+    layout->addLayout(main);
 
-    auto* cacheBox = new QGroupBox(tr("Models in memory"), this);
-    auto* cache = new QFormLayout(cacheBox);
+    // The engine's internals, folded away.
+    m_advancedToggle->setText(tr("&Advanced"));
+    m_advancedToggle->setCheckable(true);
+    m_advancedToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_advancedToggle->setArrowType(Qt::RightArrow);
+    m_advancedToggle->setAutoRaise(true);
+    layout->addWidget(m_advancedToggle);
+    auto* cache = new QFormLayout(m_advanced);
+    m_threads->setRange(0, 256);
+    m_threads->setSpecialValueText(tr("One per core"));
+    cache->addRow(tr("CPU &threads:"), m_threads);
     m_preload->setToolTip(tr("Loaded in the background at launch and kept loaded"));
     m_preload->setMaximumHeight(150);
     cache->addRow(tr("&Preload:"), m_preload);
@@ -99,17 +139,13 @@ SettingsDialog::SettingsDialog(bool jobRunning, QWidget* parent)
         QRegularExpression(QStringLiteral("^\\s*\\d+(\\s*,\\s*\\d+)*\\s*,?\\s*$")), this));
     m_warmup->setToolTip(tr("Face batch sizes to warm up at load, e.g. 1, 4"));
     cache->addRow(tr("&Warm-up batch sizes:"), m_warmup);
-    layout->addWidget(cacheBox);
-
-    auto* uiBox = new QGroupBox(tr("Interface"), this);
-    auto* ui = new QFormLayout(uiBox);
-    m_language->addItem(tr("System"), QString());
-    m_language->addItem(QStringLiteral("English"),
-                        QStringLiteral("en"));  // each in its own language
-    m_language->addItem(QStringLiteral("Deutsch"), QStringLiteral("de"));
-    m_language->addItem(QStringLiteral("简体中文"), QStringLiteral("zh_CN"));
-    ui->addRow(tr("&Language:"), m_language);
-    layout->addWidget(uiBox);
+    m_advanced->setVisible(false);
+    layout->addWidget(m_advanced);
+    connect(m_advancedToggle, &QToolButton::toggled, this, [this](bool open) {
+        m_advancedToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+        m_advanced->setVisible(open);
+        adjustSize();
+    });
 
     auto* note = new QLabel(this);
     note->setObjectName(QStringLiteral("settingsNote"));
@@ -127,6 +163,42 @@ SettingsDialog::SettingsDialog(bool jobRunning, QWidget* parent)
     layout->addWidget(buttons);
 
     load(EngineSettings::load(), Translations::storedLanguage());
+    connect(m_preset, &QComboBox::currentIndexChanged, this, &SettingsDialog::applyPreset);
+    for (QSpinBox* box : {m_threads, m_maxModels, m_memoryBudget, m_idleRelease}) {
+        connect(box, &QSpinBox::valueChanged, this, &SettingsDialog::updatePreset);
+    }
+    connect(m_warmup, &QLineEdit::textChanged, this, &SettingsDialog::updatePreset);
+}
+
+void SettingsDialog::applyPreset(int index) {
+    const auto presets = performancePresets();
+    if (m_applyingPreset || index < 0 || index >= presets.size()) return;  // Custom: leaves them
+    const PerformancePreset& p = presets[index];
+    m_applyingPreset = true;
+    m_threads->setValue(0);
+    m_maxModels->setValue(p.maxModels);
+    m_memoryBudget->setValue(p.memoryBudgetMb);
+    m_idleRelease->setValue(p.idleReleaseMinutes);
+    m_warmup->setText(formatBatchSizes(p.warmupBatchSizes));
+    m_applyingPreset = false;
+}
+
+void SettingsDialog::updatePreset() {
+    if (m_applyingPreset) return;
+    const auto presets = performancePresets();
+    int match = static_cast<int>(presets.size());  // Custom
+    for (int i = 0; i < presets.size(); ++i) {
+        const PerformancePreset& p = presets[i];
+        if (m_threads->value() == 0 && m_maxModels->value() == p.maxModels &&
+            m_memoryBudget->value() == p.memoryBudgetMb && m_idleRelease->value() == p.idleReleaseMinutes &&
+            parseBatchSizes(m_warmup->text()) == p.warmupBatchSizes) {
+            match = i;
+            break;
+        }
+    }
+    m_applyingPreset = true;
+    m_preset->setCurrentIndex(match);
+    m_applyingPreset = false;
 }
 
 void SettingsDialog::load(const EngineSettings& s, const QString& language) {
@@ -138,7 +210,7 @@ void SettingsDialog::load(const EngineSettings& s, const QString& language) {
     }
     m_device->setCurrentIndex(device);
     m_threads->setValue(s.threads);
-    m_tileSize->setValue(s.tileSize);
+    m_tileSize = s.tileSize;
     m_modelsDir->setText(s.modelsDir);
     m_maxModels->setValue(s.maxModels);
     m_memoryBudget->setValue(s.memoryBudgetMb);
@@ -162,13 +234,16 @@ void SettingsDialog::load(const EngineSettings& s, const QString& language) {
     }
     const int lang = m_language->findData(language);
     m_language->setCurrentIndex(lang < 0 ? 0 : lang);
+    const int theme = m_theme->findData(Theme::stored());
+    m_theme->setCurrentIndex(theme < 0 ? 0 : theme);
+    updatePreset();
 }
 
 EngineSettings SettingsDialog::engineSettings() const {
     EngineSettings s;
     s.device = m_device->currentData().toString();
     s.threads = m_threads->value();
-    s.tileSize = m_tileSize->value();
+    s.tileSize = m_tileSize;
     s.modelsDir = m_modelsDir->text().trimmed();
     s.maxModels = m_maxModels->value();
     s.memoryBudgetMb = m_memoryBudget->value();
@@ -187,9 +262,16 @@ QString SettingsDialog::language() const {
     return m_language->currentData().toString();
 }
 
+QString SettingsDialog::theme() const { return m_theme->currentData().toString(); }
+
 void SettingsDialog::accept() {
     engineSettings().save();
     Translations::storeLanguage(language());
+    // The theme applies at once (the language needs a restart: widgets translate when built).
+    if (theme() != Theme::stored()) {
+        Theme::store(theme());
+        Theme::apply(theme());
+    }
     QDialog::accept();
 }
 

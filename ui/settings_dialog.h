@@ -9,13 +9,17 @@ class QLabel;
 class QLineEdit;
 class QListWidget;
 class QSpinBox;
+class QToolButton;
 
 namespace gpen::ui {
 
-// Preferences: the engine's settings (device, threads, preload list, cache limits, warmup, tile
-// size, models folder) and the interface language. Shows what is stored in QSettings; OK stores
-// the edits there (accept()). Applying them to a running engine is the caller's business: the
-// dialog only says when they take effect. GUI thread only.
+// Preferences. The main page holds what a photo restorer chooses: device, a performance preset,
+// the models folder, language and theme. The engine's internals (threads, preload list, cache
+// limits, warm-up batch sizes) sit under Advanced, folded by default; the preset sets them and
+// reads "Custom" when they were edited. The tile size is the Restore panel's (the one restores
+// use). Shows what is stored in QSettings; OK stores the edits there (accept()). Applying them to
+// a running engine is the caller's business: the dialog only says when they take effect. GUI
+// thread only.
 class SettingsDialog : public QDialog {
     Q_OBJECT
   public:
@@ -25,6 +29,7 @@ class SettingsDialog : public QDialog {
     // What the widgets hold now.
     EngineSettings engineSettings() const;
     QString language() const;
+    QString theme() const;
 
     // Writes the widgets' values to QSettings, then closes with Accepted.
     void accept() override;
@@ -36,13 +41,18 @@ class SettingsDialog : public QDialog {
     QSpinBox* memoryBudgetBox() const { return m_memoryBudget; }
     QSpinBox* idleReleaseBox() const { return m_idleRelease; }
     QLineEdit* warmupBatchSizesEdit() const { return m_warmup; }
-    QSpinBox* tileSizeBox() const { return m_tileSize; }
     QLineEdit* modelsDirEdit() const { return m_modelsDir; }
     QComboBox* languageBox() const { return m_language; }
+    QComboBox* presetBox() const { return m_preset; }
+    QComboBox* themeBox() const { return m_theme; }
+    QToolButton* advancedToggle() const { return m_advancedToggle; }
+    QWidget* advancedSection() const { return m_advanced; }
 
   private:
     void load(const EngineSettings& settings, const QString& language);
     void browseModelsDir();
+    void applyPreset(int index);
+    void updatePreset();  // shows the preset the advanced values match, or Custom
 
     QComboBox* m_device;
     QSpinBox* m_threads;
@@ -51,9 +61,14 @@ class SettingsDialog : public QDialog {
     QSpinBox* m_memoryBudget;
     QSpinBox* m_idleRelease;
     QLineEdit* m_warmup;
-    QSpinBox* m_tileSize;
+    int m_tileSize = EngineSettings().tileSize;  // as stored: the Restore panel edits it
     QLineEdit* m_modelsDir;
     QComboBox* m_language;
+    QComboBox* m_preset;
+    QComboBox* m_theme;
+    QToolButton* m_advancedToggle;
+    QWidget* m_advanced;
+    bool m_applyingPreset = false;
 };
 
 }  // namespace gpen::ui

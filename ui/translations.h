@@ -23,7 +23,7 @@ class Translations {
 
     // Installs the program's translation (embedded under :/i18n) and Qt's own (qtbase, from Qt's
     // translations folder, when present) for `language` into `app`, which owns them. English
-    // needs none. Returns what was installed.
+    // has only its plural forms ("1 photo", "2 photos"). Returns what was installed.
     static QList<QTranslator*> install(QCoreApplication* app, const QString& language);
 };
 

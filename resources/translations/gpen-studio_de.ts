@@ -2,6 +2,65 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de">
 <context>
+    <name>gpen::ui::AboutDialog</name>
+    <message>
+        <source>About GPEN Studio</source>
+        <translation>Über GPEN Studio</translation>
+    </message>
+    <message>
+        <source>Restores faces in old, blurry and low-resolution photographs with the GPEN networks, on your own computer.</source>
+        <translation>Restauriert Gesichter in alten, unscharfen und niedrig aufgelösten Fotografien mit den GPEN-Netzen, auf Ihrem eigenen Computer.</translation>
+    </message>
+    <message>
+        <source>BSD 3-Clause licence (the Real-ESRGAN project)</source>
+        <translation>BSD-3-Clause-Lizenz (Projekt Real-ESRGAN)</translation>
+    </message>
+    <message>
+        <source>the 68-point landmark model is trained on the iBUG 300-W data set, whose licence excludes commercial use.</source>
+        <translation>Das 68-Punkte-Landmarkenmodell ist mit dem Datensatz iBUG 300-W trainiert, dessen Lizenz kommerzielle Nutzung ausschließt.</translation>
+    </message>
+    <message>
+        <source>GNU LGPL version 3</source>
+        <translation>GNU LGPL Version 3</translation>
+    </message>
+    <message>
+        <source>BSD 3-Clause licence</source>
+        <translation>BSD-3-Clause-Lizenz</translation>
+    </message>
+    <message>
+        <source>Apache License 2.0</source>
+        <translation>Apache License 2.0</translation>
+    </message>
+    <message>
+        <source>Boost Software License 1.0</source>
+        <translation>Boost Software License 1.0</translation>
+    </message>
+    <message>
+        <source>Licence</source>
+        <translation>Lizenz</translation>
+    </message>
+    <message>
+        <source>GPEN Studio is free software under the MIT licence.</source>
+        <translation>GPEN Studio ist freie Software unter der MIT-Lizenz.</translation>
+    </message>
+    <message>
+        <source>Libraries</source>
+        <translation>Bibliotheken</translation>
+    </message>
+    <message>
+        <source>Model weights</source>
+        <translation>Modellgewichte</translation>
+    </message>
+    <message>
+        <source>The weights are not part of GPEN Studio; each comes with its authors&apos; terms:</source>
+        <translation>Die Gewichte sind nicht Teil von GPEN Studio; für jedes gelten die Bedingungen seiner Autoren:</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Über &amp;Qt</translation>
+    </message>
+</context>
+<context>
     <name>gpen::ui::BatchDialog</name>
     <message>
         <source>%1 s</source>
@@ -276,6 +335,33 @@
     </message>
 </context>
 <context>
+    <name>gpen::ui::ComparisonView</name>
+    <message>
+        <source>Zoom</source>
+        <translation>Zoom</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Einpassen</translation>
+    </message>
+    <message>
+        <source>Zoom to fit the window (Ctrl+0)</source>
+        <translation>In das Fenster einpassen (Strg+0)</translation>
+    </message>
+    <message>
+        <source>100 %</source>
+        <translation>100 %</translation>
+    </message>
+    <message>
+        <source>Actual size: one photo pixel per screen pixel (Ctrl+1)</source>
+        <translation>Originalgröße: ein Fotopixel je Bildschirmpixel (Strg+1)</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+</context>
+<context>
     <name>gpen::ui::CoreText</name>
     <message>
         <source>The file could not be read or written.</source>
@@ -427,6 +513,33 @@
         <source>Strength of face %1</source>
         <translation>Stärke für Gesicht %1</translation>
     </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>The faces of the photo in view appear here once it is restored.</source>
+        <translation>Die Gesichter des angezeigten Fotos erscheinen hier, sobald es restauriert ist.</translation>
+    </message>
+    <message>
+        <source>Restore this photo again to adjust its faces: only the last restored photo keeps what re-blending needs.</source>
+        <translation>Restaurieren Sie dieses Foto erneut, um seine Gesichter anzupassen: Nur das zuletzt restaurierte Foto behält, was das Überblenden braucht.</translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::GuardedApplication</name>
+    <message>
+        <source>Out of memory: the last action was abandoned</source>
+        <translation>Kein Speicher mehr: Die letzte Aktion wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>Unexpected error: %1</source>
+        <translation>Unerwarteter Fehler: %1</translation>
+    </message>
+    <message>
+        <source>Unexpected error</source>
+        <translation>Unerwarteter Fehler</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::ImageCanvas</name>
@@ -437,6 +550,18 @@
     <message>
         <source>Drop photos or folders here, or press Ctrl+O</source>
         <translation>Fotos oder Ordner hierher ziehen oder Strg+O drücken</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Vorher</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>Nachher</translation>
+    </message>
+    <message>
+        <source>After (hold to see before)</source>
+        <translation>Nachher (gedrückt halten für vorher)</translation>
     </message>
 </context>
 <context>
@@ -591,6 +716,38 @@
     <message>
         <source>Quit anyway and lose them?</source>
         <translation>Trotzdem beenden und sie verwerfen?</translation>
+    </message>
+    <message>
+        <source>&amp;Close Photo</source>
+        <translation>Foto &amp;schließen</translation>
+    </message>
+    <message>
+        <source>Show &amp;Face Boxes</source>
+        <translation>&amp;Gesichtsrahmen anzeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Panels</source>
+        <translation>&amp;Bereiche</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About GPEN Studio</source>
+        <translation>&amp;Über GPEN Studio</translation>
+    </message>
+    <message>
+        <source>Close Photo</source>
+        <translation>Foto schließen</translation>
+    </message>
+    <message>
+        <source>The restored %1 is not saved.</source>
+        <translation>Das restaurierte %1 ist nicht gespeichert.</translation>
+    </message>
+    <message>
+        <source>Close it anyway and lose the result?</source>
+        <translation>Trotzdem schließen und das Ergebnis verwerfen?</translation>
     </message>
     <message>
         <source>Not started: %1 is not installed. Import or download it (above the photo), or choose another model.</source>
@@ -859,10 +1016,42 @@
     </message>
 </context>
 <context>
-    <name>gpen::ui::ModelStatusBar</name>
+    <name>gpen::ui::ModelStatusIndicator</name>
     <message>
         <source>Model status</source>
         <translation>Modellstatus</translation>
+    </message>
+    <message>
+        <source>Models: click for each model&apos;s state and timings</source>
+        <translation>Modelle: klicken für Zustand und Zeiten jedes Modells</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>Lesen</translation>
+    </message>
+    <message>
+        <source>Build</source>
+        <translation>Aufbau</translation>
+    </message>
+    <message>
+        <source>Warm-up</source>
+        <translation>Aufwärmen</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>Manage &amp;Models…</source>
+        <translation>&amp;Modelle verwalten…</translation>
     </message>
     <message>
         <source>not installed</source>
@@ -923,6 +1112,36 @@
     <message>
         <source>Kept loaded (preloaded)</source>
         <translation>Bleibt geladen (vorab geladen)</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s) failed</source>
+        <translation>
+            <numerusform>%n Modell fehlgeschlagen</numerusform>
+            <numerusform>%n Modelle fehlgeschlagen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>%1 wird geladen…</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>Modelle</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n model(s) ready</source>
+        <translation>
+            <numerusform>%1 von %n Modell bereit</numerusform>
+            <numerusform>%1 von %n Modellen bereit</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1021,6 +1240,22 @@
             <numerusform> — noch etwa %n s</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>Restore failed: %1</source>
+        <translation>Restaurierung fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::ResultSaver</name>
@@ -1111,10 +1346,6 @@
         <translation>Einstellungen</translation>
     </message>
     <message>
-        <source>Engine</source>
-        <translation>Engine</translation>
-    </message>
-    <message>
         <source>Automatic (CUDA when available)</source>
         <translation>Automatisch (CUDA, wenn verfügbar)</translation>
     </message>
@@ -1139,14 +1370,6 @@
         <translation>CPU-&amp;Threads:</translation>
     </message>
     <message>
-        <source> px</source>
-        <translation> px</translation>
-    </message>
-    <message>
-        <source>T&amp;ile size:</source>
-        <translation>&amp;Kachelgröße:</translation>
-    </message>
-    <message>
         <source>Only the standard folders</source>
         <translation>Nur die Standardordner</translation>
     </message>
@@ -1157,10 +1380,6 @@
     <message>
         <source>&amp;Models folder:</source>
         <translation>&amp;Modellordner:</translation>
-    </message>
-    <message>
-        <source>Models in memory</source>
-        <translation>Modelle im Speicher</translation>
     </message>
     <message>
         <source>Loaded in the background at launch and kept loaded</source>
@@ -1207,10 +1426,6 @@
         <translation>&amp;Aufwärm-Batchgrößen:</translation>
     </message>
     <message>
-        <source>Interface</source>
-        <translation>Oberfläche</translation>
-    </message>
-    <message>
         <source>System</source>
         <translation>System</translation>
     </message>
@@ -1229,6 +1444,46 @@
     <message>
         <source>Models Folder</source>
         <translation>Modellordner</translation>
+    </message>
+    <message>
+        <source>Balanced</source>
+        <translation>Ausgewogen</translation>
+    </message>
+    <message>
+        <source>Low memory</source>
+        <translation>Wenig Speicher</translation>
+    </message>
+    <message>
+        <source>Fastest (more memory)</source>
+        <translation>Am schnellsten (mehr Speicher)</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>Benutzerdefiniert</translation>
+    </message>
+    <message>
+        <source>How much memory the models may keep, and how eagerly they load</source>
+        <translation>Wie viel Speicher die Modelle belegen dürfen und wie früh sie laden</translation>
+    </message>
+    <message>
+        <source>&amp;Performance:</source>
+        <translation>&amp;Leistung:</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>&amp;Design:</translation>
+    </message>
+    <message>
+        <source>&amp;Advanced</source>
+        <translation>&amp;Erweitert</translation>
     </message>
 </context>
 <context>

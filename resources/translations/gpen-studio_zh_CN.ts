@@ -1,1253 +1,1593 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
-<context>
-    <name>gpen::ui::BatchDialog</name>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 秒</translation>
-    </message>
-    <message>
-        <source>%1 min %2 s</source>
-        <translation>%1 分 %2 秒</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 小时 %2 分钟</translation>
-    </message>
-    <message>
-        <source>Browse…</source>
-        <translation>浏览…</translation>
-    </message>
-    <message>
-        <source>Include sub-folders (the output mirrors them)</source>
-        <translation>包含子文件夹（输出时保留相同的目录结构）</translation>
-    </message>
-    <message>
-        <source>&amp;Start</source>
-        <translation>开始(&amp;S)</translation>
-    </message>
-    <message>
-        <source>&amp;Pause</source>
-        <translation>暂停(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Cancel Batch</source>
-        <translation>取消批量处理</translation>
-    </message>
-    <message>
-        <source>Open &amp;Report</source>
-        <translation>打开报告(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Open &amp;Output Folder</source>
-        <translation>打开输出文件夹(&amp;O)</translation>
-    </message>
-    <message>
-        <source>Batch Restore</source>
-        <translation>批量修复</translation>
-    </message>
-    <message>
-        <source>all photos (e.g. *.tif; 1950s/**)</source>
-        <translation>所有照片（例如 *.tif; 1950年代/**）</translation>
-    </message>
-    <message>
-        <source>none (e.g. *-restored.*; drafts/**)</source>
-        <translation>无（例如 *-已修复.*; 草稿/**）</translation>
-    </message>
-    <message>
-        <source>Globs separated by &apos;;&apos;. A pattern with &apos;/&apos; is matched against the path inside the input folder, else against the file name.</source>
-        <translation>通配符模式，以“;”分隔。含“/”的模式与输入文件夹内的相对路径匹配，否则与文件名匹配。</translation>
-    </message>
-    <message>
-        <source>{name} file name, {ext} extension, {relpath} sub-folder, {model} face model, {scale} background scale, {date} today, {index} position in the list</source>
-        <translation>{name} 文件名，{ext} 扩展名，{relpath} 子文件夹，{model} 人脸模型，{scale} 背景放大倍数，{date} 今天的日期，{index} 在列表中的序号</translation>
-    </message>
-    <message>
-        <source>Skip the file</source>
-        <translation>跳过该文件</translation>
-    </message>
-    <message>
-        <source>Overwrite it</source>
-        <translation>覆盖</translation>
-    </message>
-    <message>
-        <source>Add a number to the name</source>
-        <translation>在文件名后添加编号</translation>
-    </message>
-    <message>
-        <source>Same as the photo</source>
-        <translation>与原照片相同</translation>
-    </message>
-    <message>
-        <source>JPEG and WebP quality</source>
-        <translation>JPEG 和 WebP 质量</translation>
-    </message>
-    <message>
-        <source>Quality</source>
-        <translation>质量</translation>
-    </message>
-    <message>
-        <source>Files</source>
-        <translation>文件</translation>
-    </message>
-    <message>
-        <source>Input folder</source>
-        <translation>输入文件夹</translation>
-    </message>
-    <message>
-        <source>Include</source>
-        <translation>包含</translation>
-    </message>
-    <message>
-        <source>Exclude</source>
-        <translation>排除</translation>
-    </message>
-    <message>
-        <source>Output folder</source>
-        <translation>输出文件夹</translation>
-    </message>
-    <message>
-        <source>Names</source>
-        <translation>文件名</translation>
-    </message>
-    <message>
-        <source>If the file exists</source>
-        <translation>文件已存在时</translation>
-    </message>
-    <message>
-        <source>Format</source>
-        <translation>格式</translation>
-    </message>
-    <message>
-        <source>Restore</source>
-        <translation>修复</translation>
-    </message>
-    <message>
-        <source>File</source>
-        <translation>文件</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>状态</translation>
-    </message>
-    <message>
-        <source>Faces</source>
-        <translation>人脸</translation>
-    </message>
-    <message>
-        <source>Time</source>
-        <translation>耗时</translation>
-    </message>
-    <message>
-        <source>Error</source>
-        <translation>错误</translation>
-    </message>
-    <message>
-        <source>Output</source>
-        <translation>输出</translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>关闭</translation>
-    </message>
-    <message>
-        <source>Input Folder</source>
-        <translation>输入文件夹</translation>
-    </message>
-    <message>
-        <source>Output Folder</source>
-        <translation>输出文件夹</translation>
-    </message>
-    <message>
-        <source>&amp;Resume</source>
-        <translation>继续(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Paused</source>
-        <translation>已暂停</translation>
-    </message>
-    <message>
-        <source>Resuming…</source>
-        <translation>正在继续…</translation>
-    </message>
-    <message>
-        <source>Cancelling…</source>
-        <translation>正在取消…</translation>
-    </message>
-    <message>
-        <source>-restored</source>
-        <translation>-已修复</translation>
-    </message>
-    <message>
-        <source>Template error: %1</source>
-        <translation>模板错误：%1</translation>
-    </message>
-    <message>
-        <source>Example: %1 → %2</source>
-        <translation>示例：%1 → %2</translation>
-    </message>
-    <message>
-        <source>Choose an input folder that exists.</source>
-        <translation>请选择一个存在的输入文件夹。</translation>
-    </message>
-    <message>
-        <source>Choose an output folder.</source>
-        <translation>请选择输出文件夹。</translation>
-    </message>
-    <message>
-        <source>These settings would overwrite the originals: choose another output folder or name.</source>
-        <translation>这些设置会覆盖原始照片：请选择其他输出文件夹或文件名。</translation>
-    </message>
-    <message>
-        <source>Waiting for the engine…</source>
-        <translation>正在等待引擎…</translation>
-    </message>
-    <message>
-        <source>Looking for photos…</source>
-        <translation>正在查找照片…</translation>
-    </message>
-    <message>
-        <source>Waiting</source>
-        <translation>等待中</translation>
-    </message>
-    <message>
-        <source>Restoring…</source>
-        <translation>修复中…</translation>
-    </message>
-    <message>
-        <source>Done</source>
-        <translation>已完成</translation>
-    </message>
-    <message>
-        <source>Skipped</source>
-        <translation>已跳过</translation>
-    </message>
-    <message>
-        <source>Failed</source>
-        <translation>失败</translation>
-    </message>
-    <message>
-        <source>Cancelled</source>
-        <translation>已取消</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n photo(s) to restore</source>
-        <translation>
-            <numerusform>待修复照片 %n 张</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 %2/%3</source>
-        <translation>%1 %2/%3</translation>
-    </message>
-    <message>
-        <source>Restoring: %1</source>
-        <translation>正在修复：%1</translation>
-    </message>
-    <message>
-        <source>%1 of %2 photos — %3 done, %4 skipped, %5 failed</source>
-        <translation>%1 / %2 张照片 — %3 张完成，%4 张跳过，%5 张失败</translation>
-    </message>
-    <message>
-        <source> — paused</source>
-        <translation> — 已暂停</translation>
-    </message>
-    <message>
-        <source> — about %1 left</source>
-        <translation> — 剩余约 %1</translation>
-    </message>
-    <message>
-        <source>Batch finished: %1 restored, %2 skipped, %3 failed in %4</source>
-        <translation>批量处理完成：已修复 %1 张，跳过 %2 张，失败 %3 张，耗时 %4</translation>
-    </message>
-    <message>
-        <source>Batch cancelled: %1 restored, %2 skipped, %3 failed, %4 not done in %5</source>
-        <translation>批量处理已取消：已修复 %1 张，跳过 %2 张，失败 %3 张，未处理 %4 张，耗时 %5</translation>
-    </message>
-    <message>
-        <source>The batch could not start: %1</source>
-        <translation>批量处理无法启动：%1</translation>
-    </message>
-    <message>
-        <source>GPEN Studio</source>
-        <translation>GPEN Studio</translation>
-    </message>
-</context>
-<context>
-    <name>gpen::ui::CoreText</name>
-    <message>
-        <source>The file could not be read or written.</source>
-        <translation>无法读取或写入文件。</translation>
-    </message>
-    <message>
-        <source>This is not a model file.</source>
-        <translation>这不是模型文件。</translation>
-    </message>
-    <message>
-        <source>The file is incomplete (the download may have been cut off).</source>
-        <translation>文件不完整（下载可能被中断）。</translation>
-    </message>
-    <message>
-        <source>The model file contains code that is not allowed; it was not loaded.</source>
-        <translation>模型文件包含不允许的代码，已拒绝加载。</translation>
-    </message>
-    <message>
-        <source>The file is damaged.</source>
-        <translation>文件已损坏。</translation>
-    </message>
-    <message>
-        <source>The model file does not match a supported network.</source>
-        <translation>模型文件与支持的网络结构不匹配。</translation>
-    </message>
-    <message>
-        <source>The model file holds corrupt values.</source>
-        <translation>模型文件包含损坏的数值。</translation>
-    </message>
-    <message>
-        <source>The input cannot be used.</source>
-        <translation>无法使用该输入。</translation>
-    </message>
-    <message>
-        <source>Not enough memory.</source>
-        <translation>内存不足。</translation>
-    </message>
-    <message>
-        <source>The compute device failed.</source>
-        <translation>计算设备出错。</translation>
-    </message>
-    <message>
-        <source>Cancelled.</source>
-        <translation>已取消。</translation>
-    </message>
-    <message>
-        <source>Internal error.</source>
-        <translation>内部错误。</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <extracomment>%1 is the translated kind of error, %2 core&apos;s English detail naming the file</extracomment>
-        <translation>%1（%2）</translation>
-    </message>
-    <message>
-        <source>Background</source>
-        <translation>背景超分辨率</translation>
-    </message>
-    <message>
-        <source>Face detection</source>
-        <translation>人脸检测</translation>
-    </message>
-    <message>
-        <source>Face restoration</source>
-        <translation>人脸修复</translation>
-    </message>
-    <message>
-        <source>Face masks</source>
-        <translation>人脸蒙版</translation>
-    </message>
-    <message>
-        <source>RetinaFace-R50 is not installed: detecting faces with the built-in dlib detector</source>
-        <translation>未安装 RetinaFace-R50：改用内置 dlib 检测器检测人脸</translation>
-    </message>
-    <message>
-        <source>%1: using the rectangle mask</source>
-        <extracomment>%1 is core&apos;s English message saying why the face parser could not be used</extracomment>
-        <translation>%1：改用矩形蒙版</translation>
-    </message>
-    <message>
-        <source>The reference authors released the GPEN weights for academic and non-commercial use.</source>
-        <translation>GPEN 模型权重由原作者发布，仅限学术和非商业用途。</translation>
-    </message>
-</context>
-<context>
-    <name>gpen::ui::EngineController</name>
-    <message>
-        <source>%1: the engine is not running</source>
-        <translation>%1：引擎未运行</translation>
-    </message>
-    <message>
-        <source>The engine is not running</source>
-        <translation>引擎未运行</translation>
-    </message>
-</context>
-<context>
-    <name>gpen::ui::EngineWorker</name>
-    <message>
-        <source>Device %1 is not available; using the CPU</source>
-        <translation>设备 %1 不可用，改用 CPU</translation>
-    </message>
-    <message>
-        <source>The engine could not start: %1</source>
-        <translation>引擎无法启动：%1</translation>
-    </message>
-    <message>
-        <source>The engine is not running</source>
-        <translation>引擎未运行</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n face(s) restored with %1 in %2 s</source>
-        <translation>
-            <numerusform>已使用 %1 修复 %n 张人脸，耗时 %2 秒</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1: the engine is not running</source>
-        <translation>%1：引擎未运行</translation>
-    </message>
-    <message>
-        <source>%1 (not found)</source>
-        <translation>%1（未找到）</translation>
-    </message>
-    <message>
-        <source>%1 (built for another version of GPEN Studio)</source>
-        <translation>%1（为其他版本的 GPEN Studio 构建）</translation>
-    </message>
-    <message>
-        <source>The engine module could not be loaded: %1</source>
-        <translation>无法加载引擎模块：%1</translation>
-    </message>
-</context>
-<context>
-    <name>gpen::ui::FaceStrip</name>
-    <message>
-        <source>Face %1 before</source>
-        <translation>人脸 %1 修复前</translation>
-    </message>
-    <message>
-        <source>Face %1 after</source>
-        <translation>人脸 %1 修复后</translation>
-    </message>
-    <message>
-        <source>Face %1</source>
-        <translation>人脸 %1</translation>
-    </message>
-    <message>
-        <source>Strength of face %1</source>
-        <translation>人脸 %1 的修复强度</translation>
-    </message>
-</context>
-<context>
-    <name>gpen::ui::ImageCanvas</name>
-    <message>
-        <source>Comparison view</source>
-        <translation>对比视图</translation>
-    </message>
-    <message>
-        <source>Drop photos or folders here, or press Ctrl+O</source>
-        <translation>将照片或文件夹拖放到此处，或按 Ctrl+O</translation>
-    </message>
-</context>
-<context>
-    <name>gpen::ui::MainWindow</name>
-    <message>
-        <source>GPEN Studio</source>
-        <translation>GPEN Studio</translation>
-    </message>
-    <message>
-        <source>Photos</source>
-        <translation>照片</translation>
-    </message>
-    <message>
-        <source>Restore</source>
-        <translation>修复</translation>
-    </message>
-    <message>
-        <source>Faces</source>
-        <translation>人脸</translation>
-    </message>
-    <message>
-        <source>Drop photos or folders to begin</source>
-        <translation>拖放照片或文件夹即可开始</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Open…</source>
-        <translation>打开(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Paste Image</source>
-        <translation>粘贴图像(&amp;P)</translation>
-    </message>
-    <message>
-        <source>&amp;Save Result</source>
-        <translation>保存结果(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Save Result &amp;As…</source>
-        <translation>结果另存为(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Split</source>
-        <translation>分割对比(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Side by Si&amp;de</source>
-        <translation>并排对比(&amp;D)</translation>
-    </message>
-    <message>
-        <source>&amp;Toggle (hold to see the original)</source>
-        <translation>切换对比（按住查看原图）(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Zoom to &amp;Fit</source>
-        <translation>适合窗口(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Actual Size</source>
-        <translation>实际大小(&amp;A)</translation>
-    </message>
-    <message>
-        <source>&amp;Settings…</source>
-        <translation>设置(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>&amp;Models…</source>
-        <translation>模型(&amp;M)…</translation>
-    </message>
-    <message>
-        <source>%1 — %2 × %3</source>
-        <translation>%1 — %2 × %3</translation>
-    </message>
-    <message>
-        <source>No supported images in %1</source>
-        <translation>%1 中没有支持的图像</translation>
-    </message>
-    <message>
-        <source>Open Photos</source>
-        <translation>打开照片</translation>
-    </message>
-    <message>
-        <source>Images (%1)</source>
-        <translation>图像 (%1)</translation>
-    </message>
-    <message>
-        <source>The clipboard holds no image</source>
-        <translation>剪贴板中没有图像</translation>
-    </message>
-    <message>
-        <source>Pasted image %1</source>
-        <translation>粘贴的图像 %1</translation>
-    </message>
-    <message>
-        <source>%1 (unsaved)</source>
-        <translation>%1（未保存）</translation>
-    </message>
-    <message>
-        <source>&amp;Tools</source>
-        <translation>工具(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Settings applied: the models load again</source>
-        <translation>设置已应用：正在重新加载模型</translation>
-    </message>
-    <message>
-        <source>Settings saved: the engine uses them from the next launch</source>
-        <translation>设置已保存：引擎将在下次启动时使用</translation>
-    </message>
-    <message>
-        <source>Restore failed: %1</source>
-        <translation>修复失败：%1</translation>
-    </message>
-    <message>
-        <source>Cancelled</source>
-        <translation>已取消</translation>
-    </message>
-    <message>
-        <source>Open a photo first</source>
-        <translation>请先打开一张照片</translation>
-    </message>
-    <message>
-        <source>Unsaved results</source>
-        <translation>未保存的结果</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n restored photo(s) not saved.</source>
-        <translation>
-            <numerusform>%n 张已修复的照片尚未保存。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Quit anyway and lose them?</source>
-        <translation>仍要退出并丢弃这些结果吗？</translation>
-    </message>
-    <message>
-        <source>&amp;Batch…</source>
-        <translation>批量处理(&amp;B)…</translation>
-    </message>
-    <message>
-        <source>Opening %1…</source>
-        <translation>正在打开 %1…</translation>
-    </message>
-    <message>
-        <source>Not started: %1 is not installed. Import or download it (above the photo), or choose another model.</source>
-        <translation>未开始：%1 尚未安装。请导入或下载该模型（在照片上方），或选择其他模型。</translation>
-    </message>
-    <message>
-        <source>The restore starts when the batch has finished</source>
-        <translation>批量处理完成后将开始修复</translation>
-    </message>
-    <message>
-        <source>Batch restore “%1”…</source>
-        <translation>批量修复“%1”…</translation>
-    </message>
-    <message>
-        <source>Batch running</source>
-        <translation>批量处理正在进行</translation>
-    </message>
-    <message>
-        <source>A batch is still restoring photos.</source>
-        <translation>批量处理仍在修复照片。</translation>
-    </message>
-    <message>
-        <source>Stop it and quit? The photos finished so far are kept, with the report.</source>
-        <translation>要停止并退出吗？已完成的照片及报告将会保留。</translation>
-    </message>
-    <message>
-        <source>Stop and Quit</source>
-        <translation>停止并退出</translation>
-    </message>
-</context>
-<context>
-    <name>gpen::ui::MissingModelBanner</name>
-    <message>
-        <source>&amp;Import…</source>
-        <translation>导入(&amp;I)…</translation>
-    </message>
-    <message>
-        <source>Do&amp;wnload…</source>
-        <translation>下载(&amp;W)…</translation>
-    </message>
-    <message>
-        <source>Missing model</source>
-        <translation>缺少模型</translation>
-    </message>
-    <message>
-        <source>The model %1 is not installed: import its .pth file or download it.</source>
-        <translation>模型 %1 尚未安装：请导入其 .pth 文件或下载。</translation>
-    </message>
-    <message>
-        <source>No face model is installed: Restore upscales the photo and leaves faces as they are. A GPEN face model restores faces (the authors released the weights for academic and non-commercial use only): download %1 or import its .pth file.</source>
-        <translation>未安装人脸模型：“修复”只会放大照片，人脸保持原样。GPEN 人脸模型可修复人脸（原作者发布的模型权重仅限学术和非商业用途）：请下载 %1 或导入其 .pth 文件。</translation>
-    </message>
-</context>
-<context>
-    <name>gpen::ui::ModelDownloader</name>
-    <message>
-        <source>%1: cannot create the folder %2</source>
-        <translation>%1：无法创建文件夹 %2</translation>
-    </message>
-    <message>
-        <source>%1: the server resumed at the wrong place (Content-Range: %2)</source>
-        <translation>%1：服务器续传位置错误（Content-Range：%2）</translation>
-    </message>
-    <message>
-        <source>%1: cannot write %2: %3</source>
-        <translation>%1：无法写入 %2：%3</translation>
-    </message>
-    <message>
-        <source>the server answered HTTP %1 %2</source>
-        <translation>服务器返回 HTTP %1 %2</translation>
-    </message>
-    <message>
-        <source>the server did not answer</source>
-        <translation>服务器无响应</translation>
-    </message>
-    <message>
-        <source>%1: download failed from %2: %3</source>
-        <translation>%1：从 %2 下载失败：%3</translation>
-    </message>
-    <message>
-        <source>%1: cannot write %2: %3 (is the disk full?)</source>
-        <translation>%1：无法写入 %2：%3（磁盘是否已满？）</translation>
-    </message>
-    <message>
-        <source>the server stopped sending</source>
-        <translation>服务器停止了发送</translation>
-    </message>
-    <message>
-        <source>%1: the download stopped after %2 MB%3: %4; Resume continues from there</source>
-        <translation>%1：下载在 %2 MB%3 处中断：%4；点击“继续下载”可从该处继续</translation>
-    </message>
-    <message>
-        <source> of %1 MB</source>
-        <translation> / %1 MB</translation>
-    </message>
-    <message>
-        <source>%1: the download is incomplete (%2 of %3 bytes); Resume continues from there</source>
-        <translation>%1：下载不完整（%2 / %3 字节）；点击“继续下载”可从该处继续</translation>
-    </message>
-    <message>
-        <source>%1: the download has %2 bytes, expected %3</source>
-        <translation>%1：下载的文件有 %2 字节，应为 %3 字节</translation>
-    </message>
-    <message>
-        <source>%1: the downloaded file is not a usable model: %2</source>
-        <translation>%1：下载的文件不是可用的模型：%2</translation>
-    </message>
-</context>
-<context>
-    <name>gpen::ui::ModelManagerDialog</name>
-    <message>
-        <source>face restoration</source>
-        <translation>人脸修复</translation>
-    </message>
-    <message>
-        <source>face detector</source>
-        <translation>人脸检测</translation>
-    </message>
-    <message>
-        <source>face parsing</source>
-        <translation>人脸解析</translation>
-    </message>
-    <message>
-        <source>background upscaler</source>
-        <translation>背景超分辨率</translation>
-    </message>
-    <message>
-        <source>%1 MB</source>
-        <translation>%1 MB</translation>
-    </message>
-    <message>
-        <source>&amp;Import…</source>
-        <translation>导入(&amp;I)…</translation>
-    </message>
-    <message>
-        <source>&amp;Download</source>
-        <translation>下载(&amp;D)</translation>
-    </message>
-    <message>
-        <source>&amp;Cancel Download</source>
-        <translation>取消下载(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Open Download &amp;Page</source>
-        <translation>打开下载页面(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Open Models &amp;Folder</source>
-        <translation>打开模型文件夹(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Models</source>
-        <translation>模型</translation>
-    </message>
-    <message>
-        <source>Model</source>
-        <translation>模型</translation>
-    </message>
-    <message>
-        <source>Kind</source>
-        <translation>类型</translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation>状态</translation>
-    </message>
-    <message>
-        <source>Size</source>
-        <translation>大小</translation>
-    </message>
-    <message>
-        <source>File</source>
-        <translation>文件</translation>
-    </message>
-    <message>
-        <source>Licence</source>
-        <translation>许可证</translation>
-    </message>
-    <message>
-        <source>Import a .pth or .pt file (you can also drop files here). A file whose name is not a released one is imported as the selected model.</source>
-        <translation>导入 .pth 或 .pt 文件（也可将文件拖放到此处）。文件名与官方发布名称不同的文件将作为所选模型导入。</translation>
-    </message>
-    <message>
-        <source>%1 imported as %2 (%3)</source>
-        <translation>%1 已导入为 %2（%3）</translation>
-    </message>
-    <message>
-        <source>Downloading %1: %2 of %3</source>
-        <translation>正在下载 %1：%2 / %3</translation>
-    </message>
-    <message>
-        <source>Downloading %1: %2</source>
-        <translation>正在下载 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1 downloaded and installed (%2)</source>
-        <translation>%1 已下载并安装（%2）</translation>
-    </message>
-    <message>
-        <source>Download of %1 paused; Resume continues where it stopped</source>
-        <translation>%1 的下载已暂停；点击“继续下载”可从中断处继续</translation>
-    </message>
-    <message>
-        <source>downloading %1 %</source>
-        <translation>下载中 %1%</translation>
-    </message>
-    <message>
-        <source>downloading…</source>
-        <translation>下载中…</translation>
-    </message>
-    <message>
-        <source>checking…</source>
-        <translation>校验中…</translation>
-    </message>
-    <message>
-        <source>built in</source>
-        <translation>内置</translation>
-    </message>
-    <message>
-        <source>about %1</source>
-        <translation>约 %1</translation>
-    </message>
-    <message>
-        <source>partial download (%1)</source>
-        <translation>部分下载（%1）</translation>
-    </message>
-    <message>
-        <source>— (%1)</source>
-        <translation>—（%1）</translation>
-    </message>
-    <message>
-        <source>&amp;Resume Download</source>
-        <translation>继续下载(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Another download is running: %1</source>
-        <translation>另一个下载正在进行：%1</translation>
-    </message>
-    <message>
-        <source>Importing %1…</source>
-        <translation>正在导入 %1…</translation>
-    </message>
-    <message>
-        <source>Importing %1 as %2…</source>
-        <translation>正在将 %1 导入为 %2…</translation>
-    </message>
-    <message>
-        <source>Import Models</source>
-        <translation>导入模型</translation>
-    </message>
-    <message>
-        <source>PyTorch checkpoints (*.pth *.pt);;All files (*)</source>
-        <translation>PyTorch 模型文件 (*.pth *.pt);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Download %1 from the page, then import it here: it is installed as %2</source>
-        <translation>请从该页面下载 %1，然后在此导入：它将被安装为 %2</translation>
-    </message>
-</context>
-<context>
-    <name>gpen::ui::ModelStatusBar</name>
-    <message>
-        <source>Model status</source>
-        <translation>模型状态</translation>
-    </message>
-    <message>
-        <source>not installed</source>
-        <translation>未安装</translation>
-    </message>
-    <message>
-        <source>installed</source>
-        <translation>已安装</translation>
-    </message>
-    <message>
-        <source>ready</source>
-        <translation>就绪</translation>
-    </message>
-    <message>
-        <source>released</source>
-        <translation>已释放</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>失败</translation>
-    </message>
-    <message>
-        <source>reading weights…</source>
-        <translation>正在读取权重…</translation>
-    </message>
-    <message>
-        <source>building…</source>
-        <translation>正在构建…</translation>
-    </message>
-    <message>
-        <source>moving to device…</source>
-        <translation>正在载入设备…</translation>
-    </message>
-    <message>
-        <source>warming up…</source>
-        <translation>正在预热…</translation>
-    </message>
-    <message>
-        <source>loading…</source>
-        <translation>加载中…</translation>
-    </message>
-    <message>
-        <source>File: %1</source>
-        <translation>文件：%1</translation>
-    </message>
-    <message>
-        <source>Read %1 ms, build %2 ms, warm-up %3 ms</source>
-        <translation>读取 %1 毫秒，构建 %2 毫秒，预热 %3 毫秒</translation>
-    </message>
-    <message>
-        <source>Memory: %1 MB</source>
-        <translation>内存：%1 MB</translation>
-    </message>
-    <message>
-        <source>Released (%1); it loads again when needed</source>
-        <translation>已释放（%1）；需要时会重新加载</translation>
-    </message>
-    <message>
-        <source>Kept loaded (preloaded)</source>
-        <translation>常驻内存（预加载）</translation>
-    </message>
-</context>
-<context>
-    <name>gpen::ui::RestoreModelChoices</name>
-    <message>
-        <source>%1 (not installed)</source>
-        <translation>%1（未安装）</translation>
-    </message>
-    <message>
-        <source>None (upscale only)</source>
-        <translation>无（仅放大）</translation>
-    </message>
-    <message>
-        <source>not installed</source>
-        <translation>未安装</translation>
-    </message>
-    <message>
-        <source>built-in ESRGAN</source>
-        <translation>内置 ESRGAN</translation>
-    </message>
-    <message>
-        <source>%1× (%2)</source>
-        <translation>%1×（%2）</translation>
-    </message>
-</context>
-<context>
-    <name>gpen::ui::RestorePanel</name>
-    <message>
-        <source>Keep grayscale photos gray</source>
-        <translation>黑白照片保持黑白</translation>
-    </message>
-    <message>
-        <source>&amp;Restore</source>
-        <translation>修复(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Automatic</source>
-        <translation>自动</translation>
-    </message>
-    <message>
-        <source>Built-in (dlib)</source>
-        <translation>内置（dlib）</translation>
-    </message>
-    <message>
-        <source>None</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>2× (Real-ESRNet)</source>
-        <translation>2×（Real-ESRNet）</translation>
-    </message>
-    <message>
-        <source>4× (Real-ESRNet)</source>
-        <translation>4×（Real-ESRNet）</translation>
-    </message>
-    <message>
-        <source> px</source>
-        <translation> 像素</translation>
-    </message>
-    <message>
-        <source>Face model</source>
-        <translation>人脸模型</translation>
-    </message>
-    <message>
-        <source>Detector</source>
-        <translation>检测器</translation>
-    </message>
-    <message>
-        <source>Background</source>
-        <translation>背景</translation>
-    </message>
-    <message>
-        <source>Tile size</source>
-        <translation>分块大小</translation>
-    </message>
-    <message>
-        <source>Strength</source>
-        <translation>修复强度</translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation>准备中…</translation>
-    </message>
-    <message>
-        <source>%1: %2 of %3</source>
-        <translation>%1：%2 / %3</translation>
-    </message>
-    <message numerus="yes">
-        <source> — about %n s left</source>
-        <translation>
-            <numerusform> — 剩余约 %n 秒</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>gpen::ui::ResultSaver</name>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
-    </message>
-    <message>
-        <source>Save Result As</source>
-        <translation>结果另存为</translation>
-    </message>
-    <message>
-        <source>PNG</source>
-        <translation>PNG</translation>
-    </message>
-    <message>
-        <source>JPEG</source>
-        <translation>JPEG</translation>
-    </message>
-    <message>
-        <source>TIFF</source>
-        <translation>TIFF</translation>
-    </message>
-    <message>
-        <source>WebP</source>
-        <translation>WebP</translation>
-    </message>
-    <message>
-        <source>restored</source>
-        <translation>已修复</translation>
-    </message>
-    <message>
-        <source>Replace the original?</source>
-        <translation>替换原图？</translation>
-    </message>
-    <message>
-        <source>%1 is the original photo. Replace it with the restored one? The original cannot be recovered afterwards.</source>
-        <translation>%1 是原始照片。要用修复后的照片替换它吗？替换后原图将无法恢复。</translation>
-    </message>
-    <message>
-        <source>Cannot save %1</source>
-        <translation>无法保存 %1</translation>
-    </message>
-    <message>
-        <source>%1 was not saved: %2</source>
-        <translation>%1 未保存：%2</translation>
-    </message>
-</context>
-<context>
-    <name>gpen::ui::SaveOptionsDialog</name>
-    <message>
-        <source>Save Options</source>
-        <translation>保存选项</translation>
-    </message>
-    <message>
-        <source>Encoding of %1</source>
-        <translation>%1 的编码</translation>
-    </message>
-    <message>
-        <source>Quality</source>
-        <translation>质量</translation>
-    </message>
-    <message>
-        <source>&amp;Quality:</source>
-        <translation>质量(&amp;Q)：</translation>
-    </message>
-    <message>
-        <source>Higher keeps more detail and makes larger files.</source>
-        <translation>数值越高，保留的细节越多，文件也越大。</translation>
-    </message>
-    <message>
-        <source>Compression level</source>
-        <translation>压缩级别</translation>
-    </message>
-    <message>
-        <source>&amp;Compression level:</source>
-        <translation>压缩级别(&amp;C)：</translation>
-    </message>
-    <message>
-        <source>Lossless at every level; higher is smaller and slower.</source>
-        <translation>各级别均为无损压缩；级别越高，文件越小、速度越慢。</translation>
-    </message>
-</context>
-<context>
-    <name>gpen::ui::SettingsDialog</name>
-    <message>
-        <source>Settings</source>
-        <translation>设置</translation>
-    </message>
-    <message>
-        <source>Engine</source>
-        <translation>引擎</translation>
-    </message>
-    <message>
-        <source>Automatic (CUDA when available)</source>
-        <translation>自动（可用时使用 CUDA）</translation>
-    </message>
-    <message>
-        <source>CPU</source>
-        <translation>CPU</translation>
-    </message>
-    <message>
-        <source>CUDA (GPU)</source>
-        <translation>CUDA（GPU）</translation>
-    </message>
-    <message>
-        <source>&amp;Device:</source>
-        <translation>设备(&amp;D)：</translation>
-    </message>
-    <message>
-        <source>One per core</source>
-        <translation>每个核心一个</translation>
-    </message>
-    <message>
-        <source>CPU &amp;threads:</source>
-        <translation>CPU 线程数(&amp;T)：</translation>
-    </message>
-    <message>
-        <source> px</source>
-        <translation> 像素</translation>
-    </message>
-    <message>
-        <source>T&amp;ile size:</source>
-        <translation>分块大小(&amp;I)：</translation>
-    </message>
-    <message>
-        <source>Only the standard folders</source>
-        <translation>仅标准文件夹</translation>
-    </message>
-    <message>
-        <source>&amp;Browse…</source>
-        <translation>浏览(&amp;B)…</translation>
-    </message>
-    <message>
-        <source>&amp;Models folder:</source>
-        <translation>模型文件夹(&amp;M)：</translation>
-    </message>
-    <message>
-        <source>Models in memory</source>
-        <translation>内存中的模型</translation>
-    </message>
-    <message>
-        <source>Loaded in the background at launch and kept loaded</source>
-        <translation>启动时在后台加载并常驻内存</translation>
-    </message>
-    <message>
-        <source>&amp;Preload:</source>
-        <translation>预加载(&amp;P)：</translation>
-    </message>
-    <message>
-        <source>No limit</source>
-        <translation>不限</translation>
-    </message>
-    <message>
-        <source>Ma&amp;ximum models:</source>
-        <translation>最多模型数(&amp;X)：</translation>
-    </message>
-    <message>
-        <source> MB</source>
-        <translation> MB</translation>
-    </message>
-    <message>
-        <source>Memory &amp;budget:</source>
-        <translation>内存预算(&amp;B)：</translation>
-    </message>
-    <message>
-        <source> min</source>
-        <translation> 分钟</translation>
-    </message>
-    <message>
-        <source>Never</source>
-        <translation>从不</translation>
-    </message>
-    <message>
-        <source>&amp;Release idle models after:</source>
-        <translation>空闲模型释放时间(&amp;R)：</translation>
-    </message>
-    <message>
-        <source>Face batch sizes to warm up at load, e.g. 1, 4</source>
-        <translation>加载时预热的人脸批量大小，例如 1, 4</translation>
-    </message>
-    <message>
-        <source>&amp;Warm-up batch sizes:</source>
-        <translation>预热批量大小(&amp;W)：</translation>
-    </message>
-    <message>
-        <source>Interface</source>
-        <translation>界面</translation>
-    </message>
-    <message>
-        <source>System</source>
-        <translation>跟随系统</translation>
-    </message>
-    <message>
-        <source>&amp;Language:</source>
-        <translation>语言(&amp;L)：</translation>
-    </message>
-    <message>
-        <source>A restore is running: engine changes take effect at the next launch. The language changes at the next start.</source>
-        <translation>正在进行修复：引擎设置将在下次启动时生效。语言将在下次启动时更改。</translation>
-    </message>
-    <message>
-        <source>Engine changes take effect when you press OK (the models load again). The language changes at the next start.</source>
-        <translation>按“确定”后引擎设置立即生效（模型将重新加载）。语言将在下次启动时更改。</translation>
-    </message>
-    <message>
-        <source>Models Folder</source>
-        <translation>模型文件夹</translation>
-    </message>
-</context>
-<context>
-    <name>main</name>
-    <message>
-        <source>Restore faces in old photographs</source>
-        <translation>修复老照片中的人脸</translation>
-    </message>
-    <message>
-        <source>Look for model files in &lt;dir&gt; first.</source>
-        <translation>优先在 &lt;dir&gt; 中查找模型文件。</translation>
-    </message>
-    <message>
-        <source>cpu, cuda, cuda:N or auto.</source>
-        <translation>cpu、cuda、cuda:N 或 auto。</translation>
-    </message>
-    <message>
-        <source>Exit once the preloaded models are ready, printing the times as JSON.</source>
-        <translation>预加载的模型就绪后退出，并以 JSON 格式输出耗时。</translation>
-    </message>
-    <message>
-        <source>Photos or folders to open.</source>
-        <translation>要打开的照片或文件夹。</translation>
-    </message>
-</context>
+    <context>
+        <name>gpen::ui::AboutDialog</name>
+        <message>
+            <source>About GPEN Studio</source>
+            <translation>关于 GPEN Studio</translation>
+        </message>
+        <message>
+            <source>Restores faces in old, blurry and low-resolution photographs with the GPEN networks, on your own computer.</source>
+            <translation>在您自己的电脑上，用 GPEN 网络修复老旧、模糊和低分辨率照片中的人脸。</translation>
+        </message>
+        <message>
+            <source>BSD 3-Clause licence (the Real-ESRGAN project)</source>
+            <translation>BSD 3-Clause 许可证（Real-ESRGAN 项目）</translation>
+        </message>
+        <message>
+            <source>the 68-point landmark model is trained on the iBUG 300-W data set, whose licence excludes commercial use.</source>
+            <translation>68 点特征点模型由 iBUG 300-W 数据集训练，该数据集的许可证禁止商业用途。</translation>
+        </message>
+        <message>
+            <source>GNU LGPL version 3</source>
+            <translation>GNU LGPL 第 3 版</translation>
+        </message>
+        <message>
+            <source>BSD 3-Clause licence</source>
+            <translation>BSD 3-Clause 许可证</translation>
+        </message>
+        <message>
+            <source>Apache License 2.0</source>
+            <translation>Apache 许可证 2.0</translation>
+        </message>
+        <message>
+            <source>Boost Software License 1.0</source>
+            <translation>Boost 软件许可证 1.0</translation>
+        </message>
+        <message>
+            <source>Licence</source>
+            <translation>许可证</translation>
+        </message>
+        <message>
+            <source>GPEN Studio is free software under the MIT licence.</source>
+            <translation>GPEN Studio 是依据 MIT 许可证发布的自由软件。</translation>
+        </message>
+        <message>
+            <source>Libraries</source>
+            <translation>库</translation>
+        </message>
+        <message>
+            <source>Model weights</source>
+            <translation>模型权重</translation>
+        </message>
+        <message>
+            <source>The weights are not part of GPEN Studio; each comes with its authors' terms:</source>
+            <translation>权重不属于 GPEN Studio；每个权重都附有其作者的使用条款：</translation>
+        </message>
+        <message>
+            <source>About &amp;Qt</source>
+            <translation>关于 &amp;Qt</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::BatchDialog</name>
+        <message>
+            <source>%1 s</source>
+            <translation>%1 秒</translation>
+        </message>
+        <message>
+            <source>%1 min %2 s</source>
+            <translation>%1 分 %2 秒</translation>
+        </message>
+        <message>
+            <source>%1 h %2 min</source>
+            <translation>%1 小时 %2 分</translation>
+        </message>
+        <message>
+            <source>Browse…</source>
+            <translation>浏览…</translation>
+        </message>
+        <message>
+            <source>Include sub-folders (the output mirrors them)</source>
+            <translation>包含子文件夹（输出保持相同结构）</translation>
+        </message>
+        <message>
+            <source>&amp;Start</source>
+            <translation>开始(&amp;S)</translation>
+        </message>
+        <message>
+            <source>&amp;Pause</source>
+            <translation>暂停(&amp;P)</translation>
+        </message>
+        <message>
+            <source>Cancel Batch</source>
+            <translation>取消批处理</translation>
+        </message>
+        <message>
+            <source>Open &amp;Report</source>
+            <translation>打开报告(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Open &amp;Output Folder</source>
+            <translation>打开输出文件夹(&amp;O)</translation>
+        </message>
+        <message>
+            <source>Batch Restore</source>
+            <translation>批量修复</translation>
+        </message>
+        <message>
+            <source>all photos (e.g. *.tif; 1950s/**)</source>
+            <translation>所有照片（例如 *.tif; 1950s/**）</translation>
+        </message>
+        <message>
+            <source>none (e.g. *-restored.*; drafts/**)</source>
+            <translation>无（例如 *-restored.*; drafts/**）</translation>
+        </message>
+        <message>
+            <source>Globs separated by ';'. A pattern with '/' is matched against the path inside the input folder, else against the file name.</source>
+            <translation>通配符以 ';' 分隔。含 '/' 的模式与输入文件夹内的路径匹配，否则与文件名匹配。</translation>
+        </message>
+        <message>
+            <source>{name} file name, {ext} extension, {relpath} sub-folder, {model} face model, {scale} background scale, {date} today, {index} position in the list</source>
+            <translation>{name} 文件名，{ext} 扩展名，{relpath} 子文件夹，{model} 人脸模型，{scale} 背景放大倍数，{date} 今天日期，{index} 在列表中的序号</translation>
+        </message>
+        <message>
+            <source>Skip the file</source>
+            <translation>跳过该文件</translation>
+        </message>
+        <message>
+            <source>Overwrite it</source>
+            <translation>覆盖它</translation>
+        </message>
+        <message>
+            <source>Add a number to the name</source>
+            <translation>在名称后加编号</translation>
+        </message>
+        <message>
+            <source>Same as the photo</source>
+            <translation>与照片相同</translation>
+        </message>
+        <message>
+            <source>JPEG and WebP quality</source>
+            <translation>JPEG 和 WebP 质量</translation>
+        </message>
+        <message>
+            <source>Quality</source>
+            <translation>质量</translation>
+        </message>
+        <message>
+            <source>Files</source>
+            <translation>文件</translation>
+        </message>
+        <message>
+            <source>Input folder</source>
+            <translation>输入文件夹</translation>
+        </message>
+        <message>
+            <source>Include</source>
+            <translation>包含</translation>
+        </message>
+        <message>
+            <source>Exclude</source>
+            <translation>排除</translation>
+        </message>
+        <message>
+            <source>Output folder</source>
+            <translation>输出文件夹</translation>
+        </message>
+        <message>
+            <source>Names</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>If the file exists</source>
+            <translation>文件已存在时</translation>
+        </message>
+        <message>
+            <source>Format</source>
+            <translation>格式</translation>
+        </message>
+        <message>
+            <source>Restore</source>
+            <translation>修复</translation>
+        </message>
+        <message>
+            <source>File</source>
+            <translation>文件</translation>
+        </message>
+        <message>
+            <source>Status</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>Faces</source>
+            <translation>人脸</translation>
+        </message>
+        <message>
+            <source>Time</source>
+            <translation>用时</translation>
+        </message>
+        <message>
+            <source>Error</source>
+            <translation>错误</translation>
+        </message>
+        <message>
+            <source>Output</source>
+            <translation>输出</translation>
+        </message>
+        <message>
+            <source>Close</source>
+            <translation>关闭</translation>
+        </message>
+        <message>
+            <source>Input Folder</source>
+            <translation>输入文件夹</translation>
+        </message>
+        <message>
+            <source>Output Folder</source>
+            <translation>输出文件夹</translation>
+        </message>
+        <message>
+            <source>&amp;Resume</source>
+            <translation>继续(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Paused</source>
+            <translation>已暂停</translation>
+        </message>
+        <message>
+            <source>Resuming…</source>
+            <translation>正在继续…</translation>
+        </message>
+        <message>
+            <source>Cancelling…</source>
+            <translation>正在取消…</translation>
+        </message>
+        <message>
+            <source>-restored</source>
+            <translation>-restored</translation>
+        </message>
+        <message>
+            <source>Template error: %1</source>
+            <translation>模板错误：%1</translation>
+        </message>
+        <message>
+            <source>Example: %1 → %2</source>
+            <translation>示例：%1 → %2</translation>
+        </message>
+        <message>
+            <source>Choose an input folder that exists.</source>
+            <translation>请选择一个存在的输入文件夹。</translation>
+        </message>
+        <message>
+            <source>Choose an output folder.</source>
+            <translation>请选择输出文件夹。</translation>
+        </message>
+        <message>
+            <source>These settings would overwrite the originals: choose another output folder or name.</source>
+            <translation>这些设置会覆盖原始文件：请选择其他输出文件夹或名称。</translation>
+        </message>
+        <message>
+            <source>Waiting for the engine…</source>
+            <translation>正在等待引擎…</translation>
+        </message>
+        <message>
+            <source>Looking for photos…</source>
+            <translation>正在查找照片…</translation>
+        </message>
+        <message>
+            <source>Waiting</source>
+            <translation>等待中</translation>
+        </message>
+        <message>
+            <source>Restoring…</source>
+            <translation>正在修复…</translation>
+        </message>
+        <message>
+            <source>Done</source>
+            <translation>完成</translation>
+        </message>
+        <message>
+            <source>Skipped</source>
+            <translation>已跳过</translation>
+        </message>
+        <message>
+            <source>Failed</source>
+            <translation>失败</translation>
+        </message>
+        <message>
+            <source>Cancelled</source>
+            <translation>已取消</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n photo(s) to restore</source>
+            <translation>
+                <numerusform>%n 张照片待修复</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1 %2/%3</source>
+            <translation>%1 %2/%3</translation>
+        </message>
+        <message>
+            <source>Restoring: %1</source>
+            <translation>正在修复：%1</translation>
+        </message>
+        <message>
+            <source>%1 of %2 photos — %3 done, %4 skipped, %5 failed</source>
+            <translation>共 %2 张照片中的第 %1 张 — %3 张完成，%4 张跳过，%5 张失败</translation>
+        </message>
+        <message>
+            <source> — paused</source>
+            <translation> — 已暂停</translation>
+        </message>
+        <message>
+            <source> — about %1 left</source>
+            <translation> — 约剩 %1</translation>
+        </message>
+        <message>
+            <source>Batch finished: %1 restored, %2 skipped, %3 failed in %4</source>
+            <translation>批处理完成：%1 张已修复，%2 张跳过，%3 张失败，用时 %4</translation>
+        </message>
+        <message>
+            <source>Batch cancelled: %1 restored, %2 skipped, %3 failed, %4 not done in %5</source>
+            <translation>批处理已取消：%1 张已修复，%2 张跳过，%3 张失败，%4 张未处理，用时 %5</translation>
+        </message>
+        <message>
+            <source>The batch could not start: %1</source>
+            <translation>批处理无法开始：%1</translation>
+        </message>
+        <message>
+            <source>GPEN Studio</source>
+            <translation>GPEN Studio</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::ComparisonView</name>
+        <message>
+            <source>Zoom</source>
+            <translation>缩放</translation>
+        </message>
+        <message>
+            <source>Fit</source>
+            <translation>适应</translation>
+        </message>
+        <message>
+            <source>Zoom to fit the window (Ctrl+0)</source>
+            <translation>缩放以适应窗口（Ctrl+0）</translation>
+        </message>
+        <message>
+            <source>100 %</source>
+            <translation>100 %</translation>
+        </message>
+        <message>
+            <source>Actual size: one photo pixel per screen pixel (Ctrl+1)</source>
+            <translation>实际大小：一个照片像素对应一个屏幕像素（Ctrl+1）</translation>
+        </message>
+        <message>
+            <source>%1 %</source>
+            <translation>%1 %</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::CoreText</name>
+        <message>
+            <source>The file could not be read or written.</source>
+            <translation>无法读取或写入文件。</translation>
+        </message>
+        <message>
+            <source>This is not a model file.</source>
+            <translation>这不是模型文件。</translation>
+        </message>
+        <message>
+            <source>The file is incomplete (the download may have been cut off).</source>
+            <translation>文件不完整（下载可能被中断）。</translation>
+        </message>
+        <message>
+            <source>The model file contains code that is not allowed; it was not loaded.</source>
+            <translation>模型文件包含不允许的代码，已拒绝加载。</translation>
+        </message>
+        <message>
+            <source>The file is damaged.</source>
+            <translation>文件已损坏。</translation>
+        </message>
+        <message>
+            <source>The model file does not match a supported network.</source>
+            <translation>模型文件与支持的网络结构不匹配。</translation>
+        </message>
+        <message>
+            <source>The model file holds corrupt values.</source>
+            <translation>模型文件包含损坏的数值。</translation>
+        </message>
+        <message>
+            <source>The input cannot be used.</source>
+            <translation>无法使用该输入。</translation>
+        </message>
+        <message>
+            <source>Not enough memory.</source>
+            <translation>内存不足。</translation>
+        </message>
+        <message>
+            <source>The compute device failed.</source>
+            <translation>计算设备出错。</translation>
+        </message>
+        <message>
+            <source>Cancelled.</source>
+            <translation>已取消。</translation>
+        </message>
+        <message>
+            <source>Internal error.</source>
+            <translation>内部错误。</translation>
+        </message>
+        <message>
+            <source>%1 (%2)</source>
+            <extracomment>%1 is the translated kind of error, %2 core's English detail naming the file</extracomment>
+            <translation>%1（%2）</translation>
+        </message>
+        <message>
+            <source>Background</source>
+            <translation>背景超分辨率</translation>
+        </message>
+        <message>
+            <source>Face detection</source>
+            <translation>人脸检测</translation>
+        </message>
+        <message>
+            <source>Face restoration</source>
+            <translation>人脸修复</translation>
+        </message>
+        <message>
+            <source>Face masks</source>
+            <translation>人脸蒙版</translation>
+        </message>
+        <message>
+            <source>RetinaFace-R50 is not installed: detecting faces with the built-in dlib detector</source>
+            <translation>未安装 RetinaFace-R50：改用内置 dlib 检测器检测人脸</translation>
+        </message>
+        <message>
+            <source>%1: using the rectangle mask</source>
+            <extracomment>%1 is core's English message saying why the face parser could not be used</extracomment>
+            <translation>%1：改用矩形蒙版</translation>
+        </message>
+        <message>
+            <source>The reference authors released the GPEN weights for academic and non-commercial use.</source>
+            <translation>GPEN 模型权重由原作者发布，仅限学术和非商业用途。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::EngineController</name>
+        <message>
+            <source>%1: the engine is not running</source>
+            <translation>%1：引擎未运行</translation>
+        </message>
+        <message>
+            <source>The engine is not running</source>
+            <translation>引擎未运行</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::EngineWorker</name>
+        <message>
+            <source>Device %1 is not available; using the CPU</source>
+            <translation>设备 %1 不可用，改用 CPU</translation>
+        </message>
+        <message>
+            <source>The engine could not start: %1</source>
+            <translation>引擎无法启动：%1</translation>
+        </message>
+        <message>
+            <source>The engine is not running</source>
+            <translation>引擎未运行</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n face(s) restored with %1 in %2 s</source>
+            <translation>
+                <numerusform>已使用 %1 修复 %n 张人脸，耗时 %2 秒</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1: the engine is not running</source>
+            <translation>%1：引擎未运行</translation>
+        </message>
+        <message>
+            <source>%1 (not found)</source>
+            <translation>%1（未找到）</translation>
+        </message>
+        <message>
+            <source>%1 (built for another version of GPEN Studio)</source>
+            <translation>%1（为其他版本的 GPEN Studio 构建）</translation>
+        </message>
+        <message>
+            <source>The engine module could not be loaded: %1</source>
+            <translation>无法加载引擎模块：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::FaceStrip</name>
+        <message>
+            <source>Face %1 before</source>
+            <translation>人脸 %1 修复前</translation>
+        </message>
+        <message>
+            <source>Face %1 after</source>
+            <translation>人脸 %1 修复后</translation>
+        </message>
+        <message>
+            <source>Face %1</source>
+            <translation>人脸 %1</translation>
+        </message>
+        <message>
+            <source>Strength of face %1</source>
+            <translation>人脸 %1 的修复强度</translation>
+        </message>
+        <message>
+            <source>%1 %</source>
+            <translation>%1 %</translation>
+        </message>
+        <message>
+            <source>The faces of the photo in view appear here once it is restored.</source>
+            <translation>照片修复后，当前照片中的人脸会显示在这里。</translation>
+        </message>
+        <message>
+            <source>Restore this photo again to adjust its faces: only the last restored photo keeps what re-blending needs.</source>
+            <translation>请重新修复这张照片以调整其人脸：只有最近修复的照片保留重新混合所需的数据。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::GuardedApplication</name>
+        <message>
+            <source>Out of memory: the last action was abandoned</source>
+            <translation>内存不足：上一个操作已放弃</translation>
+        </message>
+        <message>
+            <source>Unexpected error: %1</source>
+            <translation>意外错误：%1</translation>
+        </message>
+        <message>
+            <source>Unexpected error</source>
+            <translation>意外错误</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::ImageCanvas</name>
+        <message>
+            <source>Comparison view</source>
+            <translation>对比视图</translation>
+        </message>
+        <message>
+            <source>Drop photos or folders here, or press Ctrl+O</source>
+            <translation>将照片或文件夹拖放到此处，或按 Ctrl+O</translation>
+        </message>
+        <message>
+            <source>Before</source>
+            <translation>修复前</translation>
+        </message>
+        <message>
+            <source>After</source>
+            <translation>修复后</translation>
+        </message>
+        <message>
+            <source>After (hold to see before)</source>
+            <translation>修复后（按住查看修复前）</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::MainWindow</name>
+        <message>
+            <source>GPEN Studio</source>
+            <translation>GPEN Studio</translation>
+        </message>
+        <message>
+            <source>Photos</source>
+            <translation>照片</translation>
+        </message>
+        <message>
+            <source>Restore</source>
+            <translation>修复</translation>
+        </message>
+        <message>
+            <source>Faces</source>
+            <translation>人脸</translation>
+        </message>
+        <message>
+            <source>Drop photos or folders to begin</source>
+            <translation>拖放照片或文件夹即可开始</translation>
+        </message>
+        <message>
+            <source>Saved %1</source>
+            <translation>已保存 %1</translation>
+        </message>
+        <message>
+            <source>&amp;File</source>
+            <translation>文件(&amp;F)</translation>
+        </message>
+        <message>
+            <source>&amp;Open…</source>
+            <translation>打开(&amp;O)…</translation>
+        </message>
+        <message>
+            <source>Open &amp;Recent</source>
+            <translation>最近打开(&amp;R)</translation>
+        </message>
+        <message>
+            <source>&amp;Paste Image</source>
+            <translation>粘贴图像(&amp;P)</translation>
+        </message>
+        <message>
+            <source>&amp;Save Result</source>
+            <translation>保存结果(&amp;S)</translation>
+        </message>
+        <message>
+            <source>Save Result &amp;As…</source>
+            <translation>结果另存为(&amp;A)…</translation>
+        </message>
+        <message>
+            <source>&amp;Quit</source>
+            <translation>退出(&amp;Q)</translation>
+        </message>
+        <message>
+            <source>&amp;View</source>
+            <translation>视图(&amp;V)</translation>
+        </message>
+        <message>
+            <source>&amp;Split</source>
+            <translation>分割对比(&amp;S)</translation>
+        </message>
+        <message>
+            <source>Side by Si&amp;de</source>
+            <translation>并排对比(&amp;D)</translation>
+        </message>
+        <message>
+            <source>&amp;Toggle (hold to see the original)</source>
+            <translation>切换对比（按住查看原图）(&amp;T)</translation>
+        </message>
+        <message>
+            <source>Zoom to &amp;Fit</source>
+            <translation>适合窗口(&amp;F)</translation>
+        </message>
+        <message>
+            <source>&amp;Actual Size</source>
+            <translation>实际大小(&amp;A)</translation>
+        </message>
+        <message>
+            <source>&amp;Settings…</source>
+            <translation>设置(&amp;S)…</translation>
+        </message>
+        <message>
+            <source>&amp;Models…</source>
+            <translation>模型(&amp;M)…</translation>
+        </message>
+        <message>
+            <source>%1 — %2 × %3</source>
+            <translation>%1 — %2 × %3</translation>
+        </message>
+        <message>
+            <source>No supported images in %1</source>
+            <translation>%1 中没有支持的图像</translation>
+        </message>
+        <message>
+            <source>Open Photos</source>
+            <translation>打开照片</translation>
+        </message>
+        <message>
+            <source>Images (%1)</source>
+            <translation>图像 (%1)</translation>
+        </message>
+        <message>
+            <source>The clipboard holds no image</source>
+            <translation>剪贴板中没有图像</translation>
+        </message>
+        <message>
+            <source>Pasted image %1</source>
+            <translation>粘贴的图像 %1</translation>
+        </message>
+        <message>
+            <source>%1 (unsaved)</source>
+            <translation>%1（未保存）</translation>
+        </message>
+        <message>
+            <source>&amp;Tools</source>
+            <translation>工具(&amp;T)</translation>
+        </message>
+        <message>
+            <source>Settings applied: the models load again</source>
+            <translation>设置已应用：正在重新加载模型</translation>
+        </message>
+        <message>
+            <source>Settings saved: the engine uses them from the next launch</source>
+            <translation>设置已保存：引擎将在下次启动时使用</translation>
+        </message>
+        <message>
+            <source>Restore failed: %1</source>
+            <translation>修复失败：%1</translation>
+        </message>
+        <message>
+            <source>Cancelled</source>
+            <translation>已取消</translation>
+        </message>
+        <message>
+            <source>Open a photo first</source>
+            <translation>请先打开一张照片</translation>
+        </message>
+        <message>
+            <source>Unsaved results</source>
+            <translation>未保存的结果</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n restored photo(s) not saved.</source>
+            <translation>
+                <numerusform>%n 张已修复的照片尚未保存。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Quit anyway and lose them?</source>
+            <translation>仍要退出并丢弃这些结果吗？</translation>
+        </message>
+        <message>
+            <source>&amp;Batch…</source>
+            <translation>批量处理(&amp;B)…</translation>
+        </message>
+        <message>
+            <source>Opening %1…</source>
+            <translation>正在打开 %1…</translation>
+        </message>
+        <message>
+            <source>Not started: %1 is not installed. Import or download it (above the photo), or choose another model.</source>
+            <translation>未开始：%1 未安装。请导入或下载它（在照片上方），或选择其他模型。</translation>
+        </message>
+        <message>
+            <source>The restore starts when the batch has finished</source>
+            <translation>修复将在批处理完成后开始</translation>
+        </message>
+        <message>
+            <source>Batch restore “%1”…</source>
+            <translation>批量修复“%1”…</translation>
+        </message>
+        <message>
+            <source>Batch running</source>
+            <translation>批处理正在运行</translation>
+        </message>
+        <message>
+            <source>A batch is still restoring photos.</source>
+            <translation>批处理仍在修复照片。</translation>
+        </message>
+        <message>
+            <source>Stop it and quit? The photos finished so far are kept, with the report.</source>
+            <translation>停止并退出？已完成的照片和报告会保留。</translation>
+        </message>
+        <message>
+            <source>Stop and Quit</source>
+            <translation>停止并退出</translation>
+        </message>
+        <message>
+            <source>&amp;Close Photo</source>
+            <translation>关闭照片(&amp;C)</translation>
+        </message>
+        <message>
+            <source>Show &amp;Face Boxes</source>
+            <translation>显示人脸框(&amp;F)</translation>
+        </message>
+        <message>
+            <source>&amp;Panels</source>
+            <translation>面板(&amp;P)</translation>
+        </message>
+        <message>
+            <source>&amp;Help</source>
+            <translation>帮助(&amp;H)</translation>
+        </message>
+        <message>
+            <source>&amp;About GPEN Studio</source>
+            <translation>关于 GPEN Studio(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Close Photo</source>
+            <translation>关闭照片</translation>
+        </message>
+        <message>
+            <source>The restored %1 is not saved.</source>
+            <translation>修复后的 %1 尚未保存。</translation>
+        </message>
+        <message>
+            <source>Close it anyway and lose the result?</source>
+            <translation>仍然关闭并丢弃修复结果？</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::MissingModelBanner</name>
+        <message>
+            <source>&amp;Import…</source>
+            <translation>导入(&amp;I)…</translation>
+        </message>
+        <message>
+            <source>Do&amp;wnload…</source>
+            <translation>下载(&amp;W)…</translation>
+        </message>
+        <message>
+            <source>Missing model</source>
+            <translation>缺少模型</translation>
+        </message>
+        <message>
+            <source>The model %1 is not installed: import its .pth file or download it.</source>
+            <translation>模型 %1 尚未安装：请导入其 .pth 文件或下载。</translation>
+        </message>
+        <message>
+            <source>No face model is installed: Restore upscales the photo and leaves faces as they are. A GPEN face model restores faces (the authors released the weights for academic and non-commercial use only): download %1 or import its .pth file.</source>
+            <translation>未安装人脸模型：“修复”只会放大照片，人脸保持原样。GPEN 人脸模型可以修复人脸（作者发布的权重仅限学术和非商业用途）：请下载 %1 或导入其 .pth 文件。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::ModelDownloader</name>
+        <message>
+            <source>%1: cannot create the folder %2</source>
+            <translation>%1：无法创建文件夹 %2</translation>
+        </message>
+        <message>
+            <source>%1: the server resumed at the wrong place (Content-Range: %2)</source>
+            <translation>%1：服务器续传位置错误（Content-Range：%2）</translation>
+        </message>
+        <message>
+            <source>%1: cannot write %2: %3</source>
+            <translation>%1：无法写入 %2：%3</translation>
+        </message>
+        <message>
+            <source>the server answered HTTP %1 %2</source>
+            <translation>服务器返回 HTTP %1 %2</translation>
+        </message>
+        <message>
+            <source>the server did not answer</source>
+            <translation>服务器无响应</translation>
+        </message>
+        <message>
+            <source>%1: download failed from %2: %3</source>
+            <translation>%1：从 %2 下载失败：%3</translation>
+        </message>
+        <message>
+            <source>%1: cannot write %2: %3 (is the disk full?)</source>
+            <translation>%1：无法写入 %2：%3（磁盘是否已满？）</translation>
+        </message>
+        <message>
+            <source>the server stopped sending</source>
+            <translation>服务器停止了发送</translation>
+        </message>
+        <message>
+            <source>%1: the download stopped after %2 MB%3: %4; Resume continues from there</source>
+            <translation>%1：下载在 %2 MB%3 处中断：%4；点击“继续下载”可从该处继续</translation>
+        </message>
+        <message>
+            <source> of %1 MB</source>
+            <translation> / %1 MB</translation>
+        </message>
+        <message>
+            <source>%1: the download is incomplete (%2 of %3 bytes); Resume continues from there</source>
+            <translation>%1：下载不完整（%2 / %3 字节）；点击“继续下载”可从该处继续</translation>
+        </message>
+        <message>
+            <source>%1: the download has %2 bytes, expected %3</source>
+            <translation>%1：下载的文件有 %2 字节，应为 %3 字节</translation>
+        </message>
+        <message>
+            <source>%1: the downloaded file is not a usable model: %2</source>
+            <translation>%1：下载的文件不是可用的模型：%2</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::ModelManagerDialog</name>
+        <message>
+            <source>face restoration</source>
+            <translation>人脸修复</translation>
+        </message>
+        <message>
+            <source>face detector</source>
+            <translation>人脸检测</translation>
+        </message>
+        <message>
+            <source>face parsing</source>
+            <translation>人脸解析</translation>
+        </message>
+        <message>
+            <source>background upscaler</source>
+            <translation>背景超分辨率</translation>
+        </message>
+        <message>
+            <source>%1 MB</source>
+            <translation>%1 MB</translation>
+        </message>
+        <message>
+            <source>&amp;Import…</source>
+            <translation>导入(&amp;I)…</translation>
+        </message>
+        <message>
+            <source>&amp;Download</source>
+            <translation>下载(&amp;D)</translation>
+        </message>
+        <message>
+            <source>&amp;Cancel Download</source>
+            <translation>取消下载(&amp;C)</translation>
+        </message>
+        <message>
+            <source>Open Download &amp;Page</source>
+            <translation>打开下载页面(&amp;P)</translation>
+        </message>
+        <message>
+            <source>Open Models &amp;Folder</source>
+            <translation>打开模型文件夹(&amp;F)</translation>
+        </message>
+        <message>
+            <source>Models</source>
+            <translation>模型</translation>
+        </message>
+        <message>
+            <source>Model</source>
+            <translation>模型</translation>
+        </message>
+        <message>
+            <source>Kind</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <source>State</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>Size</source>
+            <translation>大小</translation>
+        </message>
+        <message>
+            <source>File</source>
+            <translation>文件</translation>
+        </message>
+        <message>
+            <source>Licence</source>
+            <translation>许可证</translation>
+        </message>
+        <message>
+            <source>Import a .pth or .pt file (you can also drop files here). A file whose name is not a released one is imported as the selected model.</source>
+            <translation>导入 .pth 或 .pt 文件（也可将文件拖放到此处）。文件名与官方发布名称不同的文件将作为所选模型导入。</translation>
+        </message>
+        <message>
+            <source>%1 imported as %2 (%3)</source>
+            <translation>%1 已导入为 %2（%3）</translation>
+        </message>
+        <message>
+            <source>Downloading %1: %2 of %3</source>
+            <translation>正在下载 %1：%2 / %3</translation>
+        </message>
+        <message>
+            <source>Downloading %1: %2</source>
+            <translation>正在下载 %1：%2</translation>
+        </message>
+        <message>
+            <source>%1 downloaded and installed (%2)</source>
+            <translation>%1 已下载并安装（%2）</translation>
+        </message>
+        <message>
+            <source>Download of %1 paused; Resume continues where it stopped</source>
+            <translation>%1 的下载已暂停；点击“继续下载”可从中断处继续</translation>
+        </message>
+        <message>
+            <source>downloading %1 %</source>
+            <translation>下载中 %1%</translation>
+        </message>
+        <message>
+            <source>downloading…</source>
+            <translation>下载中…</translation>
+        </message>
+        <message>
+            <source>checking…</source>
+            <translation>校验中…</translation>
+        </message>
+        <message>
+            <source>built in</source>
+            <translation>内置</translation>
+        </message>
+        <message>
+            <source>about %1</source>
+            <translation>约 %1</translation>
+        </message>
+        <message>
+            <source>partial download (%1)</source>
+            <translation>部分下载（%1）</translation>
+        </message>
+        <message>
+            <source>— (%1)</source>
+            <translation>—（%1）</translation>
+        </message>
+        <message>
+            <source>&amp;Resume Download</source>
+            <translation>继续下载(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Another download is running: %1</source>
+            <translation>另一个下载正在进行：%1</translation>
+        </message>
+        <message>
+            <source>Importing %1…</source>
+            <translation>正在导入 %1…</translation>
+        </message>
+        <message>
+            <source>Importing %1 as %2…</source>
+            <translation>正在将 %1 导入为 %2…</translation>
+        </message>
+        <message>
+            <source>Import Models</source>
+            <translation>导入模型</translation>
+        </message>
+        <message>
+            <source>PyTorch checkpoints (*.pth *.pt);;All files (*)</source>
+            <translation>PyTorch 模型文件 (*.pth *.pt);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Download %1 from the page, then import it here: it is installed as %2</source>
+            <translation>请从该页面下载 %1，然后在此导入：它将被安装为 %2</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::ModelStatusIndicator</name>
+        <message>
+            <source>Model status</source>
+            <translation>模型状态</translation>
+        </message>
+        <message>
+            <source>Models: click for each model's state and timings</source>
+            <translation>模型：点击查看每个模型的状态和耗时</translation>
+        </message>
+        <message>
+            <source>Model</source>
+            <translation>模型</translation>
+        </message>
+        <message>
+            <source>State</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>Read</source>
+            <translation>读取</translation>
+        </message>
+        <message>
+            <source>Build</source>
+            <translation>构建</translation>
+        </message>
+        <message>
+            <source>Warm-up</source>
+            <translation>预热</translation>
+        </message>
+        <message>
+            <source>Memory</source>
+            <translation>内存</translation>
+        </message>
+        <message>
+            <source>Manage &amp;Models…</source>
+            <translation>管理模型(&amp;M)…</translation>
+        </message>
+        <message>
+            <source>not installed</source>
+            <translation>未安装</translation>
+        </message>
+        <message>
+            <source>installed</source>
+            <translation>已安装</translation>
+        </message>
+        <message>
+            <source>ready</source>
+            <translation>就绪</translation>
+        </message>
+        <message>
+            <source>released</source>
+            <translation>已释放</translation>
+        </message>
+        <message>
+            <source>failed</source>
+            <translation>失败</translation>
+        </message>
+        <message>
+            <source>reading weights…</source>
+            <translation>正在读取权重…</translation>
+        </message>
+        <message>
+            <source>building…</source>
+            <translation>正在构建…</translation>
+        </message>
+        <message>
+            <source>moving to device…</source>
+            <translation>正在载入设备…</translation>
+        </message>
+        <message>
+            <source>warming up…</source>
+            <translation>正在预热…</translation>
+        </message>
+        <message>
+            <source>loading…</source>
+            <translation>加载中…</translation>
+        </message>
+        <message>
+            <source>File: %1</source>
+            <translation>文件：%1</translation>
+        </message>
+        <message>
+            <source>Read %1 ms, build %2 ms, warm-up %3 ms</source>
+            <translation>读取 %1 毫秒，构建 %2 毫秒，预热 %3 毫秒</translation>
+        </message>
+        <message>
+            <source>Memory: %1 MB</source>
+            <translation>内存：%1 MB</translation>
+        </message>
+        <message>
+            <source>Released (%1); it loads again when needed</source>
+            <translation>已释放（%1）；需要时会重新加载</translation>
+        </message>
+        <message>
+            <source>Kept loaded (preloaded)</source>
+            <translation>常驻内存（预加载）</translation>
+        </message>
+        <message>
+            <source>%1 ms</source>
+            <translation>%1 毫秒</translation>
+        </message>
+        <message>
+            <source>%1 MB</source>
+            <translation>%1 MB</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n model(s) failed</source>
+            <translation>
+                <numerusform>%n 个模型加载失败</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Loading %1…</source>
+            <translation>正在加载 %1…</translation>
+        </message>
+        <message>
+            <source>Models</source>
+            <translation>模型</translation>
+        </message>
+        <message numerus="yes">
+            <source>%1 of %n model(s) ready</source>
+            <translation>
+                <numerusform>%n 个模型中 %1 个已就绪</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::RestoreModelChoices</name>
+        <message>
+            <source>%1 (not installed)</source>
+            <translation>%1（未安装）</translation>
+        </message>
+        <message>
+            <source>None (upscale only)</source>
+            <translation>无（仅放大）</translation>
+        </message>
+        <message>
+            <source>not installed</source>
+            <translation>未安装</translation>
+        </message>
+        <message>
+            <source>built-in ESRGAN</source>
+            <translation>内置 ESRGAN</translation>
+        </message>
+        <message>
+            <source>%1× (%2)</source>
+            <translation>%1×（%2）</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::RestorePanel</name>
+        <message>
+            <source>Keep grayscale photos gray</source>
+            <translation>黑白照片保持黑白</translation>
+        </message>
+        <message>
+            <source>&amp;Restore</source>
+            <translation>修复(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>Automatic</source>
+            <translation>自动</translation>
+        </message>
+        <message>
+            <source>Built-in (dlib)</source>
+            <translation>内置（dlib）</translation>
+        </message>
+        <message>
+            <source>None</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>2× (Real-ESRNet)</source>
+            <translation>2×（Real-ESRNet）</translation>
+        </message>
+        <message>
+            <source>4× (Real-ESRNet)</source>
+            <translation>4×（Real-ESRNet）</translation>
+        </message>
+        <message>
+            <source> px</source>
+            <translation> 像素</translation>
+        </message>
+        <message>
+            <source>Face model</source>
+            <translation>人脸模型</translation>
+        </message>
+        <message>
+            <source>Detector</source>
+            <translation>检测器</translation>
+        </message>
+        <message>
+            <source>Background</source>
+            <translation>背景</translation>
+        </message>
+        <message>
+            <source>Tile size</source>
+            <translation>分块大小</translation>
+        </message>
+        <message>
+            <source>Strength</source>
+            <translation>修复强度</translation>
+        </message>
+        <message>
+            <source>Starting…</source>
+            <translation>准备中…</translation>
+        </message>
+        <message>
+            <source>%1: %2 of %3</source>
+            <translation>%1：%2 / %3</translation>
+        </message>
+        <message numerus="yes">
+            <source> — about %n s left</source>
+            <translation>
+                <numerusform> — 剩余约 %n 秒</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1 %</source>
+            <translation>%1 %</translation>
+        </message>
+        <message>
+            <source>Cancelling…</source>
+            <translation>正在取消…</translation>
+        </message>
+        <message>
+            <source>Restore failed: %1</source>
+            <translation>修复失败：%1</translation>
+        </message>
+        <message>
+            <source>Cancelled</source>
+            <translation>已取消</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::ResultSaver</name>
+        <message>
+            <source>%1 (%2)</source>
+            <translation>%1 (%2)</translation>
+        </message>
+        <message>
+            <source>Save Result As</source>
+            <translation>结果另存为</translation>
+        </message>
+        <message>
+            <source>PNG</source>
+            <translation>PNG</translation>
+        </message>
+        <message>
+            <source>JPEG</source>
+            <translation>JPEG</translation>
+        </message>
+        <message>
+            <source>TIFF</source>
+            <translation>TIFF</translation>
+        </message>
+        <message>
+            <source>WebP</source>
+            <translation>WebP</translation>
+        </message>
+        <message>
+            <source>restored</source>
+            <translation>已修复</translation>
+        </message>
+        <message>
+            <source>Replace the original?</source>
+            <translation>替换原图？</translation>
+        </message>
+        <message>
+            <source>%1 is the original photo. Replace it with the restored one? The original cannot be recovered afterwards.</source>
+            <translation>%1 是原始照片。要用修复后的照片替换它吗？替换后原图将无法恢复。</translation>
+        </message>
+        <message>
+            <source>Cannot save %1</source>
+            <translation>无法保存 %1</translation>
+        </message>
+        <message>
+            <source>%1 was not saved: %2</source>
+            <translation>%1 未保存：%2</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::SaveOptionsDialog</name>
+        <message>
+            <source>Save Options</source>
+            <translation>保存选项</translation>
+        </message>
+        <message>
+            <source>Encoding of %1</source>
+            <translation>%1 的编码</translation>
+        </message>
+        <message>
+            <source>Quality</source>
+            <translation>质量</translation>
+        </message>
+        <message>
+            <source>&amp;Quality:</source>
+            <translation>质量(&amp;Q)：</translation>
+        </message>
+        <message>
+            <source>Higher keeps more detail and makes larger files.</source>
+            <translation>数值越高，保留的细节越多，文件也越大。</translation>
+        </message>
+        <message>
+            <source>Compression level</source>
+            <translation>压缩级别</translation>
+        </message>
+        <message>
+            <source>&amp;Compression level:</source>
+            <translation>压缩级别(&amp;C)：</translation>
+        </message>
+        <message>
+            <source>Lossless at every level; higher is smaller and slower.</source>
+            <translation>各级别均为无损压缩；级别越高，文件越小、速度越慢。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::SettingsDialog</name>
+        <message>
+            <source>Settings</source>
+            <translation>设置</translation>
+        </message>
+        <message>
+            <source>Automatic (CUDA when available)</source>
+            <translation>自动（可用时使用 CUDA）</translation>
+        </message>
+        <message>
+            <source>CPU</source>
+            <translation>CPU</translation>
+        </message>
+        <message>
+            <source>CUDA (GPU)</source>
+            <translation>CUDA（GPU）</translation>
+        </message>
+        <message>
+            <source>&amp;Device:</source>
+            <translation>设备(&amp;D)：</translation>
+        </message>
+        <message>
+            <source>One per core</source>
+            <translation>每个核心一个</translation>
+        </message>
+        <message>
+            <source>CPU &amp;threads:</source>
+            <translation>CPU 线程数(&amp;T)：</translation>
+        </message>
+        <message>
+            <source>Only the standard folders</source>
+            <translation>仅标准文件夹</translation>
+        </message>
+        <message>
+            <source>&amp;Browse…</source>
+            <translation>浏览(&amp;B)…</translation>
+        </message>
+        <message>
+            <source>&amp;Models folder:</source>
+            <translation>模型文件夹(&amp;M)：</translation>
+        </message>
+        <message>
+            <source>Loaded in the background at launch and kept loaded</source>
+            <translation>启动时在后台加载并常驻内存</translation>
+        </message>
+        <message>
+            <source>&amp;Preload:</source>
+            <translation>预加载(&amp;P)：</translation>
+        </message>
+        <message>
+            <source>No limit</source>
+            <translation>不限</translation>
+        </message>
+        <message>
+            <source>Ma&amp;ximum models:</source>
+            <translation>最多模型数(&amp;X)：</translation>
+        </message>
+        <message>
+            <source> MB</source>
+            <translation> MB</translation>
+        </message>
+        <message>
+            <source>Memory &amp;budget:</source>
+            <translation>内存预算(&amp;B)：</translation>
+        </message>
+        <message>
+            <source> min</source>
+            <translation> 分钟</translation>
+        </message>
+        <message>
+            <source>Never</source>
+            <translation>从不</translation>
+        </message>
+        <message>
+            <source>&amp;Release idle models after:</source>
+            <translation>空闲模型释放时间(&amp;R)：</translation>
+        </message>
+        <message>
+            <source>Face batch sizes to warm up at load, e.g. 1, 4</source>
+            <translation>加载时预热的人脸批量大小，例如 1, 4</translation>
+        </message>
+        <message>
+            <source>&amp;Warm-up batch sizes:</source>
+            <translation>预热批量大小(&amp;W)：</translation>
+        </message>
+        <message>
+            <source>System</source>
+            <translation>跟随系统</translation>
+        </message>
+        <message>
+            <source>&amp;Language:</source>
+            <translation>语言(&amp;L)：</translation>
+        </message>
+        <message>
+            <source>A restore is running: engine changes take effect at the next launch. The language changes at the next start.</source>
+            <translation>正在进行修复：引擎设置将在下次启动时生效。语言将在下次启动时更改。</translation>
+        </message>
+        <message>
+            <source>Engine changes take effect when you press OK (the models load again). The language changes at the next start.</source>
+            <translation>按“确定”后引擎设置立即生效（模型将重新加载）。语言将在下次启动时更改。</translation>
+        </message>
+        <message>
+            <source>Models Folder</source>
+            <translation>模型文件夹</translation>
+        </message>
+        <message>
+            <source>Balanced</source>
+            <translation>均衡</translation>
+        </message>
+        <message>
+            <source>Low memory</source>
+            <translation>低内存</translation>
+        </message>
+        <message>
+            <source>Fastest (more memory)</source>
+            <translation>最快（占用更多内存）</translation>
+        </message>
+        <message>
+            <source>Custom</source>
+            <translation>自定义</translation>
+        </message>
+        <message>
+            <source>How much memory the models may keep, and how eagerly they load</source>
+            <translation>模型可占用多少内存，以及加载的积极程度</translation>
+        </message>
+        <message>
+            <source>&amp;Performance:</source>
+            <translation>性能(&amp;P)：</translation>
+        </message>
+        <message>
+            <source>Light</source>
+            <translation>浅色</translation>
+        </message>
+        <message>
+            <source>Dark</source>
+            <translation>深色</translation>
+        </message>
+        <message>
+            <source>&amp;Theme:</source>
+            <translation>主题(&amp;T)：</translation>
+        </message>
+        <message>
+            <source>&amp;Advanced</source>
+            <translation>高级(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Engine</source>
+            <translation>引擎</translation>
+        </message>
+        <message>
+            <source> px</source>
+            <translation> 像素</translation>
+        </message>
+        <message>
+            <source>T&amp;ile size:</source>
+            <translation>分块大小(&amp;I)：</translation>
+        </message>
+        <message>
+            <source>Models in memory</source>
+            <translation>内存中的模型</translation>
+        </message>
+        <message>
+            <source>Interface</source>
+            <translation>界面</translation>
+        </message>
+    </context>
+    <context>
+        <name>main</name>
+        <message>
+            <source>Restore faces in old photographs</source>
+            <translation>修复老照片中的人脸</translation>
+        </message>
+        <message>
+            <source>Look for model files in &lt;dir&gt; first.</source>
+            <translation>优先在 &lt;dir&gt; 中查找模型文件。</translation>
+        </message>
+        <message>
+            <source>cpu, cuda, cuda:N or auto.</source>
+            <translation>cpu、cuda、cuda:N 或 auto。</translation>
+        </message>
+        <message>
+            <source>Exit once the preloaded models are ready, printing the times as JSON.</source>
+            <translation>预加载的模型就绪后退出，并以 JSON 格式输出耗时。</translation>
+        </message>
+        <message>
+            <source>Photos or folders to open.</source>
+            <translation>要打开的照片或文件夹。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::ModelStatusBar</name>
+        <message>
+            <source>Model status</source>
+            <translation>模型状态</translation>
+        </message>
+        <message>
+            <source>not installed</source>
+            <translation>未安装</translation>
+        </message>
+        <message>
+            <source>installed</source>
+            <translation>已安装</translation>
+        </message>
+        <message>
+            <source>ready</source>
+            <translation>就绪</translation>
+        </message>
+        <message>
+            <source>released</source>
+            <translation>已释放</translation>
+        </message>
+        <message>
+            <source>failed</source>
+            <translation>失败</translation>
+        </message>
+        <message>
+            <source>reading weights…</source>
+            <translation>正在读取权重…</translation>
+        </message>
+        <message>
+            <source>building…</source>
+            <translation>正在构建…</translation>
+        </message>
+        <message>
+            <source>moving to device…</source>
+            <translation>正在载入设备…</translation>
+        </message>
+        <message>
+            <source>warming up…</source>
+            <translation>正在预热…</translation>
+        </message>
+        <message>
+            <source>loading…</source>
+            <translation>加载中…</translation>
+        </message>
+        <message>
+            <source>File: %1</source>
+            <translation>文件：%1</translation>
+        </message>
+        <message>
+            <source>Read %1 ms, build %2 ms, warm-up %3 ms</source>
+            <translation>读取 %1 毫秒，构建 %2 毫秒，预热 %3 毫秒</translation>
+        </message>
+        <message>
+            <source>Memory: %1 MB</source>
+            <translation>内存：%1 MB</translation>
+        </message>
+        <message>
+            <source>Released (%1); it loads again when needed</source>
+            <translation>已释放（%1）；需要时会重新加载</translation>
+        </message>
+        <message>
+            <source>Kept loaded (preloaded)</source>
+            <translation>常驻内存（预加载）</translation>
+        </message>
+    </context>
 </TS>

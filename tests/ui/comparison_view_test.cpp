@@ -1,6 +1,8 @@
 #include <memory>
 
+#include <QLabel>
 #include <QSignalSpy>
+#include <QToolButton>
 #include <QTest>
 
 #include <gtest/gtest.h>
@@ -92,6 +94,69 @@ TEST_F(ComparisonViewTest, ToggleShowsTheOriginalWhileHeld) {
     EXPECT_EQ(canvas->grab().toImage().pixelColor(centre), QColor(Qt::black));
     QTest::mouseRelease(canvas, Qt::LeftButton, Qt::NoModifier, centre);
     EXPECT_FALSE(canvas->showingOriginal());
+}
+
+TEST_F(ComparisonViewTest, ShowsTheZoomWithFitAndActualSizeButtons) {
+    const double fitted = m_view->zoomState()->zoom();
+    EXPECT_EQ(m_view->zoomLabel()->text(), QStringLiteral("%1 %").arg(qRound(fitted * 100)));
+    EXPECT_FALSE(m_view->fitButton()->isEnabled());  // already fitted
+    m_view->actualSizeButton()->click();
+    EXPECT_DOUBLE_EQ(m_view->zoomState()->zoom(), 1.0);
+    EXPECT_EQ(m_view->zoomLabel()->text(), QStringLiteral("100 %"));
+    EXPECT_TRUE(m_view->fitButton()->isEnabled());
+    m_view->fitButton()->click();
+    EXPECT_DOUBLE_EQ(m_view->zoomState()->zoom(), fitted);
+    EXPECT_TRUE(m_view->zoomState()->fitMode());
+}
+
+TEST_F(ComparisonViewTest, BeforeAndAfterAreLabelledInSplitAndToggle) {
+    ImageCanvas* canvas = m_view->primaryCanvas();
+    // Just inside each label's top edge, over the photo: the label's dark backing dims the
+    // white result there.
+    const QPoint afterLabel(canvas->width() - 30, 9);
+    const QPoint beforeLabel(30, 9);
+    ASSERT_EQ(canvas->grab().toImage().pixelColor(canvas->width() - 30, 60), QColor(Qt::white));
+    EXPECT_LT(canvas->grab().toImage().pixelColor(afterLabel).lightness(), 200);
+    m_view->setMode(ComparisonView::Mode::Toggle);
+    EXPECT_LT(canvas->grab().toImage().pixelColor(beforeLabel).lightness(), 200);  // "After" over white
+    // Nothing restored yet: no labels.
+    m_view->setImages(solid(Qt::white), QImage());
+    EXPECT_EQ(canvas->grab().toImage().pixelColor(beforeLabel), QColor(Qt::white));
+}
+
+TEST_F(ComparisonViewTest, AClickOnAFaceBoxSelectsThatFace) {
+    ImageCanvas* canvas = m_view->primaryCanvas();
+    m_view->setFaceBoxes({QRect(40, 40, 60, 60), QRect(260, 100, 80, 80)});
+    QSignalSpy clicked(m_view.get(), &ComparisonView::faceClicked);
+    const QPoint onSecond = canvas->toView(QPointF(300, 140)).toPoint();
+    QTest::mouseClick(canvas, Qt::LeftButton, Qt::NoModifier, onSecond);
+    ASSERT_EQ(clicked.count(), 1);
+    EXPECT_EQ(clicked.at(0).at(0).toInt(), 1);
+    // The selected box is drawn in the highlight colour.
+    const QPoint edge = canvas->toView(QPointF(260, 140)).toPoint();
+    EXPECT_EQ(canvas->grab().toImage().pixelColor(edge), canvas->palette().color(QPalette::Highlight));
+    // A drag that starts on a box pans; it selects nothing.
+    QTest::mousePress(canvas, Qt::LeftButton, Qt::NoModifier, onSecond);
+    QTest::mouseMove(canvas, onSecond + QPoint(40, 30));
+    QTest::mouseRelease(canvas, Qt::LeftButton, Qt::NoModifier, onSecond + QPoint(40, 30));
+    EXPECT_EQ(clicked.count(), 1);
+    // Off every box: nothing.
+    QTest::mouseClick(canvas, Qt::LeftButton, Qt::NoModifier, canvas->toView(QPointF(200, 280)).toPoint());
+    EXPECT_EQ(clicked.count(), 1);
+}
+
+TEST(ComparisonView, TheEmptyHintHasNoDividerOverIt) {
+    gpen::test::uiApp();
+    ComparisonView view;
+    view.resize(800, 600);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    ImageCanvas* canvas = view.primaryCanvas();
+    const QImage shot = canvas->grab().toImage();
+    const QColor highlight = canvas->palette().color(QPalette::Highlight);
+    for (int y = 0; y < shot.height(); y += 7) {
+        ASSERT_NE(shot.pixelColor(canvas->width() / 2, y), highlight) << "divider drawn at y " << y;
+    }
 }
 
 }  // namespace

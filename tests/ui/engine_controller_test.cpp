@@ -10,9 +10,15 @@
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QFrame>
+#include <QListWidget>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTreeWidgetItem>
 #include <QTest>
 
 #include <filesystem>
+#include <fstream>
 #include <memory>
 
 #include <gtest/gtest.h>
@@ -22,7 +28,7 @@
 #include "ui/face_strip.h"
 #include "ui/image_session.h"
 #include "ui/main_window.h"
-#include "ui/model_status_bar.h"
+#include "ui/model_status_indicator.h"
 #include "ui/restore_panel.h"
 #include "open_photos.h"
 #include "ui_test_app.h"
@@ -65,7 +71,7 @@ protected:
 TEST_F(EngineControllerTest, StatusIndicatorFollowsThePreload) {
     EngineController engine;
     MainWindow window(&engine);
-    window.modelStatusBar()->setAlwaysShown(m_settings.preload);
+    window.modelStatusIndicator()->setAlwaysShown(m_settings.preload);
     window.show();
     QSignalSpy settled(&engine, &EngineController::preloadSettledChanged);
     QSignalSpy states(&engine, &EngineController::modelStatusChanged);
@@ -78,11 +84,19 @@ TEST_F(EngineControllerTest, StatusIndicatorFollowsThePreload) {
         sawLoading = sawLoading || (s.id == "tiny-gpen" && s.state == gpen::ModelState::Loading);
     }
     EXPECT_TRUE(sawLoading);
-    QLabel* badge = window.modelStatusBar()->badge(QStringLiteral("tiny-gpen"));
-    ASSERT_NE(badge, nullptr);
-    EXPECT_TRUE(badge->text().contains(QStringLiteral("ready"))) << badge->text().toStdString();
-    EXPECT_TRUE(badge->toolTip().contains(QStringLiteral("Read"))) << badge->toolTip().toStdString();
-    EXPECT_TRUE(badge->toolTip().contains(QStringLiteral("tiny-gpen.pth")));
+    // The indicator's summary counts both preloaded models ready; its popup row for the model
+    // has the state, the timings and, in the tooltip, the file.
+    ModelStatusIndicator* indicator = window.modelStatusIndicator();
+    EXPECT_TRUE(indicator->summary().startsWith(QStringLiteral("2 of 2"))) << indicator->summary().toStdString();
+    QTreeWidgetItem* row = indicator->row(QStringLiteral("tiny-gpen"));
+    ASSERT_NE(row, nullptr);
+    EXPECT_EQ(row->text(1), QStringLiteral("ready"));
+    EXPECT_TRUE(row->text(2).endsWith(QStringLiteral(" ms"))) << row->text(2).toStdString();
+    EXPECT_TRUE(row->toolTip(0).contains(QStringLiteral("Read"))) << row->toolTip(0).toStdString();
+    EXPECT_TRUE(row->toolTip(0).contains(QStringLiteral("tiny-gpen.pth")));
+    indicator->click();
+    EXPECT_TRUE(indicator->popup()->isVisible());
+    indicator->popup()->hide();
 }
 
 TEST_F(EngineControllerTest, AJobStreamsProgressAndItsFacesReblendWithoutTheNetwork) {
@@ -117,11 +131,18 @@ TEST_F(EngineControllerTest, CancelStopsAJobBetweenFaces) {
     prepare(engine, window);
     QSignalSpy cancelled(&engine, &EngineController::jobCancelled);
     QSignalSpy finished(&engine, &EngineController::jobFinished);
-    QObject::connect(&engine, &EngineController::jobProgress, &engine, [&engine](const JobProgress& p) {
-        if (p.stage == QStringLiteral("faces")) engine.cancel();
+    // The user presses Cancel: the panel says so at once, before the job has stopped.
+    QString saidAtOnce;
+    QObject::connect(&engine, &EngineController::jobProgress, &engine, [&](const JobProgress& p) {
+        if (p.stage == QStringLiteral("faces") && saidAtOnce.isEmpty()) {
+            window.restorePanel()->cancelButton()->click();
+            saidAtOnce = window.restorePanel()->stageLabel()->text();
+        }
     });
     window.restoreCurrent();
     ASSERT_TRUE(cancelled.wait(60000));
+    EXPECT_EQ(saidAtOnce, QStringLiteral("Cancelling…"));
+    EXPECT_EQ(window.restorePanel()->stageLabel()->text(), QStringLiteral("Cancelled"));
     EXPECT_EQ(finished.count(), 0);
     EXPECT_FALSE(engine.busy());
     EXPECT_TRUE(window.session()->entry(0).result.isNull());
@@ -176,28 +197,33 @@ TEST_F(EngineControllerTest, ClosingDuringAJobExitsWithinTwoSeconds) {
 TEST_F(EngineControllerTest, RestartBuildsANewCacheAndTheBadgesFollowIt) {
     EngineController engine;
     MainWindow window(&engine);
-    window.modelStatusBar()->setAlwaysShown(m_settings.preload);
+    window.modelStatusIndicator()->setAlwaysShown(m_settings.preload);
     window.show();
     QSignalSpy settled(&engine, &EngineController::preloadSettledChanged);
     engine.start(m_settings);
     ASSERT_TRUE(settled.wait(60000));
-    ASSERT_NE(window.modelStatusBar()->badge(QStringLiteral("tiny-gpen")), nullptr);
+    ASSERT_NE(window.modelStatusIndicator()->row(QStringLiteral("tiny-gpen")), nullptr);
 
     // Settings' OK with a shorter preload list: the old cache goes, the new one loads only dlib.
     EngineSettings next = m_settings;
     next.preload = {QStringLiteral("dlib")};
     QSignalSpy restarted(&engine, &EngineController::restarted);
     settled.clear();
-    window.modelStatusBar()->setAlwaysShown(next.preload);
+    window.modelStatusIndicator()->setAlwaysShown(next.preload);
     ASSERT_TRUE(engine.restart(next));
     ASSERT_TRUE(settled.wait(60000));
     EXPECT_EQ(restarted.count(), 1);
     EXPECT_EQ(engine.statuses().value(QStringLiteral("tiny-gpen")).state, gpen::ModelState::Installed);
     EXPECT_EQ(engine.statuses().value(QStringLiteral("dlib")).state, gpen::ModelState::Ready);
-    EXPECT_EQ(window.modelStatusBar()->badge(QStringLiteral("tiny-gpen")), nullptr);
-    QLabel* dlib = window.modelStatusBar()->badge(QStringLiteral("dlib"));
+    // The indicator shows the new cache: tiny-gpen only installed, dlib (the one preloaded) ready.
+    QTreeWidgetItem* tiny = window.modelStatusIndicator()->row(QStringLiteral("tiny-gpen"));
+    ASSERT_NE(tiny, nullptr);
+    EXPECT_EQ(tiny->text(1), QStringLiteral("installed"));
+    QTreeWidgetItem* dlib = window.modelStatusIndicator()->row(QStringLiteral("dlib"));
     ASSERT_NE(dlib, nullptr);
-    EXPECT_TRUE(dlib->text().contains(QStringLiteral("ready"))) << dlib->text().toStdString();
+    EXPECT_EQ(dlib->text(1), QStringLiteral("ready"));
+    EXPECT_TRUE(window.modelStatusIndicator()->summary().startsWith(QStringLiteral("1 of 1")))
+        << window.modelStatusIndicator()->summary().toStdString();
 }
 
 TEST_F(EngineControllerTest, CommandLineOverridesSurviveARestartFromTheSettings) {
@@ -217,6 +243,131 @@ TEST_F(EngineControllerTest, CommandLineOverridesSurviveARestartFromTheSettings)
     ASSERT_TRUE(settled.wait(60000));
     EXPECT_EQ(engine.statuses().value(QStringLiteral("tiny-gpen")).state, gpen::ModelState::Installed)
         << "the command line's models folder must still be searched after a restart";
+}
+
+// Restores the current photo and waits for the result (a loaded machine running the whole suite
+// takes over a minute); the job's outcome.
+RestoreOutcome restoreAndWait(EngineController& engine, MainWindow& window) {
+    QSignalSpy finished(&engine, &EngineController::jobFinished);
+    QSignalSpy failed(&engine, &EngineController::jobFailed);
+    window.restoreCurrent();
+    EXPECT_TRUE(finished.wait(180000)) << (failed.isEmpty() ? std::string("no failure")
+                                                            : failed.at(0).at(1).toString().toStdString());
+    return finished.isEmpty() ? RestoreOutcome{} : finished.at(0).at(0).value<RestoreOutcome>();
+}
+
+TEST_F(EngineControllerTest, TheFaceStripFollowsThePhotoInView) {
+    // A second photo: the left half of the Solvay group, fewer faces.
+    const QString left = m_dir.filePath(QStringLiteral("left.png"));
+    ASSERT_TRUE(QImage(m_solvay).copy(0, 0, 560, 568).save(left));
+    EngineController engine;
+    MainWindow window(&engine);
+    window.show();
+    prepare(engine, window);
+    FaceStrip* strip = window.faceStrip();
+
+    const RestoreOutcome whole = restoreAndWait(engine, window);
+    ASSERT_GE(whole.faces.size(), 28);
+    EXPECT_EQ(strip->faceCount(), whole.faces.size());
+    // The stage label is not left on the last stage: it says how the job ended.
+    EXPECT_EQ(window.restorePanel()->stageLabel()->text(), whole.summary);
+
+    // Another photo, not restored: the strip is empty (not the first photo's faces).
+    ASSERT_TRUE(gpen::test::openAndWait(window, {left}));
+    ASSERT_EQ(window.currentIndex(), 1);
+    EXPECT_EQ(strip->faceCount(), 0);
+    // Back: the first photo's faces again, adjustable.
+    window.imageList()->setCurrentRow(0);
+    EXPECT_EQ(strip->faceCount(), whole.faces.size());
+    EXPECT_TRUE(strip->adjustable());
+
+    // Restoring the second photo: the strip shows its faces, and they re-blend that photo only.
+    window.imageList()->setCurrentRow(1);
+    const RestoreOutcome half = restoreAndWait(engine, window);
+    ASSERT_GT(half.faces.size(), 0);
+    ASSERT_LT(half.faces.size(), whole.faces.size());
+    EXPECT_EQ(strip->faceCount(), half.faces.size());
+    const QImage firstResult = window.session()->entry(0).result;
+    QSignalSpy reblended(&engine, &EngineController::reblended);
+    strip->acceptBox(0)->setChecked(false);
+    ASSERT_TRUE(reblended.wait(20000));
+    EXPECT_NE(window.session()->entry(1).result, half.result);
+    EXPECT_EQ(window.session()->entry(0).result, firstResult);
+
+    // The first photo's faces are shown again, but only the last restored photo keeps what
+    // re-blending needs: its controls are off and the strip says why.
+    window.imageList()->setCurrentRow(0);
+    EXPECT_EQ(strip->faceCount(), whole.faces.size());
+    EXPECT_FALSE(strip->adjustable());
+    EXPECT_FALSE(strip->acceptBox(0)->isEnabled());
+    EXPECT_TRUE(strip->note()->isVisibleTo(strip));
+    // And the second photo kept its choice (face 1 rejected).
+    window.imageList()->setCurrentRow(1);
+    EXPECT_FALSE(strip->acceptBox(0)->isChecked());
+    EXPECT_TRUE(strip->adjustable());
+}
+
+TEST_F(EngineControllerTest, TheGlobalStrengthReblendsLive) {
+    EngineController engine;
+    MainWindow window(&engine);
+    window.show();
+    prepare(engine, window);
+    const RestoreOutcome outcome = restoreAndWait(engine, window);
+    ASSERT_GE(outcome.faces.size(), 28);
+    QSignalSpy reblended(&engine, &EngineController::reblended);
+    QSignalSpy finished(&engine, &EngineController::jobFinished);
+    window.restorePanel()->strengthSlider()->setValue(40);  // a key step or a click on the groove
+    ASSERT_TRUE(reblended.wait(20000));
+    EXPECT_EQ(reblended.count(), 1) << "one re-blend for all faces";
+    EXPECT_EQ(finished.count(), 0) << "no restore runs again";
+    for (int i = 0; i < window.faceStrip()->faceCount(); ++i) {
+        EXPECT_EQ(window.faceStrip()->slider(i)->value(), 40);
+    }
+    const QImage weaker = window.session()->entry(0).result;
+    EXPECT_NE(weaker, outcome.result);
+    // Further from the restored faces, nearer the original: the mean difference to the
+    // original shrinks.
+    const QImage original = window.session()->entry(0).original.convertToFormat(QImage::Format_RGB32);
+    const auto distance = [&original](const QImage& image) {
+        const QImage a = image.convertToFormat(QImage::Format_RGB32);
+        double sum = 0;
+        for (int y = 0; y < a.height(); ++y) {
+            for (int x = 0; x < a.width(); ++x) {
+                sum += std::abs(qGray(a.pixel(x, y)) - qGray(original.pixel(x, y)));
+            }
+        }
+        return sum;
+    };
+    EXPECT_LT(distance(weaker), distance(outcome.result));
+}
+
+TEST_F(EngineControllerTest, AFailedRestoreSaysWhyInThePanel) {
+    EngineController engine;
+    MainWindow window(&engine);
+    window.show();
+    // A face model whose file is there but is no checkpoint: the window starts the job (the model
+    // counts as installed) and the engine fails it. A missing model starts nothing (first_run_test).
+    {
+        std::ofstream broken(fs::path(m_dir.path().toStdString()) / "GPEN-BFR-2048.pth", std::ios::binary);
+        broken << "not a checkpoint";
+    }
+    prepare(engine, window);
+    window.restorePanel()->setFaceModel(QStringLiteral("GPEN-BFR-2048"));
+    QSignalSpy failed(&engine, &EngineController::jobFailed);
+    window.restoreCurrent();
+    ASSERT_TRUE(failed.wait(60000));
+    const QString message = failed.at(0).at(1).toString();
+    QLabel* error = window.restorePanel()->errorLabel();
+    EXPECT_TRUE(error->isVisibleTo(window.restorePanel()));
+    EXPECT_TRUE(error->text().contains(message)) << error->text().toStdString();
+    EXPECT_TRUE(error->text().contains(QStringLiteral("GPEN-BFR-2048"))) << error->text().toStdString();
+    EXPECT_TRUE(window.restorePanel()->restoreButton()->isEnabled());
+    EXPECT_FALSE(window.restorePanel()->progressBar()->isVisible());
+    EXPECT_FALSE(window.restorePanel()->stageLabel()->text().contains(QStringLiteral("Starting")));
+    // The next job clears it.
+    window.restorePanel()->setFaceModel(QStringLiteral("tiny-gpen"));
+    restoreAndWait(engine, window);
+    EXPECT_FALSE(error->isVisibleTo(window.restorePanel()));
 }
 
 }  // namespace

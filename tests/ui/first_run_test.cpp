@@ -22,6 +22,7 @@
 #include "ui/missing_model_banner.h"
 #include "ui/restore_model_choices.h"
 #include "ui/restore_panel.h"
+#include "open_photos.h"
 #include "ui_test_app.h"
 
 namespace {
@@ -133,7 +134,8 @@ TEST_F(FirstRunTest, RestoreWithAMissingModelSaysWhyInThePanelAndStartsNothing) 
     EngineController engine;
     MainWindow window(&engine);
     start(engine, m_settings, QStringLiteral("GPEN-BFR-512"));
-    window.openPaths({QString::fromStdString((gpen::test::sampleImagesDir() / "Solvay_conference_1927.png").string())});
+    ASSERT_TRUE(gpen::test::openAndWait(
+        window, {QString::fromStdString((gpen::test::sampleImagesDir() / "Solvay_conference_1927.png").string())}));
     ASSERT_EQ(window.currentIndex(), 0);
     window.restorePanel()->setFaceModel(QStringLiteral("GPEN-BFR-512"));
     ASSERT_EQ(window.missingModelBanner()->missingModel(), QStringLiteral("GPEN-BFR-512"));

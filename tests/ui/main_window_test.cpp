@@ -14,12 +14,14 @@
 #include <QMimeData>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QTest>
 #include <QUrl>
 
 #include <gtest/gtest.h>
 
 #include "support/fixtures.h"
+#include "ui/about_dialog.h"
 #include "ui/comparison_view.h"
 #include "ui/image_session.h"
 #include "ui/main_window.h"
@@ -333,6 +335,109 @@ TEST(MainWindow, GermanTranslationTranslatesTheMenus) {
     }
     MainWindow english;
     EXPECT_EQ(english.menuBar()->actions().at(0)->text(), QStringLiteral("&File"));
+}
+
+TEST(MainWindow, ClosingAPhotoFreesItAndTheOthersKeepTheirMarks) {
+    gpen::test::uiApp();
+    SaveFixture f;  // photo.png, restored and unsaved
+    const QString second = f.dir.filePath(QStringLiteral("second.png"));
+    const QString third = f.dir.filePath(QStringLiteral("third.png"));
+    noise(80, 60, 3).save(second);
+    noise(80, 60, 4).save(third);
+    ASSERT_TRUE(gpen::test::openAndWait(f.window, {second, third}));
+    ASSERT_EQ(f.window.session()->count(), 3);
+    f.window.session()->setResult(2, noise(80, 60, 5));  // third: unsaved too
+    ASSERT_TRUE(f.window.imageList()->item(2)->text().contains(QStringLiteral("unsaved")));
+
+    // The first has an unsaved result: Close asks, and Cancel keeps it.
+    f.window.imageList()->setCurrentRow(0);
+    QAction* close = f.action("closePhotoAction");
+    ASSERT_NE(close, nullptr);
+    EXPECT_EQ(close->shortcut(), QKeySequence(QKeySequence::Close));
+    {
+        ModalDriver<QMessageBox> cancel([](QMessageBox* box) { box->button(QMessageBox::Cancel)->click(); });
+        close->trigger();
+        EXPECT_TRUE(cancel.seen());
+    }
+    EXPECT_EQ(f.window.session()->count(), 3);
+    {
+        ModalDriver<QMessageBox> discard([](QMessageBox* box) { box->button(QMessageBox::Discard)->click(); });
+        close->trigger();
+        EXPECT_TRUE(discard.seen());
+    }
+    ASSERT_EQ(f.window.session()->count(), 2);
+    EXPECT_EQ(f.window.imageList()->count(), 2);
+    EXPECT_EQ(f.window.session()->entry(0).path, second);
+    // The third photo moved up with its unsaved result and mark; the second has none.
+    EXPECT_FALSE(f.window.imageList()->item(0)->text().contains(QStringLiteral("unsaved")));
+    EXPECT_TRUE(f.window.imageList()->item(1)->text().contains(QStringLiteral("unsaved")));
+    EXPECT_TRUE(f.window.resultSaver()->hasUnsaved(1));
+    EXPECT_FALSE(f.window.resultSaver()->hasUnsaved(0));
+    // A photo without a result closes without a question; the view shows what is selected.
+    f.window.imageList()->setCurrentRow(0);
+    ModalDriver<QMessageBox> unexpected([](QMessageBox* box) { box->button(QMessageBox::Cancel)->click(); });
+    EXPECT_TRUE(f.window.closePhoto(0));
+    EXPECT_FALSE(unexpected.seen());
+    EXPECT_EQ(f.window.session()->count(), 1);
+    EXPECT_EQ(f.window.session()->entry(0).path, third);
+}
+
+TEST(MainWindow, TheUnsavedMarkIsNeverElided) {
+    gpen::test::uiApp();
+    SaveFixture f;
+    // A long name in a narrow list loses its middle: the end, "(unsaved)", stays readable.
+    EXPECT_EQ(f.window.imageList()->textElideMode(), Qt::ElideMiddle);
+    EXPECT_TRUE(f.window.imageList()->item(0)->text().endsWith(QStringLiteral("(unsaved)")));
+}
+
+TEST(MainWindow, SaveResultAsHasAShortcut) {
+    gpen::test::uiApp();
+    SaveFixture f;
+    EXPECT_EQ(f.action("saveAsAction")->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+S")));
+    QStringList asked;
+    f.window.resultSaver()->setPathPrompt([&](const QString& s, const QStringList&, QString*) {
+        asked << s;
+        return QString();
+    });
+    f.window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&f.window));
+    QTest::keyClick(&f.window, Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
+    EXPECT_EQ(asked.size(), 1);
+}
+
+TEST(MainWindow, AboutNamesTheVersionAndEveryLicence) {
+    gpen::test::uiApp();
+    gpen::test::useTemporarySettings();
+    MainWindow window;
+    auto* about = window.findChild<QAction*>(QStringLiteral("aboutAction"));
+    ASSERT_NE(about, nullptr);
+    QString text;
+    ModalDriver<gpen::ui::AboutDialog> read([&](gpen::ui::AboutDialog* d) {
+        text = d->text()->toPlainText();
+        d->reject();
+    });
+    about->trigger();
+    ASSERT_TRUE(read.seen());
+    EXPECT_FALSE(gpen::ui::AboutDialog::version().isEmpty());
+    for (const char* needle : {"MIT", "Qt", "LGPL", "libtorch", "BSD", "OpenCV", "Apache", "dlib", "Boost",
+                               "GPEN-BFR-512", "non-commercial"}) {
+        EXPECT_TRUE(text.contains(QString::fromLatin1(needle))) << needle << " missing from: " << text.toStdString();
+    }
+}
+
+TEST(MainWindow, EnglishPluralsHaveTheirEnglishForms) {
+    auto& app = gpen::test::uiApp();
+    gpen::test::useTemporarySettings();
+    const QList<QTranslator*> installed = gpen::ui::Translations::install(&app, QStringLiteral("en"));
+    ASSERT_FALSE(installed.isEmpty()) << "no :/i18n/gpen-studio_en.qm";
+    const QString one = QCoreApplication::translate("gpen::ui::MainWindow", "%n restored photo(s) not saved.", nullptr, 1);
+    const QString two = QCoreApplication::translate("gpen::ui::MainWindow", "%n restored photo(s) not saved.", nullptr, 2);
+    for (QTranslator* t : installed) {
+        QCoreApplication::removeTranslator(t);
+        delete t;
+    }
+    EXPECT_EQ(one, QStringLiteral("1 restored photo is not saved."));
+    EXPECT_EQ(two, QStringLiteral("2 restored photos are not saved."));
 }
 
 }  // namespace

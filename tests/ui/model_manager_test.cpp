@@ -32,7 +32,7 @@
 #include "ui/missing_model_banner.h"
 #include "ui/model_downloader.h"
 #include "ui/model_manager_dialog.h"
-#include "ui/model_status_bar.h"
+#include "ui/model_status_indicator.h"
 #include "ui/restore_panel.h"
 #include "ui_test_app.h"
 
@@ -402,9 +402,9 @@ TEST_F(ModelManagerTest, TheTableShowsEachModelsStateAndFollowsImports) {
         return row < 0 ? QStringLiteral("(no row)") : table->item(row, column)->text();
     };
     const QString installed =
-        ModelStatusBar::stateText(gpen::ModelState::Installed, gpen::LoadPhase::None);
+        ModelStatusIndicator::stateText(gpen::ModelState::Installed, gpen::LoadPhase::None);
     const QString notInstalled =
-        ModelStatusBar::stateText(gpen::ModelState::NotInstalled, gpen::LoadPhase::None);
+        ModelStatusIndicator::stateText(gpen::ModelState::NotInstalled, gpen::LoadPhase::None);
     const gpen::ModelCatalog catalog = gpen::ModelCatalog::released();
     for (const auto& e : catalog.entries()) {
         EXPECT_GE(dialog.rowOf(QString::fromStdString(e.id)), 0) << e.id;

@@ -1,5 +1,6 @@
-// gpen-screenshots: renders the window with a restored photo in each comparison mode, for the
-// README and the AppStream metadata. Not a test; built on request (ninja gpen-screenshots) and
+// gpen-screenshots: renders the window with a restored photo in each comparison mode, and the
+// whole window at 1024 x 700, for the README and the AppStream metadata. Not a test; built on
+// request (ninja gpen-screenshots) and
 // run under Xvfb: gpen-screenshots MODELS_DIR FACE_MODEL_ID|none PHOTO OUT_DIR [LANGUAGE | BATCH_INPUT_DIR | SCALE X,Y,W,H]
 // With a LANGUAGE ("zh_CN") the interface is in it and only the split view is written, as
 // OUT_DIR/LANGUAGE.png (Chinese needs a CJK font: fonts-wqy-microhei or fonts-noto-cjk).
@@ -26,7 +27,7 @@
 #include "ui/engine_controller.h"
 #include "ui/image_session.h"
 #include "ui/main_window.h"
-#include "ui/model_status_bar.h"
+#include "ui/model_status_indicator.h"
 #include "ui/restore_panel.h"
 #include "ui/translations.h"
 
@@ -42,6 +43,7 @@ int main(int argc, char** argv) {
     const QString batchDir = QFileInfo(sixth).isDir() ? sixth : QString();
     const QString language = batchDir.isEmpty() ? sixth : QString();
     if (!language.isEmpty() && gpen::ui::Translations::install(&app, language).isEmpty()) return 2;
+    if (language.isEmpty()) gpen::ui::Translations::install(&app, QStringLiteral("en"));  // as the app does: English plurals
     const QString face = QString::fromLocal8Bit(argv[2]) == QStringLiteral("none") ? QString() : QString::fromLocal8Bit(argv[2]);
     QString photo = QString::fromLocal8Bit(argv[3]);
     QString prefix;
@@ -60,7 +62,7 @@ int main(int argc, char** argv) {
     if (!face.isEmpty()) settings.preload.prepend(face);
     gpen::ui::EngineController engine;
     gpen::ui::MainWindow window(&engine);
-    window.modelStatusBar()->setAlwaysShown(settings.preload);
+    window.modelStatusIndicator()->setAlwaysShown(settings.preload);
     window.resize(1400, 860);
     window.show();
     QSignalSpy settled(&engine, &gpen::ui::EngineController::preloadSettledChanged);
@@ -112,5 +114,12 @@ int main(int argc, char** argv) {
         dialog->cancelButton()->click();
         ended.wait(60000);
     }
+    if (!language.isEmpty() || !prefix.isEmpty()) return 0;
+    // The whole window on a small laptop screen: nothing cut, the faces shown on the photo.
+    window.comparisonView()->setMode(gpen::ui::ComparisonView::Mode::Split);
+    window.resize(1024, 700);
+    window.comparisonView()->zoomToFit();
+    QTest::qWait(300);
+    window.grab().save(out.filePath(QStringLiteral("window-1024x700.png")));
     return 0;
 }

@@ -5,6 +5,9 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QTest>
+#include <QToolButton>
+
+#include <initializer_list>
 
 #include <gtest/gtest.h>
 
@@ -65,7 +68,6 @@ TEST(SettingsDialog, ShowsTheStoredValues) {
     EXPECT_EQ(dialog.idleReleaseBox()->value(), 0);
     EXPECT_EQ(dialog.idleReleaseBox()->text(), dialog.idleReleaseBox()->specialValueText());
     EXPECT_EQ(dialog.warmupBatchSizesEdit()->text(), QStringLiteral("1, 4"));
-    EXPECT_EQ(dialog.tileSizeBox()->value(), 256);
     EXPECT_EQ(dialog.modelsDirEdit()->text(), QStringLiteral("/opt/models"));
     EXPECT_EQ(dialog.languageBox()->currentData().toString(), QStringLiteral("de"));
     EXPECT_EQ(dialog.language(), QStringLiteral("de"));
@@ -87,6 +89,9 @@ TEST(SettingsDialog, DefaultsWhenNothingIsStored) {
 TEST(SettingsDialog, EditsAreStoredAndReloadEqual) {
     gpen::test::uiApp();
     gpen::test::useTemporarySettings();
+    EngineSettings panel;
+    panel.tileSize = 256;  // as the Restore panel stores it
+    panel.save();
     SettingsDialog dialog;
     dialog.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
@@ -100,7 +105,6 @@ TEST(SettingsDialog, EditsAreStoredAndReloadEqual) {
     dialog.idleReleaseBox()->setValue(25);
     dialog.warmupBatchSizesEdit()->clear();
     QTest::keyClicks(dialog.warmupBatchSizesEdit(), QStringLiteral("1, 2, 8"));
-    dialog.tileSizeBox()->setValue(512);
     dialog.modelsDirEdit()->setText(QStringLiteral("/srv/gpen"));
     dialog.languageBox()->setCurrentIndex(dialog.languageBox()->findData(QStringLiteral("en")));
     const EngineSettings edited = dialog.engineSettings();
@@ -117,7 +121,7 @@ TEST(SettingsDialog, EditsAreStoredAndReloadEqual) {
     EXPECT_EQ(loaded.memoryBudgetMb, 8192);
     EXPECT_EQ(loaded.idleReleaseMinutes, 25);
     EXPECT_EQ(loaded.warmupBatchSizes, (QList<int>{1, 2, 8}));
-    EXPECT_EQ(loaded.tileSize, 512);
+    EXPECT_EQ(loaded.tileSize, 256) << "the stored tile size (the Restore panel's) is kept";
     EXPECT_EQ(loaded.modelsDir, QStringLiteral("/srv/gpen"));
     EXPECT_EQ(gpen::ui::Translations::storedLanguage(), QStringLiteral("en"));
 
@@ -158,6 +162,49 @@ TEST(SettingsDialog, SaysWhenEngineChangesWaitForTheNextLaunch) {
     EXPECT_TRUE(busyNote->text().contains(QStringLiteral("next launch")));
     EXPECT_FALSE(idleNote->text().contains(QStringLiteral("next launch")));
     EXPECT_TRUE(idleNote->text().contains(QStringLiteral("next start")));  // the language
+}
+
+TEST(SettingsDialog, TheMainPageIsShortAndTheEngineDetailsAreUnderAdvanced) {
+    gpen::test::uiApp();
+    gpen::test::useTemporarySettings();
+    SettingsDialog dialog;
+    dialog.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
+    // Device, performance, models folder, language, theme: visible. The rest folded away.
+    for (QWidget* w : std::initializer_list<QWidget*>{dialog.deviceBox(), dialog.presetBox(), dialog.modelsDirEdit(),
+                                                      dialog.languageBox(), dialog.themeBox()}) {
+        EXPECT_TRUE(w->isVisible()) << w->metaObject()->className();
+    }
+    EXPECT_FALSE(dialog.advancedSection()->isVisible());
+    EXPECT_FALSE(dialog.threadsBox()->isVisible());
+    EXPECT_FALSE(dialog.preloadList()->isVisible());
+    dialog.advancedToggle()->click();
+    EXPECT_TRUE(dialog.preloadList()->isVisible());
+    EXPECT_TRUE(dialog.warmupBatchSizesEdit()->isVisible());
+    // No tile size here: restores use the Restore panel's.
+    for (const QLabel* label : dialog.findChildren<QLabel*>()) {
+        EXPECT_FALSE(label->text().contains(QStringLiteral("ile size"))) << label->text().toStdString();
+        // Every mnemonic has its buddy: no label shows a literal "&".
+        if (label->text().contains(QLatin1Char('&'))) {
+            EXPECT_NE(label->buddy(), nullptr) << label->text().toStdString();
+        }
+    }
+}
+
+TEST(SettingsDialog, APresetSetsTheEngineDetailsAndEditsMakeItCustom) {
+    gpen::test::uiApp();
+    gpen::test::useTemporarySettings();
+    SettingsDialog dialog;
+    EXPECT_EQ(dialog.presetBox()->currentIndex(), 0);  // the defaults are "Balanced"
+    dialog.presetBox()->setCurrentIndex(1);             // Low memory
+    EXPECT_EQ(dialog.maxModelsBox()->value(), 2);
+    EXPECT_EQ(dialog.memoryBudgetBox()->value(), 1536);
+    dialog.memoryBudgetBox()->setValue(2048);
+    EXPECT_EQ(dialog.presetBox()->currentIndex(), dialog.presetBox()->count() - 1);  // Custom
+    dialog.accept();
+    EXPECT_EQ(EngineSettings::load().memoryBudgetMb, 2048);
+    SettingsDialog again;
+    EXPECT_EQ(again.presetBox()->currentIndex(), again.presetBox()->count() - 1);
 }
 
 }  // namespace

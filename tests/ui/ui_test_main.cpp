@@ -1,6 +1,6 @@
 // main() of the UI suites: one QApplication for the process, alive while the tests run.
 
-#include <QApplication>
+#include "ui/guarded_application.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -15,7 +15,8 @@ int main(int argc, char** argv) {
     }
     int rc = 0;
     {
-        QApplication app(argc, argv);
+        // gpen-studio's own application object: what a slot throws is caught as in the product.
+        gpen::ui::GuardedApplication app(argc, argv);
         rc = RUN_ALL_TESTS();
     }
     // Skip static destruction: with libtorch and Qt's GUI plugins loaded in one process, a Qt

@@ -1,0 +1,63 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<!-- English plural forms only: every other string is its own source text. Refresh with
+     lupdate -pluralonly when a tr("... %n ...") is added (see ui/CMakeLists.txt). -->
+<TS version="2.1" language="en">
+<context>
+    <name>gpen::ui::BatchDialog</name>
+    <message numerus="yes">
+        <source>%n photo(s) to restore</source>
+        <translation>
+            <numerusform>%n photo to restore</numerusform>
+            <numerusform>%n photos to restore</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::EngineWorker</name>
+    <message numerus="yes">
+        <source>%n face(s) restored with %1 in %2 s</source>
+        <translation>
+            <numerusform>%n face restored with %1 in %2 s</numerusform>
+            <numerusform>%n faces restored with %1 in %2 s</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::MainWindow</name>
+    <message numerus="yes">
+        <source>%n restored photo(s) not saved.</source>
+        <translation>
+            <numerusform>%n restored photo is not saved.</numerusform>
+            <numerusform>%n restored photos are not saved.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::ModelStatusIndicator</name>
+    <message numerus="yes">
+        <source>%n model(s) failed</source>
+        <translation>
+            <numerusform>%n model failed</numerusform>
+            <numerusform>%n models failed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n model(s) ready</source>
+        <translation>
+            <numerusform>%1 of %n model ready</numerusform>
+            <numerusform>%1 of %n models ready</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::RestorePanel</name>
+    <message numerus="yes">
+        <source> — about %n s left</source>
+        <translation>
+            <numerusform> — about %n second left</numerusform>
+            <numerusform> — about %n seconds left</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
