@@ -34,14 +34,12 @@ void progressLine(const Progress& p) {
 }
 
 // restore without --face-model: `preferred` when installed, else the first installed face model in
-// catalog order, else "" (upscale only) with a note saying how to get one.
+// catalog order, else "" (upscale only; the caller says how to get one once the photo is written).
 std::string defaultFaceModel(const ModelCache& cache, const std::string& preferred) {
     if (cache.status(preferred).state != ModelState::NotInstalled) return preferred;
     for (const auto& s : cache.statuses()) {
         if (s.kind == ModelKind::GpenFace && s.state != ModelState::NotInstalled) return s.id;
     }
-    std::fprintf(stderr, "note: no face model is installed, so faces are left as they are. A GPEN face model restores "
-                         "them: gpen-cli models --download %s (%s)\n", preferred.c_str(), kGpenLicenceNote);
     return {};
 }
 
@@ -78,6 +76,11 @@ int restoreCommand(const Words& words) {
     auto done = restoreFile(**cache, in, out, fp);
     if (!json) std::fprintf(stderr, "\n");
     if (!done) return fail(done.error().message);
+    if (p.faceModel.empty()) {
+        const std::string preferred = RestoreParams{}.faceModel;
+        std::fprintf(stderr, "note: no face model is installed, so faces are left as they are. A GPEN face model restores "
+                             "them: gpen-cli models --download %s (%s)\n", preferred.c_str(), kGpenLicenceNote);
+    }
     RestoreResult* result = &done->restore;
     result->timings.insert(result->timings.begin(), {"decode", done->decodeMs});
     result->timings.push_back({"encode", done->encodeMs});

@@ -33,7 +33,11 @@ std::uint64_t mappedBytes() {
 enum Outcome { kAsExpected = 0, kNoFixture = 2, kRanThrough = 3, kOtherError = 4, kNotHalved = 5 };
 
 int runUnderAnAddressSpaceLimit() {
-    configureRuntime({.threads = 1});
+    // keepFreedMemory off: with the default malloc policy (one arena, no mmap) a process under an
+    // address-space cap was seen to die by SIGSEGV instead of reporting the failed allocation
+    // (open question, noted for the speed issue); this test is about the mapping of a failed
+    // allocation, which glibc's plain policy reports as null.
+    configureRuntime({.threads = 1, .keepFreedMemory = false});
     auto ckpt = readCheckpoint(test::fixturesDir() / "rrdb-x1-f8-b1-g4.pth");
     if (!ckpt) return kNoFixture;
     auto net = RrdbNet::create(ckpt->tensors, "rrdb-x1.pth");
