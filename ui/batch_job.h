@@ -11,6 +11,7 @@
 #include <QString>
 #include <QStringList>
 
+#include "gpen/base/pause_token.h"
 #include "ui/restore_job.h"
 
 namespace gpen {
@@ -33,7 +34,7 @@ struct BatchRequest {
     RestoreOptions options;
     // Set from the GUI thread directly (EngineController::cancelJob / setPaused).
     std::shared_ptr<gpen::CancelToken> cancel;
-    std::shared_ptr<std::atomic_bool> paused;  // the module mirrors it into core's PauseToken
+    std::shared_ptr<gpen::PauseToken> paused;  // set by the GUI directly, read by core's runner
 };
 
 enum class BatchFileState { Pending, Running, Ok, Skipped, Failed, Cancelled };

@@ -3,10 +3,6 @@
 #include <QCoreApplication>
 #include <QDate>
 
-#include <condition_variable>
-#include <mutex>
-#include <optional>
-#include <thread>
 
 #include "gpen/batch/batch_runner.h"
 
@@ -61,42 +57,6 @@ Expected<BatchParams> batchParamsFrom(const BatchRequest& request) {
     return p;
 }
 
-// Mirrors the GUI's pause flag (a plain atomic the GUI sets directly) into core's PauseToken for
-// as long as the batch runs. A watcher rather than the token itself in the GUI: the token's code
-// lives with the runner, which gpen-studio must not link. It looks every 50 ms, as often as a
-// paused runner looks for a cancel.
-class PauseMirror {
-public:
-    PauseMirror(std::shared_ptr<std::atomic_bool> paused, PauseToken& token)
-        : m_thread([this, paused = std::move(paused), &token] {
-              std::unique_lock lock(m_mutex);
-              while (!m_stop) {
-                  if (paused && paused->load() != token.paused()) {
-                      if (paused->load()) {
-                          token.pause();
-                      } else {
-                          token.resume();
-                      }
-                  }
-                  m_stopped.wait_for(lock, std::chrono::milliseconds(50));
-              }
-          }) {}
-    ~PauseMirror() {
-        {
-            std::lock_guard lock(m_mutex);
-            m_stop = true;
-        }
-        m_stopped.notify_all();
-        m_thread.join();
-    }
-
-private:
-    std::mutex m_mutex;
-    std::condition_variable m_stopped;
-    bool m_stop = false;
-    std::thread m_thread;  // last: starts once the members it uses exist
-};
-
 }  // namespace
 
 RestoreParams restoreParamsFrom(const RestoreOptions& options) {
@@ -140,12 +100,8 @@ void runBatchJob(ModelCache& cache, const BatchRequest& request, const EngineEve
         params->fileDone = [&events, id](std::size_t position, const FileRecord& record) {
             events.batchFileDone({id, rowOf(position, record)});
         };
-        PauseToken pause;
-        params->pause = &pause;
-        std::optional<PauseMirror> mirror;
-        if (request.paused) mirror.emplace(request.paused, pause);
+        params->pause = request.paused.get();
         auto summary = gpen::runBatch(cache, *params);
-        mirror.reset();
         if (!summary) {
             events.jobFailed(id, QString::fromStdString(summary.error().message));
             return;

@@ -6,7 +6,7 @@
 namespace gpen::ui {
 
 JobQueue::Job JobQueue::add(JobKind kind) {
-    Job job{nextJobId(), kind, std::make_shared<CancelToken>(), std::make_shared<std::atomic_bool>(false)};
+    Job job{nextJobId(), kind, std::make_shared<CancelToken>(), std::make_shared<gpen::PauseToken>()};
     m_jobs.insert(job.id, job);
     return job;
 }
@@ -30,7 +30,7 @@ void JobQueue::cancelAll() {
 }
 
 void JobQueue::setPaused(quint64 id, bool paused) {
-    if (const auto it = m_jobs.constFind(id); it != m_jobs.constEnd()) it->paused->store(paused);
+    if (const auto it = m_jobs.constFind(id); it != m_jobs.constEnd()) paused ? it->paused->pause() : it->paused->resume();
 }
 
 bool JobQueue::hasKind(JobKind kind) const {

@@ -3,7 +3,8 @@
 #include <QHash>
 #include <QtGlobal>
 
-#include <atomic>
+#include "gpen/base/pause_token.h"
+
 #include <memory>
 
 namespace gpen {
@@ -24,9 +25,8 @@ public:
         quint64 id = 0;
         JobKind kind = JobKind::Restore;
         std::shared_ptr<gpen::CancelToken> cancel;
-        // Only a batch looks at it. A plain flag, not core's PauseToken: that one's code lives
-        // with the batch runner, which gpen-studio must not link (it pulls in libtorch).
-        std::shared_ptr<std::atomic_bool> paused;
+        // Only a batch looks at it: the runner waits on it between files.
+        std::shared_ptr<gpen::PauseToken> paused;
     };
 
     // Registers a new job with a fresh id (nextJobId()) and fresh tokens.

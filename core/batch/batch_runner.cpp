@@ -12,30 +12,6 @@
 namespace gpen {
 namespace fs = std::filesystem;
 
-void PauseToken::pause() {
-    std::lock_guard lock(m_mutex);
-    m_paused = true;
-    m_changed.notify_all();
-}
-
-void PauseToken::resume() {
-    std::lock_guard lock(m_mutex);
-    m_paused = false;
-    m_changed.notify_all();
-}
-
-bool PauseToken::paused() const {
-    std::lock_guard lock(m_mutex);
-    return m_paused;
-}
-
-void PauseToken::waitWhilePaused(const CancelToken* cancel) const {
-    std::unique_lock lock(m_mutex);
-    while (m_paused && !(cancel && cancel->cancelled())) {
-        m_changed.wait_for(lock, std::chrono::milliseconds(50));
-    }
-}
-
 namespace {
 
 using Clock = std::chrono::steady_clock;

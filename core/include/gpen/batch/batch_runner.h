@@ -16,6 +16,7 @@
 #include <string>
 
 #include "gpen/base/cancel_token.h"
+#include "gpen/base/pause_token.h"
 #include "gpen/base/expected.h"
 #include "gpen/batch/batch_report.h"
 #include "gpen/batch/batch_scan.h"
@@ -28,20 +29,6 @@ namespace gpen {
 
 // Pauses a batch from any thread: the runner stops before the next file, and at the next
 // progress point (between tiles and faces) of the file in hand, until resumed or cancelled.
-class PauseToken {
-public:
-    void pause();
-    void resume();
-    bool paused() const;
-    // Blocks while paused; returns early when `cancel` is set (checked every 50 ms).
-    void waitWhilePaused(const CancelToken* cancel) const;
-
-private:
-    mutable std::mutex m_mutex;
-    mutable std::condition_variable m_changed;
-    bool m_paused = false;
-};
-
 struct BatchProgress {
     int filesDone = 0;    // finished in this run: ok, skipped, failed or cancelled
     int filesTotal = 0;   // in this run (this shard)
