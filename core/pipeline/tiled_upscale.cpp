@@ -1,6 +1,7 @@
 #include "gpen/pipeline/tiled_upscale.h"
 
 #include <algorithm>
+#include <new>
 
 #include "gpen/base/log.h"
 
@@ -109,7 +110,19 @@ std::vector<Tile> planTiles(int width, int height, const TileParams& params) {
     return tiles;
 }
 
-Expected<TiledRunResult> runTiled(const FloatTensor& image, const TileFn& fn, const TiledRunParams& params) {
+namespace {
+
+// One tile through the network. The crop is ours to allocate: its failure is the same
+// out-of-memory as the network's, so the caller halves the tile for both.
+Expected<FloatTensor> runTile(const FloatTensor& image, const TileRect& read, const TileFn& fn) {
+    try {
+        return fn(crop(image, read));
+    } catch (const std::bad_alloc&) {
+        return makeError(ErrorCode::OutOfMemory, "background pass: out of memory for a tile");
+    }
+}
+
+Expected<TiledRunResult> runTiledAt(const FloatTensor& image, const TileFn& fn, const TiledRunParams& params) {
     if (image.shape.size() != 4 || image.shape[0] != 1 || params.scale < 1) {
         return makeError(ErrorCode::InvalidArgument, "tiled run: expected a [1, C, H, W] image and scale >= 1");
     }
@@ -138,7 +151,7 @@ Expected<TiledRunResult> runTiled(const FloatTensor& image, const TileFn& fn, co
                 return makeError(ErrorCode::Cancelled, "Cancelled");
             }
             const Tile& t = tiles[i];
-            auto result = fn(crop(image, t.read));
+            auto result = runTile(image, t.read, fn);
             // Halving stops where the grid would stop being valid (see validateTileParams).
             if (!result && result.error().code == ErrorCode::OutOfMemory && tp.tileSize / 2 >= tp.minTileSize &&
                 tp.tileSize / 2 >= kMinTileSide && tp.tileSize / 2 > tp.overlap &&
@@ -192,6 +205,18 @@ Expected<TiledRunResult> runTiled(const FloatTensor& image, const TileFn& fn, co
             }
         }
         return TiledRunResult{std::move(out), tp.tileSize, static_cast<int>(tiles.size())};
+    }
+}
+
+}  // namespace
+
+// The runner's own buffers (the output canvas, weights, crops) can fail to allocate as well as the
+// network: every failure is reported as OutOfMemory, never thrown past the caller.
+Expected<TiledRunResult> runTiled(const FloatTensor& image, const TileFn& fn, const TiledRunParams& params) {
+    try {
+        return runTiledAt(image, fn, params);
+    } catch (const std::bad_alloc&) {
+        return makeError(ErrorCode::OutOfMemory, "background pass: out of memory for the output canvas");
     }
 }
 
