@@ -196,6 +196,16 @@ Expected<ImageHeader> readImageHeader(const std::filesystem::path& path) {
     const auto starts = [&](std::string_view magic, std::size_t at = 0) {
         return n >= at + magic.size() && std::memcmp(m.data() + at, magic.data(), magic.size()) == 0;
     };
+    // OpenCV picks its decoder by its own signature checks, in its own order, whatever we sniffed:
+    // GDCM's DICOM decoder claims any file with "DICM" at byte 128 before TIFF's (and before a
+    // WebP whose bitstream its decoder rejects), and asserts on malformed DICOM data (a fuzzer
+    // found it). Such a file is not one format but two; it is refused before any decoder runs.
+    std::array<char, 4> dicom{};
+    if (file.size() >= 132 && file.read(128, dicom.data(), dicom.size()) &&
+        std::string_view(dicom.data(), dicom.size()) == "DICM") {
+        return makeError(ErrorCode::InvalidArgument,
+                         "also carries a DICOM signature at byte 128: not a plain PNG, JPEG, TIFF, WebP or BMP file");
+    }
     if (starts("\x89PNG\r\n\x1a\n")) return pngHeader(file);
     if (starts("\xFF\xD8\xFF")) return jpegHeader(file);
     if (starts(std::string_view("II*\0", 4)) || starts(std::string_view("MM\0*", 4)) ||

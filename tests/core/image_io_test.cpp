@@ -1,6 +1,7 @@
 // Image decode and encode: 16 bits, alpha and gray kept, EXIF orientation applied, metadata
 // copied with the orientation reset, the pixel limit checked, atomic writes.
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -272,6 +273,21 @@ TEST(ImageIo, OnlyTheListedFormatsAreDecoded) {
         ASSERT_TRUE(d) << d.error().message;
         EXPECT_EQ(d->bgr8.size(), asymmetricImage().size());
     }
+}
+
+TEST(ImageIo, AFileThatIsAlsoDicomNeverReachesADecoder) {
+    TempModelsDir dir("image-io");
+    // A real TIFF with "DICM" at byte 128: OpenCV would hand it to GDCM, which aborts on bad data.
+    std::vector<unsigned char> bytes;
+    ASSERT_TRUE(cv::imencode(".tif", asymmetricImage(), bytes));
+    ASSERT_GT(bytes.size(), 132U);
+    std::memcpy(bytes.data() + 128, "DICM", 4);
+    writeFile(dir.path() / "scan.tif", bytes);
+    auto d = gpen::readImage(dir.path() / "scan.tif");
+    ASSERT_FALSE(d);
+    EXPECT_EQ(d.error().code, gpen::ErrorCode::InvalidArgument);
+    EXPECT_NE(d.error().message.find("scan.tif: also carries a DICOM signature at byte 128"), std::string::npos)
+        << d.error().message;
 }
 
 TEST(ImageIo, ACutShortJpegIsAnErrorOrALoudWarning) {
