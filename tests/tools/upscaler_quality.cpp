@@ -6,43 +6,25 @@
 // Used once by hand to choose the embedded variant (the numbers are in the issue-11 note); the
 // test suite holds the chosen one to them (tests/core/embedded_upscaler_test.cpp).
 //
-//   g++ -O2 -std=c++20 tests/tools/upscaler_quality.cpp -o /tmp/upscaler_quality $(pkg-config --cflags --libs opencv4)
+//   g++ -O2 -std=c++20 -I tests tests/tools/upscaler_quality.cpp -o /tmp/upscaler_quality $(pkg-config --cflags --libs opencv4)
 //   npm pack @upscalerjs/esrgan-slim@1.0.0 && mkdir slim && tar xzf upscalerjs-esrgan-slim-1.0.0.tgz -C slim
 //   /tmp/upscaler_quality build/app/gpen-cli PHOTO X Y W H slim/package/models medium/package/models
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <utility>
-#include <vector>
 
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "support/image_quality.h"
+
 namespace fs = std::filesystem;
 
-namespace {
-
-double psnr(const cv::Mat& a, const cv::Mat& b) {
-    cv::Mat d;
-    cv::absdiff(a, b, d);
-    d.convertTo(d, CV_64F);
-    const cv::Scalar m = cv::mean(d.mul(d));
-    return 10.0 * std::log10(255.0 * 255.0 / std::max((m[0] + m[1] + m[2]) / 3.0, 1e-12));
-}
-
-double meanGradient(const cv::Mat& bgr) {
-    cv::Mat gray, gx, gy, mag;
-    cv::cvtColor(bgr, gray, cv::COLOR_BGR2GRAY);
-    cv::Sobel(gray, gx, CV_32F, 1, 0);
-    cv::Sobel(gray, gy, CV_32F, 0, 1);
-    cv::magnitude(gx, gy, mag);
-    return cv::mean(mag)[0];
-}
-
-}  // namespace
+using gpen::test::meanGradient;
+using gpen::test::psnr;
 
 int main(int argc, char** argv) {
     if (argc < 8) {
