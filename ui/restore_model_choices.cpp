@@ -26,6 +26,9 @@ RestoreModelChoices::RestoreModelChoices(EngineController* engine, RestorePanel*
             if (s.kind == ModelKind::GpenFace || s.kind == ModelKind::Background) refresh();
         });
         connect(m_engine, &EngineController::restarted, this, &RestoreModelChoices::refresh);
+        connect(m_panel->backgroundBox(), &QComboBox::currentIndexChanged, this, [this] {
+            if (!m_updating) m_scaleChosen = true;
+        });
     }
     refresh();
 }
@@ -92,6 +95,13 @@ void RestoreModelChoices::refresh() {
                            : id.startsWith(QLatin1String("realesrnet")) ? QStringLiteral("Real-ESRNet")
                                                                         : tr("built-in ESRGAN");
         scales->setItemText(i, tr("%1× (%2)").arg(scale).arg(by));
+    }
+    // With no face model the background does all the work: a launch with nothing installed
+    // restores x2 with the embedded network rather than returning the photo unchanged. Once, and
+    // never over the user's own pick of a scale.
+    if (!m_scaleChosen && wanted.isEmpty() && !backgroundModel(2).isEmpty()) {
+        m_scaleChosen = true;
+        if (scales->currentData().toInt() <= 1) m_panel->setBackgroundScale(2);
     }
     m_updating = false;
     Q_EMIT m_panel->optionsChanged();

@@ -15,7 +15,8 @@ class RestorePanel;
 //    that is installed, else the first installed model, else None. Every pick is remembered
 //    (QSettings "restore/faceModel").
 //  - Background: each scale says which upscaler will run (Real-ESRNet when its file is
-//    installed, else the embedded network).
+//    installed, else the embedded network). With no face model it becomes 2× once, unless the
+//    user picked a scale first.
 // GUI thread only.
 class RestoreModelChoices : public QObject {
     Q_OBJECT
@@ -35,6 +36,7 @@ class RestoreModelChoices : public QObject {
     RestorePanel* m_panel;
     bool m_updating = false;
     bool m_userChose = false;
+    bool m_scaleChosen = false;  // the user picked a scale, or the no-face-model default was set
 };
 
 }  // namespace gpen::ui

@@ -187,7 +187,8 @@ TEST_F(FirstRunTest, TheDefaultUpscalerIsReadyAtLaunchAndRestoreSaysWhatRan) {
     ASSERT_TRUE(QImage(QString::fromStdString(solvay.string())).copy(600, 100, 160, 120).save(photo));
     ASSERT_TRUE(gpen::test::openAndWait(window, {photo}));
     ASSERT_TRUE(QTest::qWaitFor([&] { return window.restorePanel()->faceModelBox()->currentData().toString().isEmpty(); }, kWaitMs));
-    window.restorePanel()->setBackgroundScale(2);
+    // No face model: the Background is 2× by itself, so that Restore does something.
+    EXPECT_EQ(window.restorePanel()->backgroundBox()->currentData().toInt(), 2);
     QSignalSpy finished(&engine, &EngineController::jobFinished);
     QSignalSpy failed(&engine, &EngineController::jobFailed);
     window.restoreCurrent();
@@ -198,6 +199,24 @@ TEST_F(FirstRunTest, TheDefaultUpscalerIsReadyAtLaunchAndRestoreSaysWhatRan) {
     EXPECT_TRUE(outcome.summary.contains(QStringLiteral("no face model"))) << outcome.summary.toStdString();
     EXPECT_FALSE(outcome.summary.contains(QStringLiteral("face(s)"))) << outcome.summary.toStdString();
     EXPECT_EQ(window.restorePanel()->stageLabel()->text(), outcome.summary);
+}
+
+// The 2× default with no face model never overrides a scale the user picked.
+TEST_F(FirstRunTest, WithNoFaceModelAScaleTheUserPickedStands) {
+    if (gpen::embeddedUpscalerDir().empty()) {
+        GTEST_SKIP() << "the embedded upscaler is absent: the build could not fetch @upscalerjs with npm";
+    }
+    EngineController engine;
+    MainWindow window(&engine);
+    // The user looks at 4×, then settles on None: no upscaling.
+    window.restorePanel()->setBackgroundScale(4);
+    window.restorePanel()->setBackgroundScale(1);
+    start(engine, m_settings, QString::fromStdString(gpen::embeddedUpscalerId(2)));
+    QComboBox* scales = window.restorePanel()->backgroundBox();
+    // The choices know the embedded network now: the default would have been applied here.
+    ASSERT_TRUE(QTest::qWaitFor([&] { return scales->itemText(scales->findData(2)).contains(QStringLiteral("ESRGAN")); }, kWaitMs));
+    EXPECT_TRUE(window.restorePanel()->faceModelBox()->currentData().toString().isEmpty());
+    EXPECT_EQ(scales->currentData().toInt(), 1);
 }
 
 }  // namespace
