@@ -29,6 +29,7 @@ RestoreModelChoices::RestoreModelChoices(EngineController* engine, RestorePanel*
         connect(m_panel->backgroundBox(), &QComboBox::currentIndexChanged, this, [this] {
             if (!m_updating) m_scaleChosen = true;
         });
+        connect(m_engine, &EngineController::preloadSettledChanged, this, &RestoreModelChoices::defaultScale);
     }
     refresh();
 }
@@ -37,6 +38,17 @@ bool RestoreModelChoices::installed(const QString& id) const {
     if (!m_engine) return false;
     const auto it = m_engine->statuses().constFind(id);
     return it != m_engine->statuses().constEnd() && it->state != ModelState::NotInstalled;
+}
+
+void RestoreModelChoices::defaultScale() {
+    // Decided once the engine has reported every model (its preload settled): before that a
+    // face model may simply not have been reported yet.
+    if (m_scaleChosen || !m_engine->preloadSettled() || !m_panel->faceModelBox()->currentData().toString().isEmpty() ||
+        backgroundModel(2).isEmpty()) {
+        return;
+    }
+    m_scaleChosen = true;
+    if (m_panel->backgroundBox()->currentData().toInt() <= 1) m_panel->setBackgroundScale(2);
 }
 
 QString RestoreModelChoices::backgroundModel(int scale) const {
@@ -95,13 +107,6 @@ void RestoreModelChoices::refresh() {
                            : id.startsWith(QLatin1String("realesrnet")) ? QStringLiteral("Real-ESRNet")
                                                                         : tr("built-in ESRGAN");
         scales->setItemText(i, tr("%1× (%2)").arg(scale).arg(by));
-    }
-    // With no face model the background does all the work: a launch with nothing installed
-    // restores x2 with the embedded network rather than returning the photo unchanged. Once, and
-    // never over the user's own pick of a scale.
-    if (!m_scaleChosen && wanted.isEmpty() && !backgroundModel(2).isEmpty()) {
-        m_scaleChosen = true;
-        if (scales->currentData().toInt() <= 1) m_panel->setBackgroundScale(2);
     }
     m_updating = false;
     Q_EMIT m_panel->optionsChanged();

@@ -30,6 +30,10 @@ class RestoreModelChoices : public QObject {
 
   private:
     void refresh();
+    // With no face model the background does all the work: a launch with nothing installed
+    // restores x2 with the embedded network rather than returning the photo unchanged. Once, and
+    // never over the user's own pick of a scale.
+    void defaultScale();
     bool installed(const QString& id) const;
 
     EngineController* m_engine;

@@ -213,8 +213,9 @@ TEST_F(FirstRunTest, WithNoFaceModelAScaleTheUserPickedStands) {
     window.restorePanel()->setBackgroundScale(1);
     start(engine, m_settings, QString::fromStdString(gpen::embeddedUpscalerId(2)));
     QComboBox* scales = window.restorePanel()->backgroundBox();
-    // The choices know the embedded network now: the default would have been applied here.
-    ASSERT_TRUE(QTest::qWaitFor([&] { return scales->itemText(scales->findData(2)).contains(QStringLiteral("ESRGAN")); }, kWaitMs));
+    // Every model reported and the embedded network known: the default would have been applied.
+    ASSERT_TRUE(QTest::qWaitFor([&] { return engine.preloadSettled(); }, kWaitMs));
+    ASSERT_TRUE(scales->itemText(scales->findData(2)).contains(QStringLiteral("ESRGAN"))) << scales->itemText(scales->findData(2)).toStdString();
     EXPECT_TRUE(window.restorePanel()->faceModelBox()->currentData().toString().isEmpty());
     EXPECT_EQ(scales->currentData().toInt(), 1);
 }
