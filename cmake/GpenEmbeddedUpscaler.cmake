@@ -14,11 +14,14 @@ set(GPEN_UPSCALER_TARBALL "" CACHE FILEPATH "A local copy of the package's .tgz 
 set(GPEN_UPSCALER_SCALES 2 3 4 8)
 
 set(GPEN_UPSCALER_BUILD_DIR "${CMAKE_BINARY_DIR}/share/gpen-studio/upscaler")
+# The package's own x2 sample (its fixture.png upscaled by UpscalerJS, pre- and post-processing
+# included) for the tests, not installed: fixture.png and x2.png.
+set(GPEN_UPSCALER_SAMPLES_DIR "${CMAKE_BINARY_DIR}/upscaler-samples/${GPEN_UPSCALER_VARIANT}")
 set(_gpen_up_dest "${GPEN_UPSCALER_BUILD_DIR}/${GPEN_UPSCALER_VARIANT}")
 set(_gpen_up_stamp "${_gpen_up_dest}/.fetched-${GPEN_UPSCALER_VERSION}")
 set(GPEN_UPSCALER_FOUND FALSE)
 
-if(EXISTS "${_gpen_up_stamp}")
+if(EXISTS "${_gpen_up_stamp}" AND EXISTS "${GPEN_UPSCALER_SAMPLES_DIR}/x2.png")
     set(GPEN_UPSCALER_FOUND TRUE)
 else()
     set(_gpen_up_work "${CMAKE_BINARY_DIR}/_upscaler")
@@ -60,6 +63,11 @@ else()
                 file(COPY "${_gpen_up_pkg}/models/x${_s}/" DESTINATION "${_gpen_up_dest}/x${_s}")
             endforeach()
             file(COPY "${_gpen_up_pkg}/LICENSE" DESTINATION "${_gpen_up_dest}")
+            file(REMOVE_RECURSE "${GPEN_UPSCALER_SAMPLES_DIR}")
+            if(EXISTS "${_gpen_up_pkg}/assets/samples/2x/result.png")
+                file(COPY "${_gpen_up_pkg}/assets/fixture.png" DESTINATION "${GPEN_UPSCALER_SAMPLES_DIR}")
+                file(COPY_FILE "${_gpen_up_pkg}/assets/samples/2x/result.png" "${GPEN_UPSCALER_SAMPLES_DIR}/x2.png")
+            endif()
             file(TOUCH "${_gpen_up_stamp}")
             message(STATUS "Embedded upscaler: @upscalerjs/${GPEN_UPSCALER_VARIANT} ${GPEN_UPSCALER_VERSION} in ${_gpen_up_dest}")
         endif()

@@ -75,4 +75,33 @@ grep -Eq "file=$usr/(bin/\.\./)?lib/gpen-studio/libgpen_engine\.so" "$scratch"/l
     fail "the module was not loaded from lib/gpen-studio"
 ! grep -q "file=$build/" "$scratch"/ld.* || fail "a library from the build folder was loaded"
 grep -q '"dlib":{[^}]*"state":"ready"' "$scratch/studio.json" || fail "the built-in detector is not ready: $(cat "$scratch/studio.json")"
+
+# The first run: no model file anywhere (the scratch HOME has none). The embedded upscaler
+# (cmake/GpenEmbeddedUpscaler.cmake) is preloaded and ready at launch, and gpen-cli upscales a
+# photo with it, saying that no face model was used.
+variant="$(cache_value GPEN_UPSCALER_VARIANT)"
+if [ -f "$build/share/gpen-studio/upscaler/$variant/x2/model.json" ]; then
+    upscaler="$(tr '[:lower:]' '[:upper:]' <<< "${variant%%-*}")-${variant#*-}-x2"  # ESRGAN-medium-x2
+    for s in 2 3 4 8; do
+        [ -f "$usr/share/gpen-studio/upscaler/$variant/x$s/model.json" ] || fail "the package lacks the embedded x$s upscaler"
+    done
+    step "first run: $upscaler ready at launch with no model installed"
+    grep -q "\"$upscaler\":{[^}]*\"state\":\"ready\"" "$scratch/studio.json" ||
+        fail "the default upscaler is not ready at launch: $(cat "$scratch/studio.json")"
+    grep -q '"GPEN-BFR-512":{[^}]*"state":"not installed"' "$scratch/studio.json" ||
+        fail "a face model was found where none is installed: $(cat "$scratch/studio.json")"
+    step "first run: gpen-cli restore --sr-scale 2 with no model installed"
+    # A small real photo (a face, 80 x 80) from the source tree: quick on 2 cores.
+    cp "$(dirname "${BASH_SOURCE[0]}")/../tests/data/aligned-face-80.png" "$scratch/photo.png"
+    "$usr/bin/gpen-cli" restore "$scratch/photo.png" "$scratch/photo-x2.png" --sr-scale 2 \
+        > "$scratch/first-run.log" 2>&1 || fail "gpen-cli restore with no model exited $?: $(cat "$scratch/first-run.log")"
+    grep -q "no face model" "$scratch/first-run.log" || fail "no note that no face model was used: $(cat "$scratch/first-run.log")"
+    grep -q "$upscaler" "$scratch/first-run.log" || fail "the note does not name $upscaler: $(cat "$scratch/first-run.log")"
+    png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{ print $1*16777216+$2*65536+$3*256+$4 "x" $5*16777216+$6*65536+$7*256+$8 }'; }
+    in_size="$(png_size "$scratch/photo.png")"
+    want="$(( ${in_size%x*} * 2 ))x$(( ${in_size#*x} * 2 ))"
+    [ "$(png_size "$scratch/photo-x2.png")" = "$want" ] || fail "photo-x2.png is $(png_size "$scratch/photo-x2.png"), not $want"
+else
+    step "first run SKIPPED: the build has no embedded upscaler (npm could not fetch @upscalerjs/$variant)"
+fi
 step "passed ($faces faces restored from the installed layout)"

@@ -45,6 +45,10 @@ public:
     void runBatch(const BatchRequest& request) override;
 
 private:
+    // The status line after a restore: what really ran (the face model and detector, the
+    // upscaler), how long it took, and the notes a user should know, translated.
+    static QString summaryOf(const RestoreResult& result, const RestoreParams& params, double seconds);
+
     EngineEvents m_events;
     std::unique_ptr<ModelCache> m_cache;
     std::map<int, RestoreResult> m_results;  // the last restored image's full result, for reblend
@@ -139,18 +143,41 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
                                                    : fromBgrMat(f.restored)});
         }
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        out.summary = tr("%n face(s) restored with %1 in %2 s", nullptr, static_cast<int>(result->faces.size()))
-                          .arg(QString::fromStdString(result->detectorUsed))
-                          .arg(seconds, 0, 'f', 1);
-        for (const auto& note : result->notes) {
-            out.summary += QStringLiteral(" — ") + CoreText::note(note);
-        }
+        out.summary = summaryOf(*result, p, seconds);
         result->image.release();  // the GUI has it; re-blending composes from the background
         m_results[request.imageIndex] = std::move(*result);
         m_events.jobFinished(out);
     } catch (const std::exception& e) {
         m_events.jobFailed(request.jobId, QString::fromStdString(e.what()));
     }
+}
+
+QString EngineBackendImpl::summaryOf(const RestoreResult& result, const RestoreParams& params, double seconds) {
+    const QString upscaler = QString::fromStdString(result.backgroundUsed);
+    QString summary;
+    if (params.faceModel.empty()) {
+        summary = upscaler.isEmpty()
+                      ? tr("No face model and no upscaling: the photo is unchanged (%1 s)").arg(seconds, 0, 'f', 1)
+                      //: %1 is the scale (2, 4), %2 the upscaler's name (ESRGAN-medium-x2, realesrnet_x2)
+                      : tr("Upscaled x%1 with %2 in %3 s; no face model: faces left as they are")
+                            .arg(params.backgroundScale)
+                            .arg(upscaler)
+                            .arg(seconds, 0, 'f', 1);
+    } else {
+        //: %1 is the face detector (RetinaFace-R50, dlib)
+        summary = tr("%n face(s) restored with %1 in %2 s", nullptr, static_cast<int>(result.faces.size()))
+                      .arg(QString::fromStdString(result.detectorUsed))
+                      .arg(seconds, 0, 'f', 1);
+        if (!upscaler.isEmpty()) {
+            summary += QStringLiteral(" — ") + tr("background upscaled x%1 with %2").arg(params.backgroundScale).arg(upscaler);
+        }
+    }
+    for (const auto& note : result.notes) {
+        // Said above already, in the user's language.
+        if (note == kNoteNoFaceModel || note.starts_with(kNoteBackgroundPrefix)) continue;
+        summary += QStringLiteral(" — ") + CoreText::note(note);
+    }
+    return summary;
 }
 
 void EngineBackendImpl::reblend(int imageIndex, const QList<double>& strengths) {

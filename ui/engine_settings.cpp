@@ -2,7 +2,15 @@
 
 #include <QSettings>
 
+#include "gpen/engine/embedded_upscaler.h"
+
 namespace gpen::ui {
+
+QStringList EngineSettings::defaultPreload() {
+    // In the Settings dialog's order (the catalog's, then the built-in detector).
+    return {QStringLiteral("GPEN-BFR-512"), QStringLiteral("RetinaFace-R50"), QStringLiteral("ParseNet-latest"),
+            QString::fromStdString(embeddedUpscalerId(2)), QStringLiteral("dlib")};
+}
 
 EngineSettings EngineSettings::load() {
     QSettings s;

@@ -11,10 +11,10 @@ namespace gpen::ui {
 struct EngineSettings {
     QString device = QStringLiteral("auto");
     int threads = 0;  // 0: one per core
-    // The face model, the detectors (RetinaFace when installed, the built-in one always) and
-    // the parser: what a first restore needs.
-    QStringList preload = {QStringLiteral("GPEN-BFR-512"), QStringLiteral("RetinaFace-R50"),
-                           QStringLiteral("ParseNet-latest"), QStringLiteral("dlib")};
+    // The face model, the detectors (RetinaFace when installed, the built-in one always), the
+    // parser and the embedded x2 upscaler: what a first restore needs, also with no model
+    // installed at all.
+    QStringList preload = defaultPreload();
     int maxModels = 4;
     int memoryBudgetMb = 4096;
     int idleReleaseMinutes = 10;
@@ -22,6 +22,7 @@ struct EngineSettings {
     int tileSize = 400;
     QString modelsDir;  // an extra folder searched first (the command line's --models-dir)
 
+    static QStringList defaultPreload();
     static EngineSettings load();  // from QSettings, defaults where unset
     void save() const;
 };

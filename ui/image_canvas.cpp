@@ -94,8 +94,11 @@ void ImageCanvas::drawImage(QPainter& painter, const QImage& image) const {
     if (image.isNull()) {
         return;
     }
+    // Both images cover the result's area: an original smaller than an upscaled result is
+    // stretched over it, so that the same photo point is at the same place in every mode.
+    const QImage& result = m_after.isNull() ? m_before : m_after;
     const QPointF topLeft = toView(QPointF(0, 0));
-    const QRectF target(topLeft, QSizeF(image.width(), image.height()) * m_zoom->zoom());
+    const QRectF target(topLeft, QSizeF(result.size()) * m_zoom->zoom());
     // Smooth when shrinking; crisp pixels when inspecting above 100 %.
     painter.setRenderHint(QPainter::SmoothPixmapTransform, m_zoom->zoom() < 2.0);
     painter.drawImage(target, image);

@@ -7,7 +7,8 @@
 
 namespace gpen::ui {
 
-// Paints a before/after pair under a shared ZoomState. GUI thread only.
+// Paints a before/after pair under a shared ZoomState, both over the result's pixel area (an
+// original smaller than an upscaled result is stretched to it for display). GUI thread only.
 //  Split:  the result, with the original to the left of a draggable divider (mouse or
 //          Left/Right keys; Home/End jump to the edges).
 //  Toggle: the result; the original while the mouse button or the space bar is held down.

@@ -26,6 +26,10 @@ RestoreModelChoices::RestoreModelChoices(EngineController* engine, RestorePanel*
             if (s.kind == ModelKind::GpenFace || s.kind == ModelKind::Background) refresh();
         });
         connect(m_engine, &EngineController::restarted, this, &RestoreModelChoices::refresh);
+        connect(m_panel->backgroundBox(), &QComboBox::currentIndexChanged, this, [this] {
+            if (!m_updating) m_scaleChosen = true;
+        });
+        connect(m_engine, &EngineController::preloadSettledChanged, this, &RestoreModelChoices::defaultScale);
     }
     refresh();
 }
@@ -34,6 +38,17 @@ bool RestoreModelChoices::installed(const QString& id) const {
     if (!m_engine) return false;
     const auto it = m_engine->statuses().constFind(id);
     return it != m_engine->statuses().constEnd() && it->state != ModelState::NotInstalled;
+}
+
+void RestoreModelChoices::defaultScale() {
+    // Decided once the engine has reported every model (its preload settled): before that a
+    // face model may simply not have been reported yet.
+    if (m_scaleChosen || !m_engine->preloadSettled() || !m_panel->faceModelBox()->currentData().toString().isEmpty() ||
+        backgroundModel(2).isEmpty()) {
+        return;
+    }
+    m_scaleChosen = true;
+    if (m_panel->backgroundBox()->currentData().toInt() <= 1) m_panel->setBackgroundScale(2);
 }
 
 QString RestoreModelChoices::backgroundModel(int scale) const {

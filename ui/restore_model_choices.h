@@ -15,7 +15,8 @@ class RestorePanel;
 //    that is installed, else the first installed model, else None. Every pick is remembered
 //    (QSettings "restore/faceModel").
 //  - Background: each scale says which upscaler will run (Real-ESRNet when its file is
-//    installed, else the embedded network).
+//    installed, else the embedded network). With no face model it becomes 2× once, unless the
+//    user picked a scale first.
 // GUI thread only.
 class RestoreModelChoices : public QObject {
     Q_OBJECT
@@ -29,12 +30,17 @@ class RestoreModelChoices : public QObject {
 
   private:
     void refresh();
+    // With no face model the background does all the work: a launch with nothing installed
+    // restores x2 with the embedded network rather than returning the photo unchanged. Once, and
+    // never over the user's own pick of a scale.
+    void defaultScale();
     bool installed(const QString& id) const;
 
     EngineController* m_engine;
     RestorePanel* m_panel;
     bool m_updating = false;
     bool m_userChose = false;
+    bool m_scaleChosen = false;  // the user picked a scale, or the no-face-model default was set
 };
 
 }  // namespace gpen::ui

@@ -123,7 +123,7 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
                                                                  " or the embedded network)");
             }
             r.backgroundUsed = id;
-            r.notes.push_back("background upscaled x" + std::to_string(params.backgroundScale) + " by " + id);
+            r.notes.push_back(std::string(kNoteBackgroundPrefix) + std::to_string(params.backgroundScale) + " by " + id);
             report(params, "background", 0, 0, "loading " + id);
             auto bg = cache.acquireAs<BackgroundModel>(id);
             if (!bg) return tl::unexpected(inStage(bg.error(), "background"));
@@ -144,7 +144,7 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
             // Upscale only: no face model is installed, or none was asked for.
             r.image = r.background.clone();
             r.maskSource = "none";
-            r.notes.push_back("no face model used: faces left as they are");
+            r.notes.emplace_back(kNoteNoFaceModel);
             for (const auto& n : r.notes) log(LogLevel::Info, n);
             return r;
         }

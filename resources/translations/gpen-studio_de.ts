@@ -473,6 +473,7 @@
     </message>
     <message numerus="yes">
         <source>%n face(s) restored with %1 in %2 s</source>
+        <extracomment>%1 is the face detector (RetinaFace-R50, dlib)</extracomment>
         <translation>
             <numerusform>%n Gesicht mit %1 in %2 s restauriert</numerusform>
             <numerusform>%n Gesichter mit %1 in %2 s restauriert</numerusform>
@@ -493,6 +494,19 @@
     <message>
         <source>The engine module could not be loaded: %1</source>
         <translation>Das Engine-Modul konnte nicht geladen werden: %1</translation>
+    </message>
+    <message>
+        <source>No face model and no upscaling: the photo is unchanged (%1 s)</source>
+        <translation>Kein Gesichtsmodell und keine Vergrößerung: Das Foto ist unverändert (%1 s)</translation>
+    </message>
+    <message>
+        <source>Upscaled x%1 with %2 in %3 s; no face model: faces left as they are</source>
+        <extracomment>%1 is the scale (2, 4), %2 the upscaler&apos;s name (ESRGAN-medium-x2, realesrnet_x2)</extracomment>
+        <translation>In %3 s mit %2 auf das %1-Fache vergrößert; kein Gesichtsmodell: Gesichter unverändert</translation>
+    </message>
+    <message>
+        <source>background upscaled x%1 with %2</source>
+        <translation>Hintergrund mit %2 auf das %1-Fache vergrößert</translation>
     </message>
 </context>
 <context>

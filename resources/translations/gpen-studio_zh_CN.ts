@@ -492,6 +492,19 @@
             <source>The engine module could not be loaded: %1</source>
             <translation>无法加载引擎模块：%1</translation>
         </message>
+        <message>
+            <source>No face model and no upscaling: the photo is unchanged (%1 s)</source>
+            <translation>没有人脸模型，也未放大：照片未改变（%1 秒）</translation>
+        </message>
+        <message>
+            <source>Upscaled x%1 with %2 in %3 s; no face model: faces left as they are</source>
+            <extracomment>%1 is the scale (2, 4), %2 the upscaler&apos;s name (ESRGAN-medium-x2, realesrnet_x2)</extracomment>
+            <translation>已使用 %2 放大 %1 倍，耗时 %3 秒；没有人脸模型：人脸保持原样</translation>
+        </message>
+        <message>
+            <source>background upscaled x%1 with %2</source>
+            <translation>背景已使用 %2 放大 %1 倍</translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::FaceStrip</name>

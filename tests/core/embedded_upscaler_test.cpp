@@ -1,9 +1,10 @@
-// The embedded upscaler in the pipeline: found through the catalog, run on the tiled path, better
-// than plain interpolation on a real photo, and the background model whenever no realesrnet file
-// is installed.
+// The embedded upscaler in the pipeline: found through the catalog, run on the tiled path, the
+// package's own sample reproduced, better than nearest and bilinear upscaling on a real photo, and
+// the background model whenever no realesrnet file is installed.
 
 #include <cmath>
 #include <iostream>
+#include <utility>
 
 #include <gtest/gtest.h>
 #include <opencv2/imgproc.hpp>
@@ -11,6 +12,7 @@
 #include "gpen/engine/embedded_upscaler.h"
 #include "gpen/io/image_io.h"
 #include "gpen/pipeline/restore_pipeline.h"
+#include "support/image_quality.h"
 #include "support/temp_models_dir.h"
 
 namespace gpen {
@@ -18,24 +20,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-double psnr(const cv::Mat& a, const cv::Mat& b) {
-    cv::Mat d;
-    cv::absdiff(a, b, d);
-    d.convertTo(d, CV_64F);
-    const cv::Scalar m = cv::mean(d.mul(d));
-    const double all = (m[0] + m[1] + m[2]) / 3.0;
-    return 10.0 * std::log10(255.0 * 255.0 / std::max(all, 1e-12));
-}
-
-// Mean gradient magnitude of the gray image (Sobel): how sharp it looks.
-double meanGradient(const cv::Mat& bgr) {
-    cv::Mat gray, gx, gy, mag;
-    cv::cvtColor(bgr, gray, cv::COLOR_BGR2GRAY);
-    cv::Sobel(gray, gx, CV_32F, 1, 0);
-    cv::Sobel(gray, gy, CV_32F, 0, 1);
-    cv::magnitude(gx, gy, mag);
-    return cv::mean(mag)[0];
-}
+using test::meanGradient;
+using test::psnr;
 
 class EmbeddedUpscalerTest : public ::testing::Test {
 protected:
@@ -70,32 +56,67 @@ protected:
     cv::Mat m_original;
 };
 
-// The photo halved by bicubic interpolation (the degradation the network was trained on: DIV2K's
-// bicubic x2), then brought back to its size. On this soft, grainy scan the network is closer to
-// the original than nearest and bicubic upscaling; it is sharper than bilinear, not than bicubic,
-// whose overshoot on the aliased grain even exceeds the original's mean gradient (numbers printed).
-TEST_F(EmbeddedUpscalerTest, AHalvedPhotoRestoredX2IsCloserThanNearestAndBicubic) {
+// The photo halved, then brought back to its size by the network and by plain interpolation.
+// Halved two ways: by averaging 2 x 2 blocks (what a smaller scan of the same print gives; close
+// to DIV2K's anti-aliased bicubic x2, the degradation the network was trained on) and by bicubic
+// sampling without anti-aliasing (aliased). Either way the network is closer to the original than
+// nearest-neighbour and sharper than bilinear upscaling. It is NOT sharper than bicubic (mean
+// gradient: bicubic's overshoot wins) and only matches it in PSNR on the aliased input (34.1 vs
+// 34.0 dB; 32.2 vs 33.4 dB averaged): measured on this crop and on two colour photos for slim and
+// medium alike (tests/tools/upscaler_quality.cpp), so this is what the test holds it to.
+TEST_F(EmbeddedUpscalerTest, AHalvedPhotoRestoredX2IsCloserThanNearestAndSharperThanBilinear) {
     auto cache = makeCache();
     auto model = cache->acquireAs<BackgroundModel>(embeddedUpscalerId(2));
     ASSERT_TRUE(model) << model.error().message;
     EXPECT_EQ((*model)->scale(), 2);
-    cv::Mat half, nearest, bilinear, bicubic;
-    cv::resize(m_original, half, cv::Size(), 0.5, 0.5, cv::INTER_CUBIC);
-    cv::resize(half, nearest, m_original.size(), 0, 0, cv::INTER_NEAREST);
-    cv::resize(half, bilinear, m_original.size(), 0, 0, cv::INTER_LINEAR);
-    cv::resize(half, bicubic, m_original.size(), 0, 0, cv::INTER_CUBIC);
-    // Tiles smaller than the photo, so that the blended tiled path is what is measured.
-    auto restored = (*model)->upscale(half, {.tileSize = 64, .overlap = 16, .padding = 10}, {}, nullptr);
+    for (const auto& [how, interpolation] : {std::pair{"2x2 average", cv::INTER_AREA}, std::pair{"bicubic sampling", cv::INTER_CUBIC}}) {
+        SCOPED_TRACE(how);
+        cv::Mat half, nearest, bilinear, bicubic;
+        cv::resize(m_original, half, cv::Size(), 0.5, 0.5, interpolation);
+        cv::resize(half, nearest, m_original.size(), 0, 0, cv::INTER_NEAREST);
+        cv::resize(half, bilinear, m_original.size(), 0, 0, cv::INTER_LINEAR);
+        cv::resize(half, bicubic, m_original.size(), 0, 0, cv::INTER_CUBIC);
+        // Tiles smaller than the photo, so that the blended tiled path is what is measured.
+        auto restored = (*model)->upscale(half, {.tileSize = 64, .overlap = 16, .padding = 10}, {}, nullptr);
+        ASSERT_TRUE(restored) << restored.error().message;
+        ASSERT_EQ(restored->size(), m_original.size());
+        const double pNet = psnr(*restored, m_original), pNearest = psnr(nearest, m_original);
+        const double pBilinear = psnr(bilinear, m_original), pBicubic = psnr(bicubic, m_original);
+        const double gNet = meanGradient(*restored), gBilinear = meanGradient(bilinear);
+        std::cout << embeddedUpscalerId(2) << ", halved by " << how << ": PSNR " << pNet << " dB (nearest " << pNearest
+                  << ", bilinear " << pBilinear << ", bicubic " << pBicubic << "); mean gradient " << gNet << " (nearest "
+                  << meanGradient(nearest) << ", bilinear " << gBilinear << ", bicubic " << meanGradient(bicubic)
+                  << ", original " << meanGradient(m_original) << ")\n";
+        EXPECT_GT(pNet, pNearest + 3.0);
+        EXPECT_GT(pNet, pBilinear);
+        EXPECT_GT(gNet, gBilinear);
+    }
+}
+
+// End to end against UpscalerJS itself: the package's own sample, its fixture.png upscaled x2 by
+// UpscalerJS with the model's pre- and post-processing (input and output in [0, 255], clipped),
+// is what the pipeline gives for the same photo on the tiled path.
+TEST_F(EmbeddedUpscalerTest, ReproducesThePackagesOwnX2Sample) {
+    const fs::path samples = GPEN_UPSCALER_SAMPLES_DIR;
+    if (!fs::exists(samples / "x2.png")) GTEST_SKIP() << "the package's sample is not in the build tree: " << samples;
+    auto fixture = readImageBgr8(samples / "fixture.png");
+    auto expected = readImageBgr8(samples / "x2.png");
+    ASSERT_TRUE(fixture) << fixture.error().message;
+    ASSERT_TRUE(expected) << expected.error().message;
+    auto cache = makeCache();
+    auto model = cache->acquireAs<BackgroundModel>(embeddedUpscalerId(2));
+    ASSERT_TRUE(model) << model.error().message;
+    auto restored = (*model)->upscale(*fixture, {.tileSize = 64, .overlap = 16, .padding = 10}, {}, nullptr);
     ASSERT_TRUE(restored) << restored.error().message;
-    ASSERT_EQ(restored->size(), m_original.size());
-    const double pNet = psnr(*restored, m_original), pNearest = psnr(nearest, m_original), pBicubic = psnr(bicubic, m_original);
-    const double gNet = meanGradient(*restored), gBilinear = meanGradient(bilinear), gBicubic = meanGradient(bicubic);
-    std::cout << embeddedUpscalerId(2) << ": PSNR " << pNet << " dB (bicubic " << pBicubic << ", nearest " << pNearest
-              << "); mean gradient " << gNet << " (bilinear " << gBilinear << ", bicubic " << gBicubic << ", original "
-              << meanGradient(m_original) << ")\n";
-    EXPECT_GT(pNet, pNearest);
-    EXPECT_GT(pNet, pBicubic);
-    EXPECT_GT(gNet, gBilinear);
+    ASSERT_EQ(restored->size(), expected->size());
+    cv::Mat diff;
+    cv::absdiff(*restored, *expected, diff);
+    double worst = 0;
+    cv::minMaxLoc(diff.reshape(1), nullptr, &worst);
+    const double p = psnr(*restored, *expected);
+    std::cout << "the package's x2 sample: PSNR " << p << " dB, largest difference " << worst << " levels\n";
+    EXPECT_GT(p, 60.0);  // rounding: a few pixels one level apart
+    EXPECT_LE(worst, 2.0);
 }
 
 TEST_F(EmbeddedUpscalerTest, WithNoFaceModelRestoreUpscalesWithTheEmbeddedNetworkAndSaysSo) {

@@ -1,6 +1,8 @@
+#include <cstdlib>
 #include <memory>
 
 #include <QLabel>
+#include <QPainter>
 #include <QSignalSpy>
 #include <QToolButton>
 #include <QTest>
@@ -160,3 +162,78 @@ TEST(ComparisonView, TheEmptyHintHasNoDividerOverIt) {
 }
 
 }  // namespace
+
+namespace {
+
+// A photo with one marked square at `square` (in its own pixels) on a plain ground.
+QImage markedPhoto(QSize size, QRect square, QColor ground, QColor mark) {
+    QImage img(size, QImage::Format_RGB32);
+    img.fill(ground);
+    QPainter(&img).fillRect(square, mark);
+    return img;
+}
+
+// Where `mark` shows in the canvas as painted now (the bounding box of the pixels close to it).
+QRect shownAt(ImageCanvas* canvas, QColor mark) {
+    const QImage shot = canvas->grab().toImage();
+    QRect box;
+    for (int y = 0; y < shot.height(); ++y) {
+        for (int x = 0; x < shot.width(); ++x) {
+            const QColor c = shot.pixelColor(x, y);
+            if (std::abs(c.red() - mark.red()) + std::abs(c.green() - mark.green()) + std::abs(c.blue() - mark.blue()) < 60) {
+                box |= QRect(x, y, 1, 1);
+            }
+        }
+    }
+    return box;
+}
+
+void expectSamePlace(const QRect& a, const QRect& b) {
+    ASSERT_FALSE(a.isEmpty());
+    ASSERT_FALSE(b.isEmpty());
+    // Smoothing blurs an edge by a pixel at most.
+    EXPECT_LE(std::abs(a.left() - b.left()), 2) << a.left() << " vs " << b.left();
+    EXPECT_LE(std::abs(a.top() - b.top()), 2) << a.top() << " vs " << b.top();
+    EXPECT_LE(std::abs(a.right() - b.right()), 2) << a.right() << " vs " << b.right();
+    EXPECT_LE(std::abs(a.bottom() - b.bottom()), 2) << a.bottom() << " vs " << b.bottom();
+}
+
+}  // namespace
+
+// An x2 result beside its 1x original: the original is drawn over the result's area, so that
+// the same photo point is at the same place before and after, in every mode and at any zoom.
+TEST(ComparisonView, AnUpscaledResultAndItsOriginalLineUpInEveryMode) {
+    gpen::test::uiApp();
+    ComparisonView view;
+    view.resize(900, 600);
+    const QColor beforeMark(0, 200, 0), afterMark(0, 0, 220);
+    view.setImages(markedPhoto({200, 150}, {120, 30, 40, 50}, Qt::black, beforeMark),
+                   markedPhoto({400, 300}, {240, 60, 80, 100}, Qt::white, afterMark));
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    ImageCanvas* canvas = view.primaryCanvas();
+    for (const bool zoomed : {false, true}) {
+        SCOPED_TRACE(zoomed ? "zoomed in" : "fitted");
+        if (zoomed) view.zoomState()->zoomAround(2.5 * view.zoomState()->zoom(), QPointF(40, 10));
+        // Split: the divider at the right edge shows all of the original, at the left all of the result.
+        view.setMode(ComparisonView::Mode::Split);
+        canvas->setFocus();
+        QTest::keyClick(canvas, Qt::Key_End);
+        const QRect splitBefore = shownAt(canvas, beforeMark);
+        QTest::keyClick(canvas, Qt::Key_Home);
+        const QRect splitAfter = shownAt(canvas, afterMark);
+        expectSamePlace(splitBefore, splitAfter);
+        // Toggle: the original while the space bar is held.
+        view.setMode(ComparisonView::Mode::Toggle);
+        const QRect toggleAfter = shownAt(canvas, afterMark);
+        QTest::keyPress(canvas, Qt::Key_Space);
+        ASSERT_TRUE(canvas->showingOriginal());
+        const QRect toggleBefore = shownAt(canvas, beforeMark);
+        QTest::keyRelease(canvas, Qt::Key_Space);
+        expectSamePlace(toggleBefore, toggleAfter);
+        expectSamePlace(toggleAfter, splitAfter);
+        // Side by side: each pane at the same place within the pane.
+        view.setMode(ComparisonView::Mode::SideBySide);
+        expectSamePlace(shownAt(canvas, beforeMark), shownAt(view.secondaryCanvas(), afterMark));
+    }
+}

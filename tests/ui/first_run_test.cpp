@@ -11,6 +11,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidgetItem>
 
 #include <gtest/gtest.h>
 
@@ -20,6 +21,7 @@
 #include "ui/engine_controller.h"
 #include "ui/main_window.h"
 #include "ui/missing_model_banner.h"
+#include "ui/model_status_indicator.h"
 #include "ui/restore_model_choices.h"
 #include "ui/restore_panel.h"
 #include "open_photos.h"
@@ -148,6 +150,74 @@ TEST_F(FirstRunTest, RestoreWithAMissingModelSaysWhyInThePanelAndStartsNothing) 
         << reason.toStdString();
     QCoreApplication::processEvents();
     EXPECT_EQ(progress.count(), 0);
+}
+
+}  // namespace
+
+namespace {
+
+// The first launch as a user gets it: the default settings (nothing stored), no model file
+// anywhere. The embedded x2 upscaler is preloaded and shown ready, and Restore upscales a photo
+// with it, saying what ran.
+TEST_F(FirstRunTest, TheDefaultUpscalerIsReadyAtLaunchAndRestoreSaysWhatRan) {
+    if (gpen::embeddedUpscalerDir().empty()) {
+        GTEST_SKIP() << "the embedded upscaler is absent: the build could not fetch @upscalerjs with npm";
+    }
+    const fs::path solvay = gpen::test::sampleImagesDir() / "Solvay_conference_1927.png";
+    if (!fs::exists(solvay)) GTEST_SKIP() << "sample photo not found at " << solvay;
+    const QString upscaler = QString::fromStdString(gpen::embeddedUpscalerId(2));
+    EngineSettings settings;  // the product's defaults
+    ASSERT_TRUE(settings.preload.contains(upscaler)) << settings.preload.join(QLatin1Char(' ')).toStdString();
+    settings.modelsDir = m_models.path();
+    settings.threads = 2;
+    settings.tileSize = 128;  // a smaller warm-up, the same path
+    EngineController engine;
+    MainWindow window(&engine);
+    window.modelStatusIndicator()->setAlwaysShown(settings.preload);
+    QSignalSpy settled(&engine, &EngineController::preloadSettledChanged);
+    engine.start(settings);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return engine.preloadSettled(); }, kWaitMs * 3));
+    EXPECT_EQ(engine.statuses().value(upscaler).state, gpen::ModelState::Ready);
+    const QTreeWidgetItem* row = window.modelStatusIndicator()->row(upscaler);
+    ASSERT_NE(row, nullptr);
+    EXPECT_EQ(row->text(1), QStringLiteral("ready"));
+    EXPECT_EQ(engine.statuses().value(QStringLiteral("GPEN-BFR-512")).state, gpen::ModelState::NotInstalled);
+
+    const QString photo = m_home.filePath(QStringLiteral("photo.png"));
+    ASSERT_TRUE(QImage(QString::fromStdString(solvay.string())).copy(600, 100, 160, 120).save(photo));
+    ASSERT_TRUE(gpen::test::openAndWait(window, {photo}));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return window.restorePanel()->faceModelBox()->currentData().toString().isEmpty(); }, kWaitMs));
+    // No face model: the Background is 2× by itself, so that Restore does something.
+    EXPECT_EQ(window.restorePanel()->backgroundBox()->currentData().toInt(), 2);
+    QSignalSpy finished(&engine, &EngineController::jobFinished);
+    QSignalSpy failed(&engine, &EngineController::jobFailed);
+    window.restoreCurrent();
+    ASSERT_TRUE(finished.wait(180000)) << (failed.isEmpty() ? std::string("no failure") : failed.at(0).at(1).toString().toStdString());
+    const auto outcome = finished.at(0).at(0).value<RestoreOutcome>();
+    EXPECT_EQ(outcome.result.size(), QSize(320, 240));
+    EXPECT_TRUE(outcome.summary.startsWith(QStringLiteral("Upscaled x2 with %1 in ").arg(upscaler))) << outcome.summary.toStdString();
+    EXPECT_TRUE(outcome.summary.contains(QStringLiteral("no face model"))) << outcome.summary.toStdString();
+    EXPECT_FALSE(outcome.summary.contains(QStringLiteral("face(s)"))) << outcome.summary.toStdString();
+    EXPECT_EQ(window.restorePanel()->stageLabel()->text(), outcome.summary);
+}
+
+// The 2× default with no face model never overrides a scale the user picked.
+TEST_F(FirstRunTest, WithNoFaceModelAScaleTheUserPickedStands) {
+    if (gpen::embeddedUpscalerDir().empty()) {
+        GTEST_SKIP() << "the embedded upscaler is absent: the build could not fetch @upscalerjs with npm";
+    }
+    EngineController engine;
+    MainWindow window(&engine);
+    // The user looks at 4×, then settles on None: no upscaling.
+    window.restorePanel()->setBackgroundScale(4);
+    window.restorePanel()->setBackgroundScale(1);
+    start(engine, m_settings, QString::fromStdString(gpen::embeddedUpscalerId(2)));
+    QComboBox* scales = window.restorePanel()->backgroundBox();
+    // Every model reported and the embedded network known: the default would have been applied.
+    ASSERT_TRUE(QTest::qWaitFor([&] { return engine.preloadSettled(); }, kWaitMs));
+    ASSERT_TRUE(scales->itemText(scales->findData(2)).contains(QStringLiteral("ESRGAN"))) << scales->itemText(scales->findData(2)).toStdString();
+    EXPECT_TRUE(window.restorePanel()->faceModelBox()->currentData().toString().isEmpty());
+    EXPECT_EQ(scales->currentData().toInt(), 1);
 }
 
 }  // namespace

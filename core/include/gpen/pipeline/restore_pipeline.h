@@ -53,6 +53,9 @@ struct StageTiming {
 inline constexpr std::string_view kNoteDlibFallback =
     "RetinaFace-R50 is not installed: detecting faces with the built-in dlib detector";
 inline constexpr std::string_view kNoteRectangleMaskSuffix = ": using the rectangle mask";
+// "background upscaled x2 by ESRGAN-medium-x2" (RestoreResult::backgroundUsed says the same).
+inline constexpr std::string_view kNoteBackgroundPrefix = "background upscaled x";
+inline constexpr std::string_view kNoteNoFaceModel = "no face model used: faces left as they are";
 
 struct RestoreResult {
     cv::Mat image;       // the restored photo, 8-bit BGR, input size x backgroundScale
