@@ -290,6 +290,28 @@ TEST(ImageIo, AFileThatIsAlsoDicomNeverReachesADecoder) {
         << d.error().message;
 }
 
+TEST(ImageIo, ATiffThatGivesTwoHeightsIsRefusedBeforeDecoding) {
+    TempModelsDir dir("image-io");
+    // Little-endian TIFF, one IFD at byte 8: width 4, then height 4 and height 60000 (libtiff would
+    // keep one, our header check the other: neither is trusted).
+    std::vector<unsigned char> bytes = {'I', 'I', 42, 0, 8, 0, 0, 0, 3, 0};
+    const auto entry = [&](int tag, int value) {
+        const unsigned char e[12] = {static_cast<unsigned char>(tag & 0xFF), static_cast<unsigned char>(tag >> 8), 3, 0, 1, 0, 0, 0,
+                                     static_cast<unsigned char>(value & 0xFF), static_cast<unsigned char>(value >> 8), 0, 0};
+        bytes.insert(bytes.end(), e, e + 12);
+    };
+    entry(256, 4);
+    entry(257, 4);
+    entry(257, 60000);
+    bytes.insert(bytes.end(), {0, 0, 0, 0});
+    writeFile(dir.path() / "twice.tif", bytes);
+    auto d = gpen::readImage(dir.path() / "twice.tif");
+    ASSERT_FALSE(d);
+    EXPECT_EQ(d.error().code, gpen::ErrorCode::Malformed);
+    EXPECT_NE(d.error().message.find("twice.tif: the TIFF header gives its height twice (4 and 60000)"), std::string::npos)
+        << d.error().message;
+}
+
 TEST(ImageIo, ACutShortJpegIsAnErrorOrALoudWarning) {
     TempModelsDir dir("image-io");
     std::vector<unsigned char> jpeg;
