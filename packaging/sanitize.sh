@@ -2,6 +2,8 @@
 # AddressSanitizer + UndefinedBehaviorSanitizer build of core, gpen-cli and the tests that feed
 # them hostile or unusual input, in a build folder of its own (ccache shared with the main build),
 # then runs those tests. Called by .ci/run after packaging/test.sh. Any sanitizer report fails.
+# Cost, measured from an empty build folder with nothing from ccache: 1189 s of CPU (user + sys) in
+# all, over 589 s of it building (113 steps), the rest running the tests (cli_test the longest).
 #
 #   packaging/sanitize.sh            build and run
 #   GPEN_SANITIZE_BUILD_DIR=DIR      another build folder (default build-sanitize)

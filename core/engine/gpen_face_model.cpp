@@ -28,6 +28,12 @@ std::uint64_t estimateWeightBytes(const GpenGenerator& generator) {
     return loaded + upsampling;
 }
 
+// What a catalogued GPEN entry requires of its file; nothing for an unknown file.
+std::optional<GpenExpectation> gpenExpectation(const ModelEntry* entry) {
+    if (!entry || !entry->gpen) return std::nullopt;
+    return GpenExpectation{entry->id, *entry->gpen};
+}
+
 }  // namespace
 
 GpenFaceModel::GpenFaceModel(std::unique_ptr<GpenGenerator> generator)
@@ -64,13 +70,9 @@ Expected<void> GpenFaceModel::runOnZeros(const WarmupPlan& plan, int batch) cons
 }
 
 Expected<std::string> validateGpenWeights(const StateDict& weights, const ModelEntry* entry, const std::string& source) {
-    auto arch = inferGpenArchitecture(weights, source);
+    auto arch = inferGpenArchitecture(weights, source, gpenExpectation(entry));
     if (!arch) {
         return tl::unexpected(arch.error());
-    }
-    if (entry && entry->gpen && !(*entry->gpen == *arch)) {
-        return makeError(ErrorCode::UnsupportedArchitecture, source + ": holds " + arch->describe() + ", but " +
-                                                                 entry->id + " is " + entry->gpen->describe());
     }
     return arch->describe();
 }
@@ -79,24 +81,19 @@ ModelLoaderSpec gpenFaceLoaderSpec(const GpenLoadParams& base) {
     ModelLoaderSpec spec;
     spec.validate = validateGpenWeights;
     spec.load = [base](const ModelLoadInput& in) -> Expected<std::shared_ptr<const LoadedModel>> {
-        const std::string source = in.source();
         GpenLoadParams params = base;
         params.device = in.device;
-        // create() infers and validates the architecture (every tensor's shape and finiteness).
-        auto generator = GpenGenerator::create(in.weights, source, params);
+        // A catalogued entry must hold its own architecture (a 256 file named GPEN-BFR-512.pth):
+        // create() checks that, then every tensor, once, before it builds anything.
+        params.expected = gpenExpectation(&in.entry);
+        auto generator = GpenGenerator::create(in.weights, in.source(), params);
         if (!generator) {
             return tl::unexpected(generator.error());
-        }
-        // A catalogued entry must hold its own architecture (a 256 file named GPEN-BFR-512.pth).
-        const GpenArchitecture& arch = (*generator)->architecture();
-        if (in.entry.gpen && !(*in.entry.gpen == arch)) {
-            return makeError(ErrorCode::UnsupportedArchitecture, source + ": holds " + arch.describe() + ", but " +
-                                                                     in.entry.id + " is " + in.entry.gpen->describe());
         }
         try {
             return std::shared_ptr<const LoadedModel>(std::make_shared<const GpenFaceModel>(std::move(*generator)));
         } catch (const std::bad_alloc&) {
-            return makeError(ErrorCode::OutOfMemory, source + ": out of memory");
+            return makeError(ErrorCode::OutOfMemory, in.source() + ": out of memory");
         }
     };
     return spec;

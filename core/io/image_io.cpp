@@ -10,6 +10,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "gpen/base/log.h"
+#include "io/image_decoders.h"
 #include "io/image_header.h"
 #include "io/image_metadata.h"
 
@@ -103,6 +104,25 @@ std::string tiffSampleProblem(const ImageHeader& header) {
            " samples, whose range would be lost; only 8- and 16-bit unsigned images are read (convert it first)";
 }
 
+// What libjpeg or libpng warned about while decoding. libjpeg's warnings mean damaged data it
+// decoded around (the picture may be wrong in places): a warning in the result and the log, never
+// a silent loss. libpng's concern ancillary chunks it skipped, never pixels: the log's Info.
+void noteLibraryWarnings(const std::string& name, ImageFormat format, const std::vector<std::string>& libraryWarnings,
+                         std::vector<std::string>& warnings) {
+    if (libraryWarnings.empty()) return;
+    if (format == ImageFormat::Png) {
+        for (const auto& w : libraryWarnings) log(LogLevel::Info, name + ": libpng skipped part of the file: " + w);
+        return;
+    }
+    if (!warnings.empty()) return;  // a JPEG cut short, already said: libjpeg's "premature end" repeats it
+    std::string joined;
+    for (const auto& w : libraryWarnings) joined += (joined.empty() ? "" : "; ") + w;
+    const std::string why = "the JPEG data is damaged and was decoded around it, so parts of the picture may be "
+                            "wrong (libjpeg: " + joined + ")";
+    warnings.push_back(why);
+    log(LogLevel::Warning, name + ": " + why);
+}
+
 }  // namespace
 
 Expected<DecodedImage> readImage(const std::filesystem::path& path, const ImageReadParams& params) {
@@ -135,7 +155,16 @@ Expected<DecodedImage> readImage(const std::filesystem::path& path, const ImageR
     }
     const ImageHeaderFacts facts = readImageHeaderFacts(path);
     try {
-        cv::Mat raw = cv::imread(path.string(), cv::IMREAD_UNCHANGED);
+        cv::Mat raw;
+        if (header->format == ImageFormat::Jpeg || header->format == ImageFormat::Png) {
+            auto decoded = header->format == ImageFormat::Jpeg ? decodeJpeg(path, params.maxPixels)
+                                                               : decodePng(path, params.maxPixels);
+            if (!decoded) return refuse(decoded.error());
+            raw = std::move(decoded->pixels);
+            noteLibraryWarnings(name, header->format, decoded->warnings, warnings);
+        } else {
+            raw = cv::imread(path.string(), cv::IMREAD_UNCHANGED);
+        }
         if (raw.empty()) {
             return makeError(ErrorCode::Io, name + ": the " + imageFormatName(header->format) +
                                                 " data cannot be decoded (a damaged or cut-short file?)");

@@ -13,6 +13,7 @@
 #include "nn/gpen_layers.h"
 #include "nn/stylegan_ops.h"
 #include "nn/tensor_convert.h"
+#include "nn/network_builds.h"
 
 namespace gpen {
 
@@ -262,7 +263,7 @@ struct Loader {
 
 Expected<std::unique_ptr<GpenGenerator>> GpenGenerator::create(const StateDict& weights, const std::string& source,
                                                                const GpenLoadParams& params) {
-    auto arch = inferGpenArchitecture(weights, source);
+    auto arch = inferGpenArchitecture(weights, source, params.expected);
     if (!arch) {
         return tl::unexpected(arch.error());
     }
@@ -270,6 +271,7 @@ Expected<std::unique_ptr<GpenGenerator>> GpenGenerator::create(const StateDict& 
     if (bf16 && params.kernels != GpenKernels::Fast) {
         return makeError(ErrorCode::InvalidArgument, source + ": bf16 precision needs the fast kernels");
     }
+    nn::countNetworkBuild();
     try {
         c10::InferenceMode guard;
         auto impl = std::make_unique<Impl>();

@@ -120,7 +120,8 @@ StateDict gpenBuiltBuffers(const GpenArchitecture& arch) {
     return dict;
 }
 
-Expected<GpenArchitecture> inferGpenArchitecture(const StateDict& dict, const std::string& source) {
+Expected<GpenArchitecture> inferGpenArchitecture(const StateDict& dict, const std::string& source,
+                                                 const std::optional<GpenExpectation>& expected) {
     auto shapeOf = [&](const std::string& name) -> Shape {
         const auto info = dict.info(name);
         return info ? info->shape : Shape{};
@@ -166,6 +167,11 @@ Expected<GpenArchitecture> inferGpenArchitecture(const StateDict& dict, const st
     if (arch.inSize < 32 || arch.outSize > 2048 || arch.outSize < arch.inSize || arch.channelMultiplier < 1) {
         return makeError(ErrorCode::UnsupportedArchitecture,
                          source + ": unsupported GPEN configuration (" + arch.describe() + ")");
+    }
+    if (expected && !(expected->architecture == arch)) {
+        return makeError(ErrorCode::UnsupportedArchitecture, source + ": holds " + arch.describe() + ", but " +
+                                                                 expected->id + " is " +
+                                                                 expected->architecture.describe());
     }
     if (auto ok = validateStateDict(dict, gpenStateDictSpec(arch), source); !ok) {
         return tl::unexpected(ok.error());

@@ -32,40 +32,44 @@ std::function<Expected<void>()> forwardOf(std::shared_ptr<Net> net, FloatTensor 
     };
 }
 
+// The kind is told by a name only that kind has; its create() then runs the architecture check,
+// once, before building.
 Expected<Runner> build(const StateDict& weights, const GpenBenchmarkParams& p, const std::string& source) {
     const Shape shape{p.batch, 3, p.syntheticSize, p.syntheticSize};
     Runner r;
-    if (auto arch = inferParseNetArchitecture(weights, source)) {
+    if (weights.contains("out_mask_conv.conv2d.weight")) {
         auto net = ParseNet::create(weights, source, {.device = p.load.device});
         if (!net) {
             return tl::unexpected(net.error());
         }
+        const auto& arch = (*net)->architecture();
         r.kind = "parsenet";
-        r.architecture = arch->describe();
-        r.outSize = p.syntheticSize * arch->outSize / arch->inSize;
+        r.architecture = arch.describe();
+        r.outSize = p.syntheticSize * arch.outSize / arch.inSize;
         r.forward = forwardOf<ParseNet, ParseNetOutputs>(std::shared_ptr<ParseNet>(std::move(*net)),
                                                          rampInput(shape, -1.0F, 1.0F));
         return r;
     }
-    if (auto arch = inferRrdbArchitecture(weights, source)) {
+    if (weights.contains("conv_first.weight")) {
         auto net = RrdbNet::create(weights, source, {.device = p.load.device});
         if (!net) {
             return tl::unexpected(net.error());
         }
+        const auto& arch = (*net)->architecture();
         r.kind = "rrdbnet";
-        r.architecture = arch->describe();
-        r.outSize = p.syntheticSize * arch->scale;
+        r.architecture = arch.describe();
+        r.outSize = p.syntheticSize * arch.scale;
         r.forward = forwardOf<RrdbNet, FloatTensor>(std::shared_ptr<RrdbNet>(std::move(*net)),
                                                     rampInput(shape, 0.0F, 1.0F));
         return r;
     }
-    if (auto arch = inferRetinaFaceArchitecture(weights, source)) {
+    if (weights.contains("ClassHead.0.conv1x1.weight")) {
         auto net = RetinaFace::create(weights, source, {.device = p.load.device});
         if (!net) {
             return tl::unexpected(net.error());
         }
         r.kind = "retinaface";
-        r.architecture = arch->describe();
+        r.architecture = (*net)->architecture().describe();
         r.outSize = p.syntheticSize;
         // BGR 0..255 minus the means.
         r.forward = forwardOf<RetinaFace, RetinaFaceHeads>(std::shared_ptr<RetinaFace>(std::move(*net)),

@@ -11,6 +11,7 @@
 #include "nn/conv_bn.h"
 #include "nn/torch_failure.h"
 #include "nn/tensor_convert.h"
+#include "nn/network_builds.h"
 
 namespace gpen {
 
@@ -186,6 +187,7 @@ Expected<std::unique_ptr<ParseNet>> ParseNet::create(const StateDict& weights,
         return tl::unexpected(arch.error());
     }
     const bool fast = params.kernels == ParseNetKernels::Fast;
+    nn::countNetworkBuild();
     try {
         c10::InferenceMode guard;
         auto impl = std::make_unique<Impl>();

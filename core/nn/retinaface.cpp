@@ -11,6 +11,7 @@
 #include "nn/torch_failure.h"
 #include "nn/retinaface_layout.h"
 #include "nn/tensor_convert.h"
+#include "nn/network_builds.h"
 
 namespace gpen {
 
@@ -170,6 +171,7 @@ Expected<std::unique_ptr<RetinaFace>> RetinaFace::create(const StateDict& weight
     if (!arch) {
         return tl::unexpected(arch.error());
     }
+    nn::countNetworkBuild();
     try {
         c10::InferenceMode guard;
         auto impl = std::make_unique<Impl>();

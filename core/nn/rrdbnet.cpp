@@ -11,6 +11,7 @@
 #include "nn/conv_bn.h"
 #include "nn/torch_failure.h"
 #include "nn/tensor_convert.h"
+#include "nn/network_builds.h"
 
 namespace gpen {
 
@@ -227,10 +228,11 @@ Expected<FloatTensor> RrdbNet::forwardTiled(const FloatTensor& input, const Refe
 Expected<std::unique_ptr<RrdbNet>> RrdbNet::create(const StateDict& weights,
                                                    const std::string& source,
                                                    const RrdbLoadParams& params) {
-    auto arch = inferRrdbArchitecture(weights, source);
+    auto arch = inferRrdbArchitecture(weights, source, params.expectedScale);
     if (!arch) {
         return tl::unexpected(arch.error());
     }
+    nn::countNetworkBuild();
     try {
         c10::InferenceMode guard;
         auto impl = std::make_unique<Impl>();

@@ -43,7 +43,8 @@ std::vector<TensorSpec> rrdbStateDictSpec(const RrdbArchitecture& arch) {
     return spec;
 }
 
-Expected<RrdbArchitecture> inferRrdbArchitecture(const StateDict& dict, const std::string& source) {
+Expected<RrdbArchitecture> inferRrdbArchitecture(const StateDict& dict, const std::string& source,
+                                                 int expectedScale) {
     auto shapeOf = [&](const std::string& name) -> Shape {
         const auto info = dict.info(name);
         return info ? info->shape : Shape{};
@@ -80,6 +81,11 @@ Expected<RrdbArchitecture> inferRrdbArchitecture(const StateDict& dict, const st
             source + ": conv_first takes " + std::to_string(in) + " channels, which is " +
                 std::to_string(c) + ", " + std::to_string(c * 4) + " or " + std::to_string(c * 16) +
                 " for an RRDBNet x4, x2 or x1 with " + std::to_string(c) + " output channels");
+    }
+    if (expectedScale != 0 && arch.scale != expectedScale) {
+        return makeError(ErrorCode::UnsupportedArchitecture, source + ": holds " + arch.describe() + ", where an x" +
+                                                                 std::to_string(expectedScale) +
+                                                                 " network is needed");
     }
     if (auto ok = validateStateDict(dict, rrdbStateDictSpec(arch), source); !ok) {
         return tl::unexpected(ok.error());

@@ -1,6 +1,8 @@
 #include "gpen/nn/runtime.h"
 
 #include <limits>
+#include <mutex>
+#include <string>
 #include <thread>
 
 #if defined(__GLIBC__)
@@ -10,6 +12,7 @@
 #include <ATen/Context.h>
 #include <ATen/Parallel.h>
 #include <c10/util/Exception.h>
+#include <c10/util/Logging.h>  // <glog/logging.h> where libtorch is built on glog (C10_USE_GLOG)
 
 #include "gpen/base/log.h"
 
@@ -23,6 +26,37 @@ class LogSinkWarningHandler final : public c10::WarningHandler {
         log(LogLevel::Warning, "libtorch: " + message);
     }
 };
+
+#if defined(C10_USE_GLOG)
+// A libtorch built on glog (Debian's) writes its LOG(WARNING) lines through glog, which prints them
+// on stderr beside ours: they go to our log sink instead.
+class GlogToLogSink final : public google::LogSink {
+  public:
+    using google::LogSink::send;
+    void send(google::LogSeverity severity, const char*, const char*, int, const google::LogMessageTime&,
+              const char* message, std::size_t length) override {
+        const LogLevel level = severity >= google::GLOG_ERROR     ? LogLevel::Error
+                               : severity == google::GLOG_WARNING ? LogLevel::Warning
+                                                                  : LogLevel::Info;
+        log(level, "libtorch: " + std::string(message, length));
+    }
+};
+
+void routeGlogToLogSink() {
+    static GlogToLogSink sink;
+    // glog, until initialised, writes every line on stderr whatever its flags say. Initialised
+    // with no log file for any severity and stderr kept for FATAL alone (which aborts), its lines
+    // reach only the sink.
+    if (!google::IsGoogleLoggingInitialized()) google::InitGoogleLogging("gpen");
+    for (const google::LogSeverity s : {google::GLOG_INFO, google::GLOG_WARNING, google::GLOG_ERROR, google::GLOG_FATAL}) {
+        google::SetLogDestination(s, "");
+    }
+    FLAGS_logtostderr = false;
+    FLAGS_alsologtostderr = false;
+    FLAGS_stderrthreshold = google::GLOG_FATAL;
+    google::AddLogSink(&sink);
+}
+#endif
 
 }  // namespace
 
@@ -67,6 +101,10 @@ void configureRuntime(const RuntimeParams& params) {
     at::set_num_threads(threads);
     static LogSinkWarningHandler warnings;
     c10::Warning::set_warning_handler(&warnings);
+#if defined(C10_USE_GLOG)
+    static std::once_flag glogRouted;
+    std::call_once(glogRouted, routeGlogToLogSink);
+#endif
 #if defined(__GLIBC__)
     if (params.keepFreedMemory) {
         // Every block from the one heap (large ones included) and no trim of its top: freed

@@ -190,12 +190,15 @@ ModelLoaderRegistry pipelineModelLoaders(const GpenLoadParams& gpen) {
     registry.add(ModelKind::Detector, detector);
 
     ModelLoaderSpec background;
-    background.validate = [](const StateDict& w, const ModelEntry*, const std::string& source) -> Expected<std::string> {
-        auto arch = inferRrdbArchitecture(w, source);
+    // A released upscaler's file must have the entry's scale (realesrnet_x2: x2).
+    const auto expectedScale = [](const ModelEntry* e) { return e && e->network == "RRDBNet" ? e->scale : 0; };
+    background.validate = [expectedScale](const StateDict& w, const ModelEntry* entry,
+                                          const std::string& source) -> Expected<std::string> {
+        auto arch = inferRrdbArchitecture(w, source, expectedScale(entry));
         if (!arch) return tl::unexpected(arch.error());
         return arch->describe();
     };
-    background.load = [](const ModelLoadInput& in) -> Expected<std::shared_ptr<const LoadedModel>> {
+    background.load = [expectedScale](const ModelLoadInput& in) -> Expected<std::shared_ptr<const LoadedModel>> {
         in.report(LoadPhase::Building);
         if (in.entry.network == kLayersModelNetwork) {
             auto layers = LayersModel::load(in.file, {.device = in.device});
@@ -203,7 +206,8 @@ ModelLoaderRegistry pipelineModelLoaders(const GpenLoadParams& gpen) {
             // UpscalerJS's ESRGAN (RDN) models take and give RGB in [0, 255] (their inputRange).
             return std::shared_ptr<const LoadedModel>(std::make_shared<BackgroundModel>(std::move(*layers), 255.0F));
         }
-        auto net = RrdbNet::create(in.weights, in.source(), {.device = in.device});
+        auto net = RrdbNet::create(in.weights, in.source(),
+                                   {.device = in.device, .expectedScale = expectedScale(&in.entry)});
         if (!net) return tl::unexpected(net.error());
         return std::shared_ptr<const LoadedModel>(std::make_shared<BackgroundModel>(std::move(*net)));
     };

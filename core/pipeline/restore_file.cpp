@@ -38,6 +38,8 @@ Expected<RestoreFileResult> restoreFile(ModelCache& cache, const std::filesystem
     if (auto ok = writeRestored(*image, in, restored->image, out, write); !ok) return tl::unexpected(ok.error());
     r.encodeMs = msSince(started);
     r.restore = std::move(*restored);
+    // What the decoder accepted against its will (damaged JPEG data decoded around) leads the notes.
+    r.restore.notes.insert(r.restore.notes.begin(), image->warnings.begin(), image->warnings.end());
     return r;
 }
 

@@ -408,4 +408,31 @@ TEST(GpenCli, FailuresAfterTheWorkAndNonUtf8NamesNeverAbort) {
     EXPECT_TRUE(fs::exists(dir / latin1));
 }
 
+// A JPEG whose data is damaged but reaches its end marker (stray bytes before it) is restored,
+// and stderr carries our one warning naming the file, not libjpeg's own line beside it.
+TEST(GpenCli, ADamagedJpegIsRestoredWithOurOneWarningAndNoLibraryLine) {
+    GPEN_REQUIRE_FIXTURES();
+    const fs::path dir = tempDir() / "damaged";
+    fs::create_directories(dir);
+    std::vector<unsigned char> jpeg;
+    ASSERT_TRUE(cv::imencode(".jpg", cv::Mat(48, 64, CV_8UC3, cv::Scalar(90, 120, 150)), jpeg));
+    jpeg.insert(jpeg.end() - 2, 16, 0x00);
+    const fs::path photo = dir / "damaged.jpg";
+    std::ofstream(photo, std::ios::binary).write(reinterpret_cast<const char*>(jpeg.data()),
+                                                 static_cast<std::streamsize>(jpeg.size()));
+    const std::string model = quote((gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth").string());
+    const CliRun r = gpen::test::runCliApart("restore --json --detector dlib --face-model " + model + " " +
+                                                 quote(photo.string()) + " " + quote((dir / "out.png").string()),
+                                             (dir / "stderr.txt").string());
+    ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
+    EXPECT_TRUE(fs::exists(dir / "out.png"));
+    const auto lines = linesOf(r.err);
+    ASSERT_EQ(lines.size(), 1U) << r.err;
+    EXPECT_EQ(lines[0].rfind("[warning] damaged.jpg: the JPEG data is damaged", 0), 0U) << r.err;
+    EXPECT_NE(lines[0].find("libjpeg: Corrupt JPEG data: "), std::string::npos) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    ASSERT_FALSE(j["notes"].empty()) << r.out;
+    EXPECT_NE(j["notes"][0].get<std::string>().find("the JPEG data is damaged"), std::string::npos) << r.out;
+}
+
 }  // namespace

@@ -1,9 +1,13 @@
 // Parity of the GPEN generator with the reference implementation (../shared/fixtures, kind "gpen").
 
+#include <limits>
+
 #include <gtest/gtest.h>
 
 #include "gpen/io/checkpoint.h"
+#include "gpen/nn/gpen_benchmark.h"
 #include "gpen/nn/gpen_generator.h"
+#include "gpen/nn/network_builds.h"
 #include "gpen/nn/synthetic_weights.h"
 #include "support/fill_rule.h"
 #include "support/fixtures.h"
@@ -190,6 +194,42 @@ TEST_F(GpenGeneratorTest, RejectsAStateDictWithOneWrongShape) {
     EXPECT_NE(net.error().message.find("GPEN-BFR-256.pth"), std::string::npos);
     EXPECT_NE(net.error().message.find("generator.convs.3.conv.modulation.weight"), std::string::npos)
         << net.error().message;
+}
+
+// The architecture check runs once, before building: a file refused by it builds nothing
+// (networksBuilt() counts every build that starts), whether the names and shapes are not the
+// expected network's or a value is not finite.
+TEST_F(GpenGeneratorTest, AWrongFileIsRefusedBeforeAnythingIsBuilt) {
+    GPEN_REQUIRE_FIXTURES();
+    auto ckpt = readCheckpoint(test::fixturesDir() / "gpen-128-cm2-n0.0625.pth");
+    ASSERT_TRUE(ckpt) << ckpt.error().message;
+    const std::uint64_t before = networksBuilt();
+
+    const GpenLoadParams as512{.expected = GpenExpectation{"GPEN-BFR-512", releasedGpenArchitecture(512)}};
+    auto wrong = GpenGenerator::create(ckpt->tensors, "GPEN-BFR-512.pth", as512);
+    ASSERT_FALSE(wrong);
+    EXPECT_EQ(wrong.error().code, ErrorCode::UnsupportedArchitecture);
+    EXPECT_NE(wrong.error().message.find("GPEN-BFR-512.pth: holds FullGenerator 128"), std::string::npos)
+        << wrong.error().message;
+    EXPECT_NE(wrong.error().message.find("but GPEN-BFR-512 is FullGenerator 512"), std::string::npos)
+        << wrong.error().message;
+    EXPECT_EQ(networksBuilt(), before);
+
+    StateDict damaged = ckpt->tensors;
+    const std::string last = damaged.names().back();
+    FloatTensor nan = *damaged.tensor(last);
+    nan.data.back() = std::numeric_limits<float>::quiet_NaN();
+    damaged.insert(last, nan);
+    auto corrupt = GpenGenerator::create(damaged, "gpen-128.pth");
+    ASSERT_FALSE(corrupt);
+    EXPECT_EQ(corrupt.error().code, ErrorCode::NonFinite) << corrupt.error().message;
+    EXPECT_EQ(networksBuilt(), before);
+
+    // The same count sees a build: the file as it is, under its own architecture.
+    const GpenArchitecture own = *inferGpenArchitecture(ckpt->tensors, "gpen-128.pth");
+    auto good = GpenGenerator::create(ckpt->tensors, "gpen-128.pth", {.expected = GpenExpectation{"gpen-128", own}});
+    ASSERT_TRUE(good) << good.error().message;
+    EXPECT_EQ(networksBuilt(), before + 1);
 }
 
 }  // namespace

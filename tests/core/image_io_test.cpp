@@ -1,6 +1,7 @@
 // Image decode and encode: 16 bits, alpha and gray kept, EXIF orientation applied, metadata
 // copied with the orientation reset, the pixel limit checked, atomic writes.
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -16,11 +17,15 @@
 #include <opencv2/imgproc.hpp>
 
 #include "gpen/io/image_io.h"
+#include "support/log_capture.h"
+#include "support/stderr_capture.h"
 #include "support/temp_models_dir.h"
 
 namespace {
 
 namespace fs = std::filesystem;
+using gpen::test::LogCapture;
+using gpen::test::StderrCapture;
 using gpen::test::TempModelsDir;
 
 cv::Mat randomImage(int rows, int cols, int type, int seed) {
@@ -374,6 +379,85 @@ TEST(ImageIo, FoldersDevicesAndPipesAreNamedForWhatTheyAre) {
     auto missing = gpen::readImage(dir.path() / "missing.png");
     ASSERT_FALSE(missing);
     EXPECT_NE(missing.error().message.find("missing.png: no such file"), std::string::npos);
+}
+
+// libjpeg's "Corrupt JPEG data" warning, in a file that still reaches its end marker: decoded,
+// with a warning in the result and the log naming the file; nothing printed by the library.
+TEST(ImageIo, DamagedJpegDataIsALoudWarningAndTheLibraryPrintsNothing) {
+    TempModelsDir dir("image-io");
+    std::vector<unsigned char> jpeg;
+    ASSERT_TRUE(cv::imencode(".jpg", randomImage(64, 96, CV_8UC3, 11), jpeg));
+    writeFile(dir.path() / "whole.jpg", jpeg);
+    auto damaged = jpeg;
+    damaged.insert(damaged.end() - 2, 16, 0x00);  // stray bytes between the last scan and the EOI marker
+    writeFile(dir.path() / "damaged.jpg", damaged);
+
+    auto whole = gpen::readImage(dir.path() / "whole.jpg");
+    ASSERT_TRUE(whole) << whole.error().message;
+    EXPECT_TRUE(whole->warnings.empty());
+    EXPECT_TRUE(equal(whole->bgr8, cv::imread((dir.path() / "whole.jpg").string(), cv::IMREAD_COLOR)));
+
+    LogCapture log;
+    StderrCapture err(dir.path() / "stderr.txt");
+    auto d = gpen::readImage(dir.path() / "damaged.jpg");
+    const std::string printed = err.text();
+    ASSERT_TRUE(d) << d.error().message;
+    EXPECT_EQ(printed, "");
+    ASSERT_EQ(d->warnings.size(), 1U);
+    EXPECT_NE(d->warnings[0].find("the JPEG data is damaged"), std::string::npos) << d->warnings[0];
+    EXPECT_NE(d->warnings[0].find("extraneous bytes before marker 0xd9"),
+              std::string::npos)
+        << d->warnings[0];
+    EXPECT_TRUE(log.has(gpen::LogLevel::Warning, "damaged.jpg: the JPEG data is damaged"));
+    EXPECT_TRUE(equal(d->bgr8, whole->bgr8));  // the damage was only padding
+}
+
+// A bad CRC in a text chunk makes libpng warn and skip the chunk: the pixels are whole, the
+// result carries no warning, the log's Info says what was skipped, and nothing is printed.
+TEST(ImageIo, APngWithADamagedSideChunkDecodesWholeAndOnlyTheLogSaysSo) {
+    TempModelsDir dir("image-io");
+    const cv::Mat original = randomImage(30, 40, CV_8UC3, 12);
+    std::vector<unsigned char> png;
+    ASSERT_TRUE(cv::imencode(".png", original, png));
+    const std::string text("Comment\0bad crc", 15);
+    std::vector<unsigned char> chunk = {0, 0, 0, static_cast<unsigned char>(text.size()), 't', 'E', 'X', 't'};
+    chunk.insert(chunk.end(), text.begin(), text.end());
+    chunk.insert(chunk.end(), {0xDE, 0xAD, 0xBE, 0xEF});
+    png.insert(png.end() - 12, chunk.begin(), chunk.end());  // before IEND
+    writeFile(dir.path() / "side-chunk.png", png);
+
+    LogCapture log;
+    StderrCapture err(dir.path() / "stderr.txt");
+    auto d = gpen::readImage(dir.path() / "side-chunk.png");
+    const std::string printed = err.text();
+    ASSERT_TRUE(d) << d.error().message;
+    EXPECT_EQ(printed, "");
+    EXPECT_TRUE(d->warnings.empty());
+    EXPECT_TRUE(equal(d->bgr8, original));
+    EXPECT_TRUE(log.has(gpen::LogLevel::Info, "side-chunk.png: libpng skipped part of the file: tEXt: CRC error"));
+}
+
+// Our PNG decoder gives what OpenCV's did for every layout cv::imwrite makes, 1-bit gray included.
+TEST(ImageIo, PngLayoutsDecodeAsWritten) {
+    TempModelsDir dir("image-io");
+    int seed = 20;
+    for (const int type : {CV_8UC1, CV_8UC3, CV_8UC4, CV_16UC1, CV_16UC3, CV_16UC4}) {
+        const cv::Mat original = randomImage(17, 23, type, ++seed);
+        const fs::path file = dir.path() / ("layout-" + std::to_string(type) + ".png");
+        ASSERT_TRUE(cv::imwrite(file.string(), original));
+        auto d = gpen::readImage(file);
+        ASSERT_TRUE(d) << d.error().message;
+        EXPECT_TRUE(equal(gpen::toInputLayout(*d, d->bgr8), original)) << "type " << type;
+        EXPECT_EQ(d->gray, original.channels() == 1) << "type " << type;
+    }
+    cv::Mat bilevel = randomImage(17, 23, CV_8UC1, 30);
+    cv::threshold(bilevel, bilevel, 127, 255, cv::THRESH_BINARY);
+    const fs::path file = dir.path() / "bilevel.png";
+    ASSERT_TRUE(cv::imwrite(file.string(), bilevel, {cv::IMWRITE_PNG_BILEVEL, 1}));
+    auto d = gpen::readImage(file);
+    ASSERT_TRUE(d) << d.error().message;
+    EXPECT_TRUE(equal(gpen::toInputLayout(*d, d->bgr8), bilevel));
+    EXPECT_TRUE(equal(d->bgr8, cv::imread(file.string(), cv::IMREAD_COLOR)));
 }
 
 }  // namespace

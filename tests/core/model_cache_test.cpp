@@ -17,6 +17,7 @@
 #include "gpen/engine/gpen_face_model.h"
 #include "gpen/engine/model_cache.h"
 #include "gpen/engine/model_report.h"
+#include "gpen/nn/network_builds.h"
 #include "support/fixtures.h"
 #include "support/model_cache_probes.h"
 #include "support/temp_models_dir.h"
@@ -281,6 +282,26 @@ TEST_F(ModelCacheTest, ACorruptModelFailsAloneWhileOthersLoad) {
     EXPECT_EQ(m_probe->total(), loads);
     cache.rescan();
     EXPECT_EQ(cache.status("bad").state, ModelState::Installed);
+}
+
+// A catalogued entry's file of another architecture (the 128 fixture as GPEN-BFR-512) is refused
+// on its names and shapes, before the loader builds one layer; a good file builds one network.
+TEST_F(ModelCacheTest, AFileOfAnotherArchitectureIsRefusedBeforeAnythingIsBuilt) {
+    test::copyFixture(kFace128, m_tmp.dir("models") / "GPEN-BFR-512.pth");
+    install(kFace64, "good");
+    ModelCache cache(params({*ModelCatalog::released().find("GPEN-BFR-512"), entry("good")}));
+    cache.rescan();
+    const std::uint64_t before = networksBuilt();
+    auto wrong = cache.acquire("GPEN-BFR-512");
+    ASSERT_FALSE(wrong);
+    EXPECT_EQ(wrong.error().code, ErrorCode::UnsupportedArchitecture);
+    EXPECT_NE(wrong.error().message.find("GPEN-BFR-512.pth: holds FullGenerator 128"), std::string::npos)
+        << wrong.error().message;
+    EXPECT_EQ(networksBuilt(), before);
+    EXPECT_EQ(cache.status("GPEN-BFR-512").state, ModelState::Failed);
+
+    ASSERT_TRUE(cache.acquire("good"));
+    EXPECT_EQ(networksBuilt(), before + 1);
 }
 
 TEST_F(ModelCacheTest, IdleModelsAreReleasedOnTheInjectedClockAndReloadSayingSo) {

@@ -8,6 +8,7 @@
 #include "gpen/io/checkpoint.h"
 #include "gpen/nn/reference_tiling.h"
 #include "gpen/nn/rrdbnet.h"
+#include "gpen/nn/network_builds.h"
 #include "support/fill_rule.h"
 #include "support/fixtures.h"
 
@@ -85,6 +86,25 @@ TEST_F(RrdbNetTest, RejectsAWrongShapeNamingTheEntry) {
         << net.error().message;
     EXPECT_NE(net.error().message.find("body.7.rdb2.conv4.weight"), std::string::npos)
         << net.error().message;
+}
+
+// realesrnet_x2 must be an x2 network: an x4 file is refused on its shapes, before anything is
+// built (networksBuilt() counts each build that starts).
+TEST_F(RrdbNetTest, AFileOfAnotherScaleIsRefusedBeforeAnythingIsBuilt) {
+    GPEN_REQUIRE_FIXTURES();
+    auto ckpt = readCheckpoint(test::fixturesDir() / "rrdb-x4-f8-b2-g4.pth");
+    ASSERT_TRUE(ckpt) << ckpt.error().message;
+    const std::uint64_t before = networksBuilt();
+    auto wrong = RrdbNet::create(ckpt->tensors, "realesrnet_x2.pth", {.expectedScale = 2});
+    ASSERT_FALSE(wrong);
+    EXPECT_EQ(wrong.error().code, ErrorCode::UnsupportedArchitecture);
+    EXPECT_NE(wrong.error().message.find("realesrnet_x2.pth: holds RRDBNet x4"), std::string::npos)
+        << wrong.error().message;
+    EXPECT_NE(wrong.error().message.find("where an x2 network is needed"), std::string::npos)
+        << wrong.error().message;
+    EXPECT_EQ(networksBuilt(), before);
+    ASSERT_TRUE(RrdbNet::create(ckpt->tensors, "realesrnet_x4.pth", {.expectedScale = 4}));
+    EXPECT_EQ(networksBuilt(), before + 1);
 }
 
 TEST_F(RrdbNetTest, RejectsAnotherNetwork) {

@@ -34,8 +34,10 @@ struct DecodedImage {
 // Reads 8- and 16-bit, gray, colour and alpha PNG, JPEG, TIFF, WebP and BMP files, with the EXIF
 // orientation applied. The format is known from the file's first bytes (no other decoder is ever
 // tried) and the pixel limit is checked from the header, read by our own code, before decoding.
-// Signed, 32-bit and floating-point samples are refused rather than silently clipped. Errors name
-// the file and say what is wrong.
+// Signed, 32-bit and floating-point samples are refused rather than silently clipped. Damaged
+// JPEG data that libjpeg decodes around (its "Corrupt JPEG data" warnings, in a file that reaches
+// its end marker) gives a warning in DecodedImage::warnings and the log; no decoder prints
+// anything. Errors name the file and say what is wrong.
 Expected<DecodedImage> readImage(const std::filesystem::path& path, const ImageReadParams& params = {});
 // readImage(...).bgr8.
 Expected<cv::Mat> readImageBgr8(const std::filesystem::path& path, const ImageReadParams& params = {});

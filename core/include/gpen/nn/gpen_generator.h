@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,9 +34,19 @@ struct GpenArchitecture {
 // Every state-dict entry of that architecture, in the reference order, with its shape.
 std::vector<TensorSpec> gpenStateDictSpec(const GpenArchitecture& arch);
 
-// Infers the architecture from the entries' names and shapes; the result is then checked
-// against gpenStateDictSpec, so a success means the dict fits exactly.
-Expected<GpenArchitecture> inferGpenArchitecture(const StateDict& dict, const std::string& source);
+// What a file must hold to be taken as a catalog entry: the entry's id (named in a refusal) and
+// its architecture.
+struct GpenExpectation {
+    std::string id;  // "GPEN-BFR-512"
+    GpenArchitecture architecture;
+};
+
+// The architecture check. Infers the architecture from the entries' names and shapes; refuses it
+// when it is not `expected` (where given) before any tensor value is read; then checks the dict
+// against gpenStateDictSpec (every shape, finite values), so a success means the dict fits
+// exactly. GpenGenerator::create runs it once, before building anything.
+Expected<GpenArchitecture> inferGpenArchitecture(const StateDict& dict, const std::string& source,
+                                                 const std::optional<GpenExpectation>& expected = std::nullopt);
 
 // The buffers the network builds itself rather than learns (the blur kernels), by name. A
 // checkpoint holds them too; they are checked for shape and then rebuilt, as the reference does.
@@ -59,13 +70,16 @@ struct GpenLoadParams {
     // Seed of the noise fed to the layers above the input size (FullGenerator_SR only), which the
     // reference draws afresh on every call; a fixed seed keeps our results reproducible.
     std::uint64_t noiseSeed = 0;
+    // The architecture the file must hold (a catalog entry's); empty: whatever it holds.
+    std::optional<GpenExpectation> expected;
 };
 
 // A GPEN generator ready to run. Immutable after creation; forward() may be called from several
 // threads at once.
 class GpenGenerator {
 public:
-    // Validates `weights` tensor by tensor against the inferred architecture, then builds.
+    // Runs the architecture check (inferGpenArchitecture with params.expected), then builds: a
+    // refused file builds nothing.
     static Expected<std::unique_ptr<GpenGenerator>> create(const StateDict& weights, const std::string& source,
                                                            const GpenLoadParams& params = {});
     ~GpenGenerator();

@@ -36,19 +36,23 @@ struct RrdbArchitecture {
 // Every state-dict entry of that architecture, in the reference order, with its shape.
 std::vector<TensorSpec> rrdbStateDictSpec(const RrdbArchitecture& arch);
 
-// Infers scale, features, blocks and growth from the entries' names and shapes (the input channels
-// are taken equal to the output channels, as in every released model), then validates the dict
-// against rrdbStateDictSpec.
-Expected<RrdbArchitecture> inferRrdbArchitecture(const StateDict& dict, const std::string& source);
+// The architecture check. Infers scale, features, blocks and growth from the entries' names and
+// shapes (the input channels are taken equal to the output channels, as in every released model);
+// refuses a scale other than `expectedScale` (0: any) before any tensor value is read; then
+// validates the dict against rrdbStateDictSpec (every shape, finite values).
+Expected<RrdbArchitecture> inferRrdbArchitecture(const StateDict& dict, const std::string& source,
+                                                 int expectedScale = 0);
 
 struct RrdbLoadParams {
     Device device;
+    int expectedScale = 0;  // the scale the file must have (realesrnet_x2: 2); 0: any
 };
 
 // An RRDBNet ready to run. Immutable after creation; forward() may be called from several threads.
 class RrdbNet {
   public:
-    // Infers the architecture, validates `weights` tensor by tensor, then builds.
+    // Runs the architecture check (inferRrdbArchitecture with params.expectedScale), then builds:
+    // a refused file builds nothing.
     static Expected<std::unique_ptr<RrdbNet>> create(const StateDict& weights,
                                                      const std::string& source,
                                                      const RrdbLoadParams& params = {});
