@@ -82,6 +82,7 @@ ModelLoaderSpec gpenFaceLoaderSpec(const GpenLoadParams& base) {
         const std::string source = in.source();
         GpenLoadParams params = base;
         params.device = in.device;
+        params.precision = in.precision;
         // create() infers and validates the architecture (every tensor's shape and finiteness).
         auto generator = GpenGenerator::create(in.weights, source, params);
         if (!generator) {

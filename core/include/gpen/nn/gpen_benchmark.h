@@ -40,7 +40,8 @@ struct GpenBenchmarkResult {
     double gflopPerFace = 0;    // per sample; 0 where not counted (networks other than GPEN)
     std::uint64_t peakRssBytes = 0;
     // Below precisions other than fp32: one forward of the same input against a float32 network.
-    std::optional<double> psnrVsFp32Db;  // of the 8-bit output
+    std::optional<double> psnrVsFp32Db;  // GPEN: of the 8-bit output; others: over the output range
+    std::string psnrOf = "8-bit";        // "8-bit" or "output range"
     double maxRelDiffVsFp32 = 0;         // max |out - ref| / max(1, max |ref|)
 
     double medianPerFaceMs() const { return medianForwardMs / batch; }
@@ -53,7 +54,7 @@ struct GpenBenchmarkResult {
 
 // Times load, build, cold and steady forwards of one network: GPEN (synthesized when `model` is
 // empty), or the ParseNet, RRDBNet or RetinaFace checkpoint `model` at an input of syntheticSize
-// pixels square (precision and kernels apply to GPEN only). `progress` (may be empty)
+// pixels square (kernels apply to GPEN only; precision to every network). `progress` (may be empty)
 // receives a line per finished run.
 Expected<GpenBenchmarkResult> runGpenBenchmark(const GpenBenchmarkParams& params,
                                               const std::function<void(const std::string&)>& progress = {});

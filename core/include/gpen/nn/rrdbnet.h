@@ -43,6 +43,7 @@ Expected<RrdbArchitecture> inferRrdbArchitecture(const StateDict& dict, const st
 
 struct RrdbLoadParams {
     Device device;
+    Precision precision = Precision::Fp32;  // input and output stay float32
 };
 
 // An RRDBNet ready to run. Immutable after creation; forward() may be called from several threads.
