@@ -26,6 +26,8 @@ std::vector<FloatTensor> forwardBySubBatch(const at::Tensor& input, const SubBat
             FloatTensor part = toFloatTensor(parts[i]);
             if (joined[i].data.empty()) {
                 joined[i] = std::move(part);
+                joined[i].data.reserve(joined[i].data.size() / static_cast<std::size_t>(joined[i].shape[0]) *
+                                       static_cast<std::size_t>(n));
             } else {
                 joined[i].shape[0] += part.shape[0];
                 joined[i].data.insert(joined[i].data.end(), part.data.begin(), part.data.end());

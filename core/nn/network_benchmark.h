@@ -15,11 +15,6 @@ namespace gpen {
 // A smooth ramp over [lo, hi] (zeros would let some kernels shortcut).
 FloatTensor rampInput(const Shape& shape, float lo, float hi);
 
-// Agreement of a network's output with the float32 network's: max |out - ref| / max(1, max |ref|),
-// and the PSNR in dB over the reference's value range (max - min), for any kind of output.
-double maxRelativeDifference(const FloatTensor& out, const FloatTensor& ref);
-double rangePsnrDb(const FloatTensor& out, const FloatTensor& ref);
-
 // One cold forward, one first-after-warmup, then `runs` timed ones: fills the forward times and
 // the peak RSS of `r`.
 Expected<void> timeForwards(GpenBenchmarkResult& r, int runs, const std::function<Expected<void>()>& forward,

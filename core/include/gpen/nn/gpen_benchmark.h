@@ -59,6 +59,11 @@ struct GpenBenchmarkResult {
 Expected<GpenBenchmarkResult> runGpenBenchmark(const GpenBenchmarkParams& params,
                                               const std::function<void(const std::string&)>& progress = {});
 
+// Agreement of a network's output with the float32 network's, for any kind of output:
+// max |out - ref| / max(1, max |ref|), and the PSNR in dB over ref's value range (max - min).
+double maxRelativeDifference(const FloatTensor& out, const FloatTensor& ref);
+double rangePsnrDb(const FloatTensor& out, const FloatTensor& ref);
+
 // The reference's released configuration for a size (256: cm 1, narrow 0.5; others cm 2, narrow 1).
 GpenArchitecture releasedGpenArchitecture(int size);
 
