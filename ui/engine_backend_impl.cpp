@@ -69,6 +69,11 @@ bool EngineBackendImpl::initialize(const EngineSettings& settings) {
         } else {
             m_events.message(tr("Device %1 is not available; using the CPU").arg(settings.device));
         }
+        if (auto precision = parsePrecision(settings.precision.toStdString())) {
+            p.precision = *precision;
+        } else {
+            m_events.message(tr("Precision %1 is not known; using fp32").arg(settings.precision));
+        }
         configureRuntime({.threads = settings.threads});
         p.loaders = pipelineModelLoaders({.device = p.device});
         p.preload.clear();

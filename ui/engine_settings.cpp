@@ -18,6 +18,7 @@ EngineSettings EngineSettings::load() {
     s.beginGroup(QStringLiteral("engine"));
     e.device = s.value(QStringLiteral("device"), e.device).toString();
     e.threads = s.value(QStringLiteral("threads"), e.threads).toInt();
+    e.precision = s.value(QStringLiteral("precision"), e.precision).toString();
     e.preload = s.value(QStringLiteral("preload"), e.preload).toStringList();
     e.maxModels = s.value(QStringLiteral("maxModels"), e.maxModels).toInt();
     e.memoryBudgetMb = s.value(QStringLiteral("memoryBudgetMb"), e.memoryBudgetMb).toInt();
@@ -39,6 +40,7 @@ void EngineSettings::save() const {
     s.beginGroup(QStringLiteral("engine"));
     s.setValue(QStringLiteral("device"), device);
     s.setValue(QStringLiteral("threads"), threads);
+    s.setValue(QStringLiteral("precision"), precision);
     s.setValue(QStringLiteral("preload"), preload);
     s.setValue(QStringLiteral("maxModels"), maxModels);
     s.setValue(QStringLiteral("memoryBudgetMb"), memoryBudgetMb);

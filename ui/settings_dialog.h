@@ -44,6 +44,7 @@ class SettingsDialog : public QDialog {
     QLineEdit* modelsDirEdit() const { return m_modelsDir; }
     QComboBox* languageBox() const { return m_language; }
     QComboBox* presetBox() const { return m_preset; }
+    QComboBox* precisionBox() const { return m_precision; }
     QComboBox* themeBox() const { return m_theme; }
     QToolButton* advancedToggle() const { return m_advancedToggle; }
     QWidget* advancedSection() const { return m_advanced; }
@@ -65,6 +66,7 @@ class SettingsDialog : public QDialog {
     QLineEdit* m_modelsDir;
     QComboBox* m_language;
     QComboBox* m_preset;
+    QComboBox* m_precision;
     QComboBox* m_theme;
     QToolButton* m_advancedToggle;
     QWidget* m_advanced;

@@ -23,9 +23,9 @@ int benchCommand(const Words& words) {
     p.runs = *runs;
     p.threads = *threads;
     p.batch = *batch;
-    const std::string precision = args->value("precision").value_or("fp32");
-    if (precision != "fp32" && precision != "bf16") return fail("--precision must be fp32 or bf16");
-    p.load.precision = precision == "bf16" ? GpenPrecision::Bf16 : GpenPrecision::Fp32;
+    auto precision = parsePrecision(args->value("precision").value_or("fp32"));
+    if (!precision) return fail(precision.error().message);
+    p.load.precision = *precision;
     const std::string kernels = args->value("kernels").value_or("fast");
     if (kernels != "fast" && kernels != "reference") return fail("--kernels must be fast or reference");
     p.load.kernels = kernels == "fast" ? GpenKernels::Fast : GpenKernels::Reference;

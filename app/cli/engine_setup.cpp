@@ -26,8 +26,11 @@ Expected<std::unique_ptr<ModelCache>> makeCliCache(const Args& args, const std::
     configureRuntime({.threads = *threads});
     auto device = parseDevice(args.value("device").value_or("cpu"));
     if (!device) return tl::unexpected(device.error());
+    auto precision = parsePrecision(args.value("precision").value_or("fp32"));
+    if (!precision) return tl::unexpected(precision.error());
     ModelCacheParams p;
     p.device = *device;
+    p.precision = *precision;
     p.loaders = pipelineModelLoaders({.device = *device});
     p.preload.clear();
     p.warmup.enabled = false;

@@ -10,7 +10,7 @@
 namespace gpen::cli {
 
 // The options every command that uses models shares.
-inline const std::set<std::string> kEngineOptions = {"models-dir", "device", "threads"};
+inline const std::set<std::string> kEngineOptions = {"models-dir", "device", "threads", "precision"};
 
 // A model cache for one command-line run: --models-dir searched first, then the usual folders;
 // nothing preloaded (the command asks for what it needs); warmup off, as a one-shot run would

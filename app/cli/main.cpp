@@ -30,7 +30,8 @@ void usage() {
                  "  report merge REPORT.json... --output MERGED.json   join the reports of a batch's shards\n"
                  "  --version                                     the program's version\n"
                  "options common to all: --verbose (log to stderr); with models: --models-dir DIR,\n"
-                 "  --device cpu|cuda|auto, --threads T\n";
+                 "  --device cpu|cuda|auto, --threads T, --precision fp32|bf16 (bf16: every network in\n"
+                 "  bfloat16, opt-in; faster only where the CPU has AVX-512 or on CUDA)\n";
 }
 
 // Runs the command; -1 when there is none of that name.

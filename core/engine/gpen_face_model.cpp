@@ -83,6 +83,7 @@ ModelLoaderSpec gpenFaceLoaderSpec(const GpenLoadParams& base) {
     spec.load = [base](const ModelLoadInput& in) -> Expected<std::shared_ptr<const LoadedModel>> {
         GpenLoadParams params = base;
         params.device = in.device;
+        params.precision = in.precision;
         // A catalogued entry must hold its own architecture (a 256 file named GPEN-BFR-512.pth):
         // create() checks that, then every tensor, once, before it builds anything.
         params.expected = gpenExpectation(&in.entry);

@@ -62,7 +62,7 @@ void ModelCache::start() {
         }
         sizes += std::to_string(b);
     }
-    log(LogLevel::Info, "models: device " + p.device.toString() + ", keep up to " + std::to_string(p.maxModels) +
+    log(LogLevel::Info, "models: device " + p.device.toString() + ", " + precisionName(p.precision) + ", keep up to " + std::to_string(p.maxModels) +
                             " models / " + std::to_string(p.memoryBudgetBytes >> 20) + " MiB, idle release after " +
                             std::to_string(p.idleRelease.count() / 1000) + " s, warmup " +
                             (p.warmup.enabled ? "faces x" + sizes + ", tile " + std::to_string(p.warmup.tileSize)

@@ -92,7 +92,8 @@ Expected<std::shared_ptr<const LoadedModel>> ModelCache::Impl::load(std::unique_
                                            t0 = Wall::now();
                                            enterPhase(s, phase, timings);
                                        }
-                                   }};
+                                   },
+                                   params.precision};
         Expected<std::shared_ptr<const LoadedModel>> model = makeError(ErrorCode::Internal, "not loaded");
         try {
             model = spec->load(input);

@@ -3,6 +3,7 @@
 #include <ATen/ATen.h>
 
 #include "io/state_dict_access.h"
+#include "nn/precision.h"
 #include "nn/tensor_convert.h"
 
 namespace gpen::nn {
@@ -12,7 +13,9 @@ at::Tensor conv2dBias(const at::Tensor& x, const at::Tensor& w, const at::Tensor
     const std::int64_t s[2] = {stride, stride};
     const std::int64_t p[2] = {pad, pad};
     const std::int64_t d[2] = {1, 1};
-    return at::conv2d(x, w, b, s, p, d, 1);
+    return convolveIn(x, w, b, [&](const at::Tensor& xc, const at::Tensor& wc, const at::Tensor& bc) {
+        return at::conv2d(xc, wc, bc, s, p, d, 1);
+    });
 }
 
 at::Tensor leakyReluInPlace(at::Tensor x, double slope) {
@@ -32,6 +35,12 @@ at::Tensor ConvBn::operator()(const at::Tensor& x) const {
         y = at::batch_norm(y, bnWeight, bnBias, bnMean, bnVar, false, kUnusedMomentum, eps, true);
     }
     return y;
+}
+
+void ConvBn::convertTo(Precision precision) {
+    for (at::Tensor* t : {&weight, &bias, &bnWeight, &bnBias, &bnMean, &bnVar}) {
+        *t = toCompute(*t, precision);
+    }
 }
 
 ConvBn loadConvBn(const StateDict& dict, const ConvBnSource& source, int stride, int padding,

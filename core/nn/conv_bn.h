@@ -41,6 +41,8 @@ struct ConvBn {
     int padding = 0;
 
     at::Tensor operator()(const at::Tensor& x) const;
+    // Every tensor in `precision`'s compute type.
+    void convertTo(Precision precision);
 };
 
 struct ConvBnSource {

@@ -119,30 +119,42 @@ at::Tensor styledConvFast(const StyledConv& s, at::Tensor input, const at::Tenso
     const auto cout = m.weight.size(0);
     const auto size = m.upsample ? 2 * x.size(2) : x.size(2);
     const std::int64_t shape[4] = {n, concat ? 2 * cout : cout, size, size};
-    const bool reuse =
-        x.use_count() == 1 && x.storage().use_count() == 1 && x.sizes() == at::IntArrayRef(shape);
-    at::Tensor out = reuse ? x : at::empty(shape, x.options().memory_format(fastLayout(size)));
-    at::Tensor convHalf = out.narrow(1, 0, cout);
+    const auto options = x.options().memory_format(fastLayout(size));
+    const bool own = x.use_count() == 1 && x.storage().use_count() == 1;
+    const bool reuse = own && x.sizes() == at::IntArrayRef(shape);
     const at::Tensor bias = s.activateBias.narrow(0, 0, cout);
     const at::Tensor gain = demodulation(m, style) * kSqrt2;
     const auto dtype = x.scalar_type();
+    // Modulated activations: the whole batch's conv, computed before the output buffer exists.
+    // The style scales x in place where this call owns it, and x goes as soon as it is
+    // convolved (unless it becomes the output): at a 512 face this keeps two of the largest
+    // tensors (~130 MB each) from being alive at once.
+    at::Tensor pre;
+    if (!m.modulateWeights) {
+        const at::Tensor scale = style.view({n, -1, 1, 1}).to(dtype);
+        at::Tensor xs = own ? x.mul_(scale) : x * scale;
+        pre = m.sharedWinograd ? (*m.sharedWinograd)(xs, {}) : convolve(m, xs, m.weight, m.polyphase, {});
+        xs.reset();
+        if (!reuse) {
+            x.reset();
+        }
+    }
+    at::Tensor out = reuse ? x : at::empty(shape, options);
+    at::Tensor convHalf = out.narrow(1, 0, cout);
     if (m.modulateWeights) {
         for (std::int64_t i = 0; i < n; ++i) {
             const at::Tensor w =
                 (m.weight * (gain[i].view({cout, 1, 1, 1}) * style[i].view({1, -1, 1, 1})))
                     .to(dtype);
-            const at::Tensor pre = convolveSample(m, x.narrow(0, i, 1), w, bias);
+            const at::Tensor sample = convolveSample(m, x.narrow(0, i, 1), w, bias);
             at::Tensor dst = convHalf.narrow(0, i, 1);
             if (concat) {
-                at::leaky_relu_out(dst, pre, kLeakySlope);
+                at::leaky_relu_out(dst, sample, kLeakySlope);
             } else {
-                dst.copy_(pre);
+                dst.copy_(sample);
             }
         }
     } else {
-        const at::Tensor xs = x * style.view({n, -1, 1, 1}).to(dtype);
-        const at::Tensor pre = m.sharedWinograd ? (*m.sharedWinograd)(xs, {})
-                                                : convolve(m, xs, m.weight, m.polyphase, {});
         at::addcmul_out(convHalf, bias.view({1, cout, 1, 1}), pre,
                         gain.view({n, cout, 1, 1}).to(dtype));
         if (concat) {

@@ -8,7 +8,9 @@
 #include <c10/core/InferenceMode.h>
 
 #include "io/state_dict_access.h"
+#include "nn/cpu_batching.h"
 #include "nn/gpen_spec.h"
+#include "nn/precision.h"
 #include "nn/torch_failure.h"
 #include "nn/gpen_layers.h"
 #include "nn/stylegan_ops.h"
@@ -37,9 +39,7 @@ struct GpenGenerator::Impl {
     std::vector<ToRgb> toRgbs;
 
     bool fast() const { return params.kernels == GpenKernels::Fast; }
-    at::ScalarType computeType() const {
-        return params.precision == GpenPrecision::Bf16 ? at::kBFloat16 : at::kFloat;
-    }
+    at::ScalarType computeType() const { return nn::computeType(params.precision); }
     at::Tensor encoderStage(const EncoderStage& e, const at::Tensor& x) const;
     at::Tensor styled(const StyledConv& s, at::Tensor x, const at::Tensor& latent,
                       const at::Tensor& noise) const;
@@ -185,7 +185,9 @@ Expected<FloatTensor> GpenGenerator::forward(const FloatTensor& input, const Can
     try {
         c10::InferenceMode guard;
         const at::Tensor x = toDevice(fromFloatTensor(input), m_impl->device);
-        return toFloatTensor(m_impl->forward(x, cancel));
+        return std::move(forwardBySubBatch(x, [&](const at::Tensor& part) {
+                             return std::vector<at::Tensor>{m_impl->forward(part, cancel)};
+                         }).front());
     } catch (const ForwardCancelled&) {
         return makeError(ErrorCode::Cancelled, "Cancelled");
     } catch (...) {
@@ -267,7 +269,7 @@ Expected<std::unique_ptr<GpenGenerator>> GpenGenerator::create(const StateDict& 
     if (!arch) {
         return tl::unexpected(arch.error());
     }
-    const bool bf16 = params.precision == GpenPrecision::Bf16;
+    const bool bf16 = params.precision == Precision::Bf16;
     if (bf16 && params.kernels != GpenKernels::Fast) {
         return makeError(ErrorCode::InvalidArgument, source + ": bf16 precision needs the fast kernels");
     }
@@ -284,13 +286,7 @@ Expected<std::unique_ptr<GpenGenerator>> GpenGenerator::create(const StateDict& 
         // The blur kernels are rebuilt, as the reference's modules do; the file's copies were
         // only checked for shape.
         const StateDict buffers = gpenBuiltBuffers(*arch);
-        if (bf16) {
-            // Fails with oneDNN's own message where the CPU cannot compute in bfloat16.
-            const auto options = at::TensorOptions().dtype(at::kBFloat16).device(toAtDevice(params.device));
-            conv2dFast(at::zeros({1, 16, 4, 4}, options), at::zeros({16, 16, 3, 3}, options), {}, 1, 1, 1);
-        }
-        const Loader load{weights, params.device, params.kernels == GpenKernels::Fast,
-                          bf16 ? at::kBFloat16 : at::kFloat};
+        const Loader load{weights, params.device, params.kernels == GpenKernels::Fast, computeType(params.precision)};
         const at::Tensor downKernel = toDevice(findTensor(buffers, "ecd1.0.0.kernel"), params.device);
         const at::Tensor upKernel = downKernel * 4.0;
 

@@ -15,6 +15,7 @@
 #include <c10/core/InferenceMode.h>
 #include <nlohmann/json.hpp>
 
+#include "nn/precision.h"
 #include "nn/torch_failure.h"
 #include "nn/tensor_convert.h"
 
@@ -66,6 +67,7 @@ struct WeightSpec {
 
 struct LayersModel::Impl {
     Device device;
+    Precision precision = Precision::Fp32;
     std::string name;
     std::vector<Step> steps;
     std::size_t inputValue = 0;   // the value the input fills
@@ -88,7 +90,10 @@ struct LayersModel::Impl {
                     const bool symmetric = s.pad[0] == s.pad[1] && s.pad[2] == s.pad[3];
                     at::Tensor src = padded && !symmetric ? at::constant_pad_nd(in(0), s.pad, 0) : in(0);
                     const std::int64_t p[2] = {symmetric ? s.pad[2] : 0, symmetric ? s.pad[0] : 0};
-                    values[out] = at::conv2d(src, s.weight, s.bias, 1, p);
+                    values[out] = nn::convolveIn(src, s.weight, s.bias,
+                                                 [&](const at::Tensor& xc, const at::Tensor& wc, const at::Tensor& bc) {
+                                                     return at::conv2d(xc, wc, bc, 1, p);
+                                                 });
                     if (s.relu) values[out].relu_();
                     break;
                 }
@@ -305,7 +310,8 @@ Expected<FloatTensor> LayersModel::forward(const FloatTensor& input) const {
     }
     try {
         c10::InferenceMode guard;
-        return toFloatTensor(m_impl->run(toDevice(fromFloatTensor(input), m_impl->device)));
+        const at::Tensor x = toDevice(fromFloatTensor(input), m_impl->device);
+        return toFloatTensor(m_impl->run(nn::toCompute(x, m_impl->precision)));
     } catch (...) {
         return tl::unexpected(currentTorchFailure(ErrorCode::Internal, m_impl->name + " forward failed: ",
                                                   m_impl->name + " forward: out of memory"));
@@ -318,6 +324,7 @@ Expected<std::unique_ptr<LayersModel>> LayersModel::load(const fs::path& modelJs
     if (!error.message.empty()) return tl::unexpected(error);
     auto impl = std::make_unique<Impl>();
     impl->device = params.device;
+    impl->precision = params.precision;
     std::map<std::string, WeightSpec> specs;
     std::vector<float> data;
     try {
@@ -385,7 +392,7 @@ Expected<std::unique_ptr<LayersModel>> LayersModel::load(const fs::path& modelJs
                                                                               "/kernel must be [kh, kw, " + std::to_string(c) + ", out]"});
                 }
                 impl->parameters += static_cast<std::uint64_t>(k->numel());
-                s.weight = toDevice(k->permute({3, 2, 0, 1}).contiguous(), params.device);
+                s.weight = nn::toCompute(toDevice(k->permute({3, 2, 0, 1}).contiguous(), params.device), params.precision);
                 if (specs.count(s.name + "/bias")) {
                     auto b = weight(s.name + "/bias");
                     if (!b) return tl::unexpected(b.error());
@@ -393,7 +400,7 @@ Expected<std::unique_ptr<LayersModel>> LayersModel::load(const fs::path& modelJs
                         return tl::unexpected(Error{ErrorCode::ShapeMismatch, modelJson.filename().string() + ": " + s.name + "/bias has the wrong size"});
                     }
                     impl->parameters += static_cast<std::uint64_t>(b->numel());
-                    s.bias = toDevice(*b, params.device);
+                    s.bias = nn::toCompute(toDevice(*b, params.device), params.precision);
                 }
                 c = s.weight.size(0);
             }

@@ -1,7 +1,11 @@
 #include "nn/network_benchmark.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <memory>
+#include <type_traits>
+#include <vector>
 
 #include "gpen/nn/parsenet.h"
 #include "gpen/nn/retinaface.h"
@@ -16,29 +20,41 @@ double msSince(Clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
 
-// What the benchmark needs of a built network: its description, output side and one forward.
+// What the benchmark needs of a built network: its description, output side and one forward
+// that returns the outputs.
 struct Runner {
     std::string kind;
     std::string architecture;
     int outSize = 0;
-    std::function<Expected<void>()> forward;
+    std::function<Expected<std::vector<FloatTensor>>()> forward;
 };
 
-template <typename Net, typename Out>
-std::function<Expected<void>()> forwardOf(std::shared_ptr<Net> net, FloatTensor input) {
-    return [net, input = std::move(input)]() -> Expected<void> {
-        Expected<Out> out = net->forward(input);
-        return out ? Expected<void>{} : tl::unexpected(out.error());
+template <typename Net>
+std::function<Expected<std::vector<FloatTensor>>()> forwardOf(std::shared_ptr<Net> net, FloatTensor input) {
+    return [net, input = std::move(input)]() -> Expected<std::vector<FloatTensor>> {
+        auto out = net->forward(input);
+        if (!out) {
+            return tl::unexpected(out.error());
+        }
+        using Out = std::decay_t<decltype(*out)>;
+        if constexpr (std::is_same_v<Out, FloatTensor>) {
+            return std::vector<FloatTensor>{std::move(*out)};
+        } else if constexpr (std::is_same_v<Out, ParseNetOutputs>) {
+            return std::vector<FloatTensor>{std::move(out->maskLogits), std::move(out->image)};
+        } else {
+            return std::vector<FloatTensor>{std::move(out->loc), std::move(out->conf), std::move(out->landms)};
+        }
     };
 }
 
 // The kind is told by a name only that kind has; its create() then runs the architecture check,
 // once, before building.
-Expected<Runner> build(const StateDict& weights, const GpenBenchmarkParams& p, const std::string& source) {
+Expected<Runner> build(const StateDict& weights, const GpenBenchmarkParams& p, const std::string& source,
+                       Precision precision) {
     const Shape shape{p.batch, 3, p.syntheticSize, p.syntheticSize};
     Runner r;
     if (weights.contains("out_mask_conv.conv2d.weight")) {
-        auto net = ParseNet::create(weights, source, {.device = p.load.device});
+        auto net = ParseNet::create(weights, source, {.device = p.load.device, .precision = precision});
         if (!net) {
             return tl::unexpected(net.error());
         }
@@ -46,12 +62,11 @@ Expected<Runner> build(const StateDict& weights, const GpenBenchmarkParams& p, c
         r.kind = "parsenet";
         r.architecture = arch.describe();
         r.outSize = p.syntheticSize * arch.outSize / arch.inSize;
-        r.forward = forwardOf<ParseNet, ParseNetOutputs>(std::shared_ptr<ParseNet>(std::move(*net)),
-                                                         rampInput(shape, -1.0F, 1.0F));
+        r.forward = forwardOf(std::shared_ptr<ParseNet>(std::move(*net)), rampInput(shape, -1.0F, 1.0F));
         return r;
     }
     if (weights.contains("conv_first.weight")) {
-        auto net = RrdbNet::create(weights, source, {.device = p.load.device});
+        auto net = RrdbNet::create(weights, source, {.device = p.load.device, .precision = precision});
         if (!net) {
             return tl::unexpected(net.error());
         }
@@ -59,12 +74,11 @@ Expected<Runner> build(const StateDict& weights, const GpenBenchmarkParams& p, c
         r.kind = "rrdbnet";
         r.architecture = arch.describe();
         r.outSize = p.syntheticSize * arch.scale;
-        r.forward = forwardOf<RrdbNet, FloatTensor>(std::shared_ptr<RrdbNet>(std::move(*net)),
-                                                    rampInput(shape, 0.0F, 1.0F));
+        r.forward = forwardOf(std::shared_ptr<RrdbNet>(std::move(*net)), rampInput(shape, 0.0F, 1.0F));
         return r;
     }
     if (weights.contains("ClassHead.0.conv1x1.weight")) {
-        auto net = RetinaFace::create(weights, source, {.device = p.load.device});
+        auto net = RetinaFace::create(weights, source, {.device = p.load.device, .precision = precision});
         if (!net) {
             return tl::unexpected(net.error());
         }
@@ -72,8 +86,7 @@ Expected<Runner> build(const StateDict& weights, const GpenBenchmarkParams& p, c
         r.architecture = (*net)->architecture().describe();
         r.outSize = p.syntheticSize;
         // BGR 0..255 minus the means.
-        r.forward = forwardOf<RetinaFace, RetinaFaceHeads>(std::shared_ptr<RetinaFace>(std::move(*net)),
-                                                           rampInput(shape, -123.0F, 151.0F));
+        r.forward = forwardOf(std::shared_ptr<RetinaFace>(std::move(*net)), rampInput(shape, -123.0F, 151.0F));
         return r;
     }
     return makeError(ErrorCode::InvalidArgument,
@@ -87,18 +100,44 @@ Expected<GpenBenchmarkResult> runNetworkBenchmark(GpenBenchmarkResult r, StateDi
                                                   const std::function<void(const std::string&)>& progress) {
     r.loadMs = loadMs;
     const auto t0 = Clock::now();
-    auto runner = build(weights, params, r.source);
+    const Precision precision = params.load.precision;
+    auto runner = build(weights, params, r.source, precision);
     if (!runner) {
         return tl::unexpected(runner.error());
     }
     r.buildMs = msSince(t0);
-    weights = StateDict();  // the network holds what it needs
+    const bool compare = precision != Precision::Fp32;
+    if (!compare) {
+        weights = StateDict();  // the network holds what it needs
+    }
     r.kind = runner->kind;
     r.architecture = runner->architecture;
     r.inSize = params.syntheticSize;
     r.outSize = runner->outSize;
-    if (auto timing = timeForwards(r, params.runs, runner->forward, progress); !timing) {
+    const auto forward = [&runner]() -> Expected<void> {
+        auto out = runner->forward();
+        return out ? Expected<void>{} : tl::unexpected(out.error());
+    };
+    if (auto timing = timeForwards(r, params.runs, forward, progress); !timing) {
         return tl::unexpected(timing.error());
+    }
+    if (compare) {
+        // After the timing, as runGpenBenchmark does: the worst output against a float32 network.
+        auto reference = build(weights, params, r.source, Precision::Fp32);
+        if (!reference) {
+            return tl::unexpected(reference.error());
+        }
+        auto ref = reference->forward();
+        auto out = runner->forward();
+        if (!ref || !out) {
+            return tl::unexpected(ref ? out.error() : ref.error());
+        }
+        r.psnrOf = "output range";
+        r.psnrVsFp32Db = INFINITY;
+        for (std::size_t i = 0; i < ref->size(); ++i) {
+            r.psnrVsFp32Db = std::min(*r.psnrVsFp32Db, rangePsnrDb((*out)[i], (*ref)[i]));
+            r.maxRelDiffVsFp32 = std::max(r.maxRelDiffVsFp32, maxRelativeDifference((*out)[i], (*ref)[i]));
+        }
     }
     return r;
 }

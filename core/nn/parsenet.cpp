@@ -9,6 +9,8 @@
 
 #include "nn/border_pad.h"
 #include "nn/conv_bn.h"
+#include "nn/cpu_batching.h"
+#include "nn/precision.h"
 #include "nn/torch_failure.h"
 #include "nn/tensor_convert.h"
 #include "nn/network_builds.h"
@@ -96,15 +98,32 @@ struct ResidualBlock {
     std::optional<UpPhaseConv> fastUp;
     std::int64_t shortcutChannels = 0;
 
-    at::Tensor operator()(const at::Tensor& x) const {
+    void convertTo(Precision precision) {
+        if (shortcut) {
+            shortcut->conv.convertTo(precision);
+        }
+        conv1.conv.convertTo(precision);
+        conv2.conv.convertTo(precision);
+        if (fastUp) {
+            fastUp->weight = toCompute(fastUp->weight, precision);
+            fastUp->bias = toCompute(fastUp->bias, precision);
+        }
+    }
+
+    // `x` is let go as soon as it is read: at 512 it is 67 MB, and the block's own tensors there
+    // are the largest of the network.
+    at::Tensor operator()(at::Tensor x) const {
         if (fastUp) {
             const at::Tensor both = (*fastUp)(x);
+            x.reset();
             const std::int64_t cs = shortcutChannels;
             const at::Tensor res = leakyReluInPlace(both.narrow(1, cs, both.size(1) - cs), kSlope);
             return conv2(res).add_(both.narrow(1, 0, cs));
         }
         const at::Tensor identity = shortcut ? (*shortcut)(x) : x;
-        return conv2(conv1(x)).add_(identity);
+        at::Tensor h = conv1(x);
+        x.reset();
+        return conv2(h).add_(identity);
     }
 };
 
@@ -113,6 +132,7 @@ struct ResidualBlock {
 struct ParseNet::Impl {
     ParseNetArchitecture arch;
     Device device;
+    Precision precision = Precision::Fp32;
     std::vector<ConvLayer> stem;  // encoder.0
     std::vector<ResidualBlock> encoder, body, decoder;
     ConvLayer outImg, outMask;
@@ -125,15 +145,15 @@ struct ParseNet::Impl {
     std::pair<at::Tensor, at::Tensor> forward(const at::Tensor& input) const {
         at::Tensor feat = stem[0](input);
         for (const auto& b : encoder) {
-            feat = b(feat);
+            feat = b(std::move(feat));
         }
         at::Tensor x = feat;
         for (const auto& b : body) {
-            x = b(x);
+            x = b(std::move(x));
         }
         x = feat + x;
         for (const auto& b : decoder) {
-            x = b(x);
+            x = b(std::move(x));
         }
         if (outBoth) {
             const at::Tensor both = (*outBoth)(x);
@@ -170,8 +190,12 @@ Expected<ParseNetOutputs> ParseNet::forward(const FloatTensor& input) const {
     }
     try {
         c10::InferenceMode guard;
-        const auto out = m_impl->forward(toDevice(fromFloatTensor(input), m_impl->device));
-        return ParseNetOutputs{toFloatTensor(out.first), toFloatTensor(out.second)};
+        const at::Tensor x = toCompute(toDevice(fromFloatTensor(input), m_impl->device), m_impl->precision);
+        auto out = forwardBySubBatch(x, [&](const at::Tensor& part) {
+            auto [mask, image] = m_impl->forward(part);
+            return std::vector<at::Tensor>{std::move(mask), std::move(image)};
+        });
+        return ParseNetOutputs{std::move(out[0]), std::move(out[1])};
     } catch (...) {
         return tl::unexpected(currentTorchFailure(ErrorCode::Internal, "ParseNet forward failed: ",
                                                   "ParseNet forward: out of memory for an input of " +
@@ -188,11 +212,15 @@ Expected<std::unique_ptr<ParseNet>> ParseNet::create(const StateDict& weights,
     }
     const bool fast = params.kernels == ParseNetKernels::Fast;
     nn::countNetworkBuild();
+    if (params.precision != Precision::Fp32 && !fast) {
+        return makeError(ErrorCode::InvalidArgument, source + ": bf16 precision needs the fast kernels");
+    }
     try {
         c10::InferenceMode guard;
         auto impl = std::make_unique<Impl>();
         impl->arch = *arch;
         impl->device = params.device;
+        impl->precision = params.precision;
         // ConvLayer: "<p>conv2d." and, with batch norm, "<p>norm.norm.".
         auto layer = [&](const std::string& p, bool norm, bool stride2, bool up, bool activate) {
             const ConvBnSource src{p + "conv2d.", !norm, norm ? p + "norm.norm." : ""};
@@ -239,7 +267,14 @@ Expected<std::unique_ptr<ParseNet>> ParseNet::create(const StateDict& weights,
             impl->outBoth = std::move(both);
             impl->outImg = {};
             impl->outMask = {};
+            impl->outBoth->conv.convertTo(params.precision);
         }
+        for (auto* blocks : {&impl->encoder, &impl->body, &impl->decoder}) {
+            for (auto& b : *blocks) {
+                b.convertTo(params.precision);
+            }
+        }
+        impl->stem[0].conv.convertTo(params.precision);
         return std::unique_ptr<ParseNet>(new ParseNet(std::move(impl)));
     } catch (...) {
         return tl::unexpected(currentBuildFailure(source, params.device));

@@ -8,6 +8,7 @@
 #include <c10/core/InferenceMode.h>
 
 #include "nn/conv_bn.h"
+#include "nn/precision.h"
 #include "nn/torch_failure.h"
 #include "nn/retinaface_layout.h"
 #include "nn/tensor_convert.h"
@@ -64,6 +65,7 @@ at::Tensor resizeNearest(const at::Tensor& x, const at::Tensor& like) {
 struct RetinaFace::Impl {
     RetinaFaceArchitecture arch;
     Device device;
+    Precision precision = Precision::Fp32;
     bool channelsLast = false;  // NHWC activations and weights
 
     ConvBn stem;
@@ -128,6 +130,9 @@ struct RetinaFace::Impl {
             const auto& h = heads[headOf[o]];
             out[o] = at::cat({h[0](features[0]), h[1](features[1]), h[2](features[2])}, 1);
         }
+        for (auto& o : out) {
+            o = o.to(at::kFloat);
+        }
         out[1] = at::softmax(out[1], -1);
         return out;
     }
@@ -151,7 +156,7 @@ Expected<RetinaFaceHeads> RetinaFace::forward(const FloatTensor& input) const {
     }
     try {
         c10::InferenceMode guard;
-        at::Tensor x = toDevice(fromFloatTensor(input), m_impl->device);
+        at::Tensor x = toCompute(toDevice(fromFloatTensor(input), m_impl->device), m_impl->precision);
         if (m_impl->channelsLast) {
             x = x.contiguous(at::MemoryFormat::ChannelsLast);
         }
@@ -172,11 +177,15 @@ Expected<std::unique_ptr<RetinaFace>> RetinaFace::create(const StateDict& weight
         return tl::unexpected(arch.error());
     }
     nn::countNetworkBuild();
+    if (params.precision != Precision::Fp32 && !params.foldBatchNorm) {
+        return makeError(ErrorCode::InvalidArgument, source + ": bf16 precision needs folded batch norms");
+    }
     try {
         c10::InferenceMode guard;
         auto impl = std::make_unique<Impl>();
         impl->arch = *arch;
         impl->device = params.device;
+        impl->precision = params.precision;
         auto convBn = [&](const std::string& conv, const std::string& norm, int stride, int pad) {
             return loadConvBn(weights, {conv, false, norm}, stride, pad, params.foldBatchNorm,
                               params.device);
@@ -223,6 +232,13 @@ Expected<std::unique_ptr<RetinaFace>> RetinaFace::create(const StateDict& weight
         if (impl->channelsLast) {
             impl->forEachConv(
                 [](ConvBn& c) { c.weight = c.weight.contiguous(at::MemoryFormat::ChannelsLast); });
+        }
+        impl->forEachConv([&](ConvBn& c) { c.convertTo(params.precision); });
+        for (auto& head : impl->heads) {
+            for (auto& h : head) {
+                h.weight = toCompute(h.weight, params.precision);
+                h.bias = toCompute(h.bias, params.precision);
+            }
         }
         return std::unique_ptr<RetinaFace>(new RetinaFace(std::move(impl)));
     } catch (...) {

@@ -9,6 +9,7 @@
 
 #include "io/state_dict_access.h"
 #include "nn/conv_bn.h"
+#include "nn/precision.h"
 #include "nn/torch_failure.h"
 #include "nn/tensor_convert.h"
 #include "nn/network_builds.h"
@@ -77,6 +78,7 @@ struct ForwardCancelled {};
 struct RrdbNet::Impl {
     RrdbArchitecture arch;
     Device device;
+    Precision precision = Precision::Fp32;
     // NHWC activations and weights: oneDNN runs these convolutions about a quarter faster so on
     // CPU (measured with the released x2 size, 2 threads).
     bool channelsLast = false;
@@ -154,8 +156,8 @@ StateDict RrdbNet::stateDict() const {
     StateDict dict;
     c10::InferenceMode guard;
     m_impl->forEachConv([&](const std::string& name, const Conv& c) {
-        putTensor(dict, name + ".weight", c.weight.to(at::kCPU).contiguous());
-        putTensor(dict, name + ".bias", c.bias.to(at::kCPU).contiguous());
+        putTensor(dict, name + ".weight", c.weight.to(at::kCPU, at::kFloat).contiguous());
+        putTensor(dict, name + ".bias", c.bias.to(at::kCPU, at::kFloat).contiguous());
     });
     return dict;
 }
@@ -182,7 +184,7 @@ Expected<FloatTensor> RrdbNet::forward(const FloatTensor& input, const CancelTok
         return tl::unexpected(ok.error());
     }
     return guarded("forward", [&]() -> Expected<FloatTensor> {
-        at::Tensor x = toDevice(fromFloatTensor(input), m_impl->device);
+        at::Tensor x = toCompute(toDevice(fromFloatTensor(input), m_impl->device), m_impl->precision);
         if (m_impl->channelsLast) {
             x = x.contiguous(at::MemoryFormat::ChannelsLast);
         }
@@ -238,13 +240,14 @@ Expected<std::unique_ptr<RrdbNet>> RrdbNet::create(const StateDict& weights,
         auto impl = std::make_unique<Impl>();
         impl->arch = *arch;
         impl->device = params.device;
+        impl->precision = params.precision;
         impl->channelsLast = params.device.kind == DeviceKind::Cpu;
         const auto format =
             impl->channelsLast ? at::MemoryFormat::ChannelsLast : at::MemoryFormat::Contiguous;
         auto conv = [&](const std::string& name) {
-            return Conv{
-                toDevice(findTensor(weights, name + ".weight"), params.device).contiguous(format),
-                toDevice(findTensor(weights, name + ".bias"), params.device)};
+            return Conv{toCompute(toDevice(findTensor(weights, name + ".weight"), params.device), params.precision)
+                            .contiguous(format),
+                        toCompute(toDevice(findTensor(weights, name + ".bias"), params.device), params.precision)};
         };
         impl->convFirst = conv("conv_first");
         for (int b = 0; b < arch->numBlock; ++b) {

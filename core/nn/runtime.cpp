@@ -93,6 +93,18 @@ Expected<Device> parseDevice(const std::string& text) {
     return makeError(ErrorCode::InvalidArgument, "unknown device '" + text + "' (cpu, cuda, cuda:N, auto)");
 }
 
+Expected<Precision> parsePrecision(const std::string& text) {
+    if (text == "fp32") {
+        return Precision::Fp32;
+    }
+    if (text == "bf16") {
+        return Precision::Bf16;
+    }
+    return makeError(ErrorCode::InvalidArgument, "unknown precision '" + text + "' (fp32, bf16)");
+}
+
+const char* precisionName(Precision precision) { return precision == Precision::Bf16 ? "bf16" : "fp32"; }
+
 void configureRuntime(const RuntimeParams& params) {
     int threads = params.threads;
     if (threads <= 0) {

@@ -182,7 +182,7 @@ ModelLoaderRegistry pipelineModelLoaders(const GpenLoadParams& gpen) {
             if (!dlib) return tl::unexpected(dlib.error());
             return std::shared_ptr<const LoadedModel>(std::make_shared<DlibDetectorModel>(std::move(*dlib)));
         }
-        auto net = RetinaFace::create(in.weights, in.source(), {.device = in.device});
+        auto net = RetinaFace::create(in.weights, in.source(), {.device = in.device, .precision = in.precision});
         if (!net) return tl::unexpected(net.error());
         auto model = std::make_shared<RetinaFaceDetectorModel>(std::move(*net));
         return std::shared_ptr<const LoadedModel>(std::move(model));
@@ -201,13 +201,13 @@ ModelLoaderRegistry pipelineModelLoaders(const GpenLoadParams& gpen) {
     background.load = [expectedScale](const ModelLoadInput& in) -> Expected<std::shared_ptr<const LoadedModel>> {
         in.report(LoadPhase::Building);
         if (in.entry.network == kLayersModelNetwork) {
-            auto layers = LayersModel::load(in.file, {.device = in.device});
+            auto layers = LayersModel::load(in.file, {.device = in.device, .precision = in.precision});
             if (!layers) return tl::unexpected(layers.error());
             // UpscalerJS's ESRGAN (RDN) models take and give RGB in [0, 255] (their inputRange).
             return std::shared_ptr<const LoadedModel>(std::make_shared<BackgroundModel>(std::move(*layers), 255.0F));
         }
         auto net = RrdbNet::create(in.weights, in.source(),
-                                   {.device = in.device, .expectedScale = expectedScale(&in.entry)});
+                                   {.device = in.device, .expectedScale = expectedScale(&in.entry), .precision = in.precision});
         if (!net) return tl::unexpected(net.error());
         return std::shared_ptr<const LoadedModel>(std::make_shared<BackgroundModel>(std::move(*net)));
     };
@@ -221,7 +221,7 @@ ModelLoaderRegistry pipelineModelLoaders(const GpenLoadParams& gpen) {
     };
     parser.load = [](const ModelLoadInput& in) -> Expected<std::shared_ptr<const LoadedModel>> {
         in.report(LoadPhase::Building);
-        auto net = ParseNet::create(in.weights, in.source(), {.device = in.device});
+        auto net = ParseNet::create(in.weights, in.source(), {.device = in.device, .precision = in.precision});
         if (!net) return tl::unexpected(net.error());
         return std::shared_ptr<const LoadedModel>(std::make_shared<ParserModel>(std::move(*net)));
     };

@@ -460,6 +460,10 @@
 <context>
     <name>gpen::ui::EngineWorker</name>
     <message>
+        <source>Precision %1 is not known; using fp32</source>
+        <translation>Genauigkeit %1 ist unbekannt; fp32 wird verwendet</translation>
+    </message>
+    <message>
         <source>Device %1 is not available; using the CPU</source>
         <translation>Gerät %1 ist nicht verfügbar; die CPU wird verwendet</translation>
     </message>
@@ -1355,6 +1359,22 @@
 </context>
 <context>
     <name>gpen::ui::SettingsDialog</name>
+    <message>
+        <source>Exact (fp32)</source>
+        <translation>Genau (fp32)</translation>
+    </message>
+    <message>
+        <source>Faster (bf16)</source>
+        <translation>Schneller (bf16)</translation>
+    </message>
+    <message>
+        <source>Faster (bf16) computes the networks in 16-bit floating point: faster on GPUs and on processors with AVX-512, not on others, and a little less exact. The models load again when it changes.</source>
+        <translation>Schneller (bf16) rechnet die Netze in 16-Bit-Gleitkomma: schneller auf GPUs und auf Prozessoren mit AVX-512, nicht auf anderen, und etwas weniger genau. Die Modelle werden bei einer Änderung neu geladen.</translation>
+    </message>
+    <message>
+        <source>Prec&amp;ision:</source>
+        <translation>Gena&amp;uigkeit:</translation>
+    </message>
     <message>
         <source>Settings</source>
         <translation>Einstellungen</translation>

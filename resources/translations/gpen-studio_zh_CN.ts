@@ -459,6 +459,10 @@
     <context>
         <name>gpen::ui::EngineWorker</name>
         <message>
+            <source>Precision %1 is not known; using fp32</source>
+            <translation>未知的精度 %1；改用 fp32</translation>
+        </message>
+        <message>
             <source>Device %1 is not available; using the CPU</source>
             <translation>设备 %1 不可用，改用 CPU</translation>
         </message>
@@ -1348,6 +1352,22 @@
     </context>
     <context>
         <name>gpen::ui::SettingsDialog</name>
+        <message>
+            <source>Exact (fp32)</source>
+            <translation>精确 (fp32)</translation>
+        </message>
+        <message>
+            <source>Faster (bf16)</source>
+            <translation>更快 (bf16)</translation>
+        </message>
+        <message>
+            <source>Faster (bf16) computes the networks in 16-bit floating point: faster on GPUs and on processors with AVX-512, not on others, and a little less exact. The models load again when it changes.</source>
+            <translation>更快 (bf16) 以 16 位浮点数运行网络：在 GPU 和支持 AVX-512 的处理器上更快，在其他处理器上则不会，且精度略低。更改后模型会重新加载。</translation>
+        </message>
+        <message>
+            <source>Prec&amp;ision:</source>
+            <translation>精度(&amp;I):</translation>
+        </message>
         <message>
             <source>Settings</source>
             <translation>设置</translation>

@@ -116,6 +116,23 @@ TEST(GpenCli, BenchTimesTheOtherNetworkKinds) {
     EXPECT_GT(j["peak_rss_mb"].get<double>(), 0.0);
 }
 
+TEST(GpenCli, BenchComparesBf16WithFloat32ForEveryKind) {
+    GPEN_REQUIRE_FIXTURES();
+    const CliRun r = runCli("bench --json --runs 1 --size 48 --precision bf16 --model " +
+                            quote((gpen::test::fixturesDir() / "rrdb-x2-f8-b2-g4.pth").string()));
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["kind"], "rrdbnet");
+    ASSERT_TRUE(j.contains("psnr_range_vs_fp32_db")) << r.out;
+    // Measured 50-60 dB on this fixture (precision_test bounds the networks themselves).
+    EXPECT_GT(j["psnr_range_vs_fp32_db"].get<double>(), 40.0) << r.out;
+    EXPECT_GT(j["max_rel_diff_vs_fp32"].get<double>(), 0.0) << "bf16 gave float32's numbers exactly";
+
+    const CliRun bad = runCli("restore --precision fp16 in.png out.png");
+    EXPECT_EQ(bad.exitCode, 1);
+    EXPECT_NE(bad.out.find("fp16"), std::string::npos) << bad.out;
+}
+
 TEST(GpenCli, UnknownOptionIsAnError) {
     const CliRun r = runCli("bench --frobnicate 3");
     EXPECT_NE(r.exitCode, 0);

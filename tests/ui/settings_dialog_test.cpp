@@ -43,6 +43,7 @@ TEST(SettingsDialog, ShowsTheStoredValues) {
     EngineSettings stored;
     stored.device = QStringLiteral("cpu");
     stored.threads = 3;
+    stored.precision = QStringLiteral("bf16");
     stored.preload = {QStringLiteral("GPEN-BFR-256"), QStringLiteral("dlib")};
     stored.maxModels = 2;
     stored.memoryBudgetMb = 1536;
@@ -58,6 +59,7 @@ TEST(SettingsDialog, ShowsTheStoredValues) {
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
     EXPECT_EQ(dialog.deviceBox()->currentData().toString(), QStringLiteral("cpu"));
     EXPECT_EQ(dialog.threadsBox()->value(), 3);
+    EXPECT_EQ(dialog.precisionBox()->currentData().toString(), QStringLiteral("bf16"));
     EXPECT_EQ(checkedIds(dialog.preloadList()), stored.preload);
     // Every released model and the built-in detector can be chosen.
     EXPECT_NE(itemFor(dialog.preloadList(), QStringLiteral("GPEN-BFR-512")), nullptr);
@@ -80,6 +82,7 @@ TEST(SettingsDialog, DefaultsWhenNothingIsStored) {
     const EngineSettings defaults;
     const EngineSettings shown = dialog.engineSettings();
     EXPECT_EQ(shown.device, defaults.device);
+    EXPECT_EQ(shown.precision, QStringLiteral("fp32"));  // bf16 is opt-in
     EXPECT_EQ(shown.preload, defaults.preload);
     EXPECT_EQ(shown.warmupBatchSizes, defaults.warmupBatchSizes);
     EXPECT_EQ(shown.tileSize, defaults.tileSize);
@@ -98,6 +101,7 @@ TEST(SettingsDialog, EditsAreStoredAndReloadEqual) {
 
     dialog.deviceBox()->setCurrentIndex(dialog.deviceBox()->findData(QStringLiteral("cuda")));
     dialog.threadsBox()->setValue(6);
+    dialog.precisionBox()->setCurrentIndex(dialog.precisionBox()->findData(QStringLiteral("bf16")));
     itemFor(dialog.preloadList(), QStringLiteral("ParseNet-latest"))->setCheckState(Qt::Unchecked);
     itemFor(dialog.preloadList(), QStringLiteral("GPEN-BFR-1024"))->setCheckState(Qt::Checked);
     dialog.maxModelsBox()->setValue(7);
@@ -114,6 +118,7 @@ TEST(SettingsDialog, EditsAreStoredAndReloadEqual) {
     const EngineSettings loaded = EngineSettings::load();
     EXPECT_EQ(loaded.device, QStringLiteral("cuda"));
     EXPECT_EQ(loaded.threads, 6);
+    EXPECT_EQ(loaded.precision, QStringLiteral("bf16"));
     EXPECT_TRUE(loaded.preload.contains(QStringLiteral("GPEN-BFR-1024")));
     EXPECT_FALSE(loaded.preload.contains(QStringLiteral("ParseNet-latest")));
     EXPECT_EQ(loaded.preload, edited.preload);

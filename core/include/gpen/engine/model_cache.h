@@ -38,6 +38,8 @@ struct ModelCacheParams {
     ModelLoaderRegistry loaders = ModelLoaderRegistry::withBuiltIns();
     ModelSearchParams search;
     Device device;
+    // The number type of every network the cache builds (RuntimeParams' Precision).
+    Precision precision = Precision::Fp32;
     // Loaded by start() in the background, in this order (ids not installed are skipped).
     std::vector<std::string> preload = {"GPEN-BFR-512", "RetinaFace-R50", "ParseNet-latest"};
     bool pinPreloaded = true;         // preloaded models are never evicted nor idle-released

@@ -35,6 +35,7 @@ struct ModelLoadInput {
     Device device;
     // Reports a new sub-phase (MovingToDevice) so that its time is reported apart; may be empty.
     std::function<void(LoadPhase)> enterPhase;
+    Precision precision = Precision::Fp32;  // the cache's, for every network it loads
 
     // The file name, or the id of a model without a file: what error messages start with.
     std::string source() const { return file.empty() ? entry.id : file.filename().string(); }

@@ -40,7 +40,8 @@ struct GpenBenchmarkResult {
     double gflopPerFace = 0;    // per sample; 0 where not counted (networks other than GPEN)
     std::uint64_t peakRssBytes = 0;
     // Below precisions other than fp32: one forward of the same input against a float32 network.
-    std::optional<double> psnrVsFp32Db;  // of the 8-bit output
+    std::optional<double> psnrVsFp32Db;  // GPEN: of the 8-bit output; others: over the output range
+    std::string psnrOf = "8-bit";        // "8-bit" or "output range"
     double maxRelDiffVsFp32 = 0;         // max |out - ref| / max(1, max |ref|)
 
     double medianPerFaceMs() const { return medianForwardMs / batch; }
@@ -53,10 +54,15 @@ struct GpenBenchmarkResult {
 
 // Times load, build, cold and steady forwards of one network: GPEN (synthesized when `model` is
 // empty), or the ParseNet, RRDBNet or RetinaFace checkpoint `model` at an input of syntheticSize
-// pixels square (precision and kernels apply to GPEN only). `progress` (may be empty)
+// pixels square (kernels apply to GPEN only; precision to every network). `progress` (may be empty)
 // receives a line per finished run.
 Expected<GpenBenchmarkResult> runGpenBenchmark(const GpenBenchmarkParams& params,
                                               const std::function<void(const std::string&)>& progress = {});
+
+// Agreement of a network's output with the float32 network's, for any kind of output:
+// max |out - ref| / max(1, max |ref|), and the PSNR in dB over ref's value range (max - min).
+double maxRelativeDifference(const FloatTensor& out, const FloatTensor& ref);
+double rangePsnrDb(const FloatTensor& out, const FloatTensor& ref);
 
 // The reference's released configuration for a size (256: cm 1, narrow 0.5; others cm 2, narrow 1).
 GpenArchitecture releasedGpenArchitecture(int size);

@@ -19,6 +19,7 @@ namespace gpen {
 
 struct LayersModelLoadParams {
     Device device;
+    Precision precision = Precision::Fp32;  // input and output stay float32
 };
 
 // Immutable after load; forward() may be called from several threads at once.

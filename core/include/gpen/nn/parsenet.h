@@ -54,6 +54,7 @@ enum class ParseNetKernels {
 struct ParseNetLoadParams {
     Device device;
     ParseNetKernels kernels = ParseNetKernels::Fast;
+    Precision precision = Precision::Fp32;  // Bf16 needs the fast kernels; outputs stay float32
 };
 
 struct ParseNetOutputs {
@@ -76,7 +77,7 @@ class ParseNet {
 
     // input: [N, 3, H, W] RGB in [-1, 1] (the reference feeds 512 x 512 faces), H and W multiples
     // of 2^downSteps() with at least 2 pixels left at the coarsest level; outputs are H *
-    // 2^(up-down).
+    // 2^(up-down). On the CPU a batch runs in sub-batches of at most 512 x 512 input pixels.
     Expected<ParseNetOutputs> forward(const FloatTensor& input) const;
 
     struct Impl;

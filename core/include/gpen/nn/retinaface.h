@@ -40,6 +40,8 @@ struct RetinaFaceLoadParams {
     // Merge each eval-mode batch norm into its convolution at load (faster, same results within
     // the fixtures' tolerance); false runs the batch norms as the reference does.
     bool foldBatchNorm = true;
+    // Bf16 needs foldBatchNorm; the heads' outputs stay float32.
+    Precision precision = Precision::Fp32;
 };
 
 // The raw outputs for a batch, P priors per image (see retinaFacePriors for their order).

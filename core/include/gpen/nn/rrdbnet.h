@@ -46,6 +46,7 @@ Expected<RrdbArchitecture> inferRrdbArchitecture(const StateDict& dict, const st
 struct RrdbLoadParams {
     Device device;
     int expectedScale = 0;  // the scale the file must have (realesrnet_x2: 2); 0: any
+    Precision precision = Precision::Fp32;  // input and output stay float32
 };
 
 // An RRDBNet ready to run. Immutable after creation; forward() may be called from several threads.

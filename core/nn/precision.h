@@ -1,0 +1,32 @@
+#pragma once
+
+// Core-internal: computing a network in the Precision of its load params. Weights are converted
+// once at load (toCompute), the input at the network's entry and the outputs back to float32 at
+// its exit; every convolution goes through convolveIn, which is where bfloat16 differs by CPU.
+
+#include <functional>
+
+#include <ATen/core/Tensor.h>
+
+#include "gpen/nn/runtime.h"
+
+namespace gpen::nn {
+
+at::ScalarType computeType(Precision precision);
+
+// `t` in `precision`'s type (undefined stays undefined; already there: `t` itself).
+at::Tensor toCompute(const at::Tensor& t, Precision precision);
+
+// Whether libtorch's oneDNN convolves bfloat16 tensors on this CPU itself (it needs AVX-512).
+// Where it does not, at::conv2d falls back to loops that sum in bfloat16 and took 9-57x the
+// float32 time on an AVX2 CPU (libtorch 1.13), and at::mkldnn_convolution refuses. Probed once.
+bool cpuConvolvesBf16();
+
+using ConvFn = std::function<at::Tensor(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b)>;
+
+// conv(x, w, b) in x's type. Bfloat16 on a CPU without the kernels: the operands widened to
+// float32 (exact), convolved there and the result rounded to bfloat16 - the numbers of oneDNN's
+// bfloat16 kernels, which also sum in float32, at about float32 speed.
+at::Tensor convolveIn(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b, const ConvFn& conv);
+
+}  // namespace gpen::nn
