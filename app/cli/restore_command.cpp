@@ -24,11 +24,17 @@ nlohmann::json faceJson(const DetectedFace& f) {
     return {{"box", {f.box.x, f.box.y, f.box.width, f.box.height}}, {"score", f.score}, {"landmarks", lm}};
 }
 
+// Whether a progress line is open on stderr (drawn without its newline): only then does the end
+// of the run close it, so that a file refused before any progress prints its error alone.
+bool g_progressLineOpen = false;
+
 void progressLine(const Progress& p) {
     if (!p.note.empty()) {
         std::fprintf(stderr, "\r%-60s\n", p.note.c_str());
+        g_progressLineOpen = false;
     } else if (p.total > 0) {
         std::fprintf(stderr, "\r%-12s %d/%d   ", p.stage.c_str(), p.done, p.total);
+        g_progressLineOpen = true;
     }
     std::fflush(stderr);
 }
@@ -74,7 +80,7 @@ int restoreCommand(const Words& words) {
     // input's layout and metadata, one atomic write.
     RestoreFileParams fp{.restore = p, .read = *read, .write = {.quality = quality, .copyMetadata = !args->flag("no-metadata")}};
     auto done = restoreFile(**cache, in, out, fp);
-    if (!json) std::fprintf(stderr, "\n");
+    if (g_progressLineOpen) std::fprintf(stderr, "\n");
     if (!done) return fail(done.error().message);
     if (p.faceModel.empty()) {
         const std::string preferred = RestoreParams{}.faceModel;

@@ -1,8 +1,12 @@
 #include "gpen/io/image_io.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
+#include <iostream>
+#include <mutex>
 #include <optional>
+#include <sstream>
 #include <string>
 
 #include <opencv2/core.hpp>
@@ -23,6 +27,29 @@ std::string lowerExtension(const std::filesystem::path& path) {
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     }
     return ext;
+}
+
+// TIFF, BMP and WebP are decoded by OpenCV 4.6, which writes a failed decode on std::cerr
+// ("imread_('...'): can't read data: ...") and returns an empty picture. Core never prints: the
+// line is caught and goes to the log; the user gets our message naming the file. std::cerr is
+// the process's, so one decode at a time redirects it (these formats are a small share of the
+// reading, and decoding is a small share of a restore).
+cv::Mat decodeWithOpenCv(const std::filesystem::path& path, const std::string& name) {
+    static std::mutex redirecting;
+    std::ostringstream caught;
+    cv::Mat raw;
+    {
+        const std::lock_guard lock(redirecting);
+        struct Redirect {
+            std::streambuf* previous;
+            ~Redirect() { std::cerr.rdbuf(previous); }
+        } redirect{std::cerr.rdbuf(caught.rdbuf())};
+        raw = cv::imread(path.string(), cv::IMREAD_UNCHANGED);
+    }
+    std::string said = caught.str();
+    while (!said.empty() && std::isspace(static_cast<unsigned char>(said.back()))) said.pop_back();
+    if (!said.empty()) log(LogLevel::Info, name + ": OpenCV said: " + said);
+    return raw;
 }
 
 std::string pixelLimitMessage(const std::string& name, const std::string& size, std::uint64_t maxPixels) {
@@ -163,7 +190,7 @@ Expected<DecodedImage> readImage(const std::filesystem::path& path, const ImageR
             raw = std::move(decoded->pixels);
             noteLibraryWarnings(name, header->format, decoded->warnings, warnings);
         } else {
-            raw = cv::imread(path.string(), cv::IMREAD_UNCHANGED);
+            raw = decodeWithOpenCv(path, name);
         }
         if (raw.empty()) {
             return makeError(ErrorCode::Io, name + ": the " + imageFormatName(header->format) +

@@ -412,6 +412,24 @@ TEST(ImageIo, DamagedJpegDataIsALoudWarningAndTheLibraryPrintsNothing) {
     EXPECT_TRUE(equal(d->bgr8, whole->bgr8));  // the damage was only padding
 }
 
+// Formats OpenCV decodes for us (BMP here, TIFF and WebP alike): a file cut short is refused with
+// our message naming it, and OpenCV's own "imread_(...): can't read data" line is not printed.
+TEST(ImageIo, ACutShortBmpIsRefusedWithOurMessageAndOpenCvPrintsNothing) {
+    TempModelsDir dir("image-io");
+    std::vector<unsigned char> bmp;
+    ASSERT_TRUE(cv::imencode(".bmp", randomImage(64, 96, CV_8UC3, 13), bmp));
+    bmp.resize(bmp.size() / 2);  // the header whole, half the rows missing
+    writeFile(dir.path() / "cut.bmp", bmp);
+
+    StderrCapture err(dir.path() / "stderr.txt");
+    auto d = gpen::readImage(dir.path() / "cut.bmp");
+    const std::string printed = err.text();
+    ASSERT_FALSE(d);
+    EXPECT_NE(d.error().message.find("cut.bmp: the BMP data cannot be decoded"), std::string::npos)
+        << d.error().message;
+    EXPECT_EQ(printed, "");
+}
+
 // A bad CRC in a text chunk makes libpng warn and skip the chunk: the pixels are whole, the
 // result carries no warning, the log's Info says what was skipped, and nothing is printed.
 TEST(ImageIo, APngWithADamagedSideChunkDecodesWholeAndOnlyTheLogSaysSo) {
