@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # AddressSanitizer + UndefinedBehaviorSanitizer build of core, gpen-cli and the tests that feed
 # them hostile or unusual input, in a build folder of its own (ccache shared with the main build),
-# then runs those tests. Meant to follow packaging/test.sh in .ci/run (see there). Any sanitizer report fails.
+# then runs those tests. .ci/run calls it after packaging/test.sh. Any sanitizer report fails.
 # Cost, measured from an empty build folder with nothing from ccache: 1189 s of CPU (user + sys) in
 # all, over 589 s of it building (113 steps), the rest running the tests (cli_test the longest).
 #
