@@ -224,7 +224,9 @@ std::string GpenBenchmarkResult::toJson() const {
       << ",\"cold_forward_ms\":" << fmt(coldForwardMs, 2) << ",\"first_forward_ms\":" << fmt(firstForwardMs, 2)
       << ",\"median_forward_ms\":" << fmt(medianForwardMs, 2) << ",\"min_forward_ms\":" << fmt(minForwardMs, 2)
       << ",\"median_per_face_ms\":" << fmt(medianPerFaceMs(), 2) << ",\"faces_per_s\":" << fmt(facesPerSecond(), 3)
-      << ",\"gflop_per_face\":" << fmt(gflopPerFace, 2) << ",\"achieved_gflops\":" << fmt(achievedGflops(), 2)
+      // Counted for GPEN only: elsewhere null, never a 0 that reads as a measurement.
+      << ",\"gflop_per_face\":" << (gflopPerFace > 0 ? fmt(gflopPerFace, 2) : "null")
+      << ",\"achieved_gflops\":" << (gflopPerFace > 0 ? fmt(achievedGflops(), 2) : "null")
       << ",\"first_to_steady\":" << fmt(firstToSteady(), 3) << ",\"peak_rss_mb\":" << fmt(peakRssBytes / 1048576.0, 1);
     if (psnrVsFp32Db) {
         s << (psnrOf == "8-bit" ? ",\"psnr_8bit_vs_fp32_db\":" : ",\"psnr_range_vs_fp32_db\":")
@@ -245,7 +247,8 @@ std::string GpenBenchmarkResult::toText() const {
       << " x steady)\n"
       << "  steady forward: median " << fmt(medianForwardMs) << " ms, min " << fmt(minForwardMs) << " ms; "
       << fmt(medianPerFaceMs()) << " ms per face, " << fmt(facesPerSecond(), 2) << " faces/s\n"
-      << "  " << fmt(gflopPerFace) << " GFLOP per face, " << fmt(achievedGflops()) << " GFLOP/s achieved\n"
+      << (gflopPerFace > 0 ? "  " + fmt(gflopPerFace) + " GFLOP per face, " + fmt(achievedGflops()) + " GFLOP/s achieved\n"
+                           : std::string("  GFLOP not counted for this network\n"))
       << "  peak RSS " << fmt(peakRssBytes / 1048576.0, 0) << " MB\n";
     if (psnrVsFp32Db) {
         s << "  against float32: PSNR (" << psnrOf << ") " << fmt(*psnrVsFp32Db, 1) << " dB, max relative difference "
