@@ -13,10 +13,11 @@
 //     and after queued_activate posts the call) and on every QMetaObject::invokeMethod with a
 //     functor (interposed below: our code calls it through the PLT);
 //   - an acquire on the receiving thread before a queued call (QEvent::MetaCall) is delivered (the
-//     event-notify hook in QCoreApplication::notifyInternal2).
-// What Qt itself does after the release is covered by packaging/tsan.sh and tsan.supp: its
-// allocation of the event is not checked (ignore_noninstrumented_modules), and the argument copies
-// it makes with our types' copy constructors are named there (QMetaType::construct).
+//     event-notify hook in QCoreApplication::notifyInternal2), once the sender has left the
+//     emission that made it (see onEvent).
+// Qt's own accesses through intercepted calls (allocating the event) are not checked
+// (ignore_noninstrumented_modules, set by packaging/tsan.sh); the argument copies it makes with
+// our types' copy constructors are named in packaging/tsan.supp, for a wait that timed out.
 //
 // Coarser than Qt's order, which is per receiving thread: one clock for every call, so a race
 // whose two sides happen to be separated by an unrelated queued call and its delivery is not
@@ -35,6 +36,10 @@
 #include <QEvent>
 #include <QObject>
 
+#include <atomic>
+#include <chrono>
+#include <thread>
+
 #include <dlfcn.h>
 #include <sanitizer/tsan_interface.h>
 
@@ -51,15 +56,32 @@ Q_DECL_IMPORT void qt_register_signal_spy_callbacks(QSignalSpyCallbackSet* callb
 namespace gpen::test::tsan_detail {
 // The address TSan's releases and acquires name: any object will do.
 inline char queuedCallClock;
-inline QSignalSpyCallbackSet callbacks{
-    [](QObject*, int, void**) { __tsan_release(&queuedCallClock); },
-    nullptr,
-    [](QObject*, int) { __tsan_release(&queuedCallClock); },
-    nullptr,
-};
+// Threads now inside a signal emission, between the hook's begin and end.
+inline std::atomic<int> emitting{0};
+inline thread_local int emitDepth = 0;
+
+inline void beginEmit(QObject*, int, void**) {
+    __tsan_release(&queuedCallClock);
+    if (emitDepth++ == 0) emitting.fetch_add(1, std::memory_order_relaxed);
+}
+inline void endEmit(QObject*, int) {
+    __tsan_release(&queuedCallClock);
+    if (--emitDepth == 0) emitting.fetch_sub(1, std::memory_order_relaxed);
+}
+inline QSignalSpyCallbackSet callbacks{&beginEmit, nullptr, &endEmit, nullptr};
+
 // Runs on the receiving thread before the event reaches its object; false: delivered as usual.
-// Acquires for every event: reading its type first would itself race with the sender's writes.
-inline bool onEvent(void**) {
+// Qt copies a signal's arguments after the emission's first release and posts the call before
+// its last one, so the receiver may hold the call before the sender has released what it copied:
+// a queued call waits (50 ms at most, then goes on) until no other thread is inside an emission.
+inline bool onEvent(void** data) {
+    if (static_cast<QEvent*>(data[1])->type() == QEvent::MetaCall) {
+        const int self = emitDepth > 0 ? 1 : 0;
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(50);
+        while (emitting.load(std::memory_order_relaxed) > self && std::chrono::steady_clock::now() < deadline) {
+            std::this_thread::yield();
+        }
+    }
     __tsan_acquire(&queuedCallClock);
     return false;
 }
