@@ -1,6 +1,7 @@
 // main() of the UI suites: one QApplication for the process, alive while the tests run.
 
 #include "ui/guarded_application.h"
+#include "tsan_queued_calls.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -17,6 +18,7 @@ int main(int argc, char** argv) {
     {
         // gpen-studio's own application object: what a slot throws is caught as in the product.
         gpen::ui::GuardedApplication app(argc, argv);
+        gpen::test::annotateQueuedCallsForTsan();
         rc = RUN_ALL_TESTS();
     }
     // Skip static destruction: with libtorch and Qt's GUI plugins loaded in one process, a Qt
