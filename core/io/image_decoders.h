@@ -7,6 +7,7 @@
 // has checked the size, and give what cv::imread(IMREAD_UNCHANGED) would: 8- or 16-bit, BGR(A)
 // or gray (PNG: gray + alpha as two channels), no EXIF orientation applied.
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -25,6 +26,23 @@ struct DecodedRaster {
     // colour profile, a CRC error in a text chunk): never the pixels, which fail as errors.
     std::vector<std::string> warnings;
 };
+
+// Keeps a library's warning for DecodedRaster::warnings: once each (a damaged file repeats the
+// same one per block), at most eight. Called from the libraries' C callbacks, so it never throws.
+inline void keepDecoderWarning(std::vector<std::string>& warnings, const char* text) noexcept {
+    try {
+        if (warnings.size() < 8 && std::find(warnings.begin(), warnings.end(), text) == warnings.end()) {
+            warnings.emplace_back(text);
+        }
+    } catch (...) {  // out of memory: the warning is lost, the decode goes on
+    }
+}
+
+// The refusal of a picture whose size, as the library reads it, is over `maxPixels`.
+inline tl::unexpected<Error> overPixelLimit(const std::string& format, std::uint64_t maxPixels) {
+    return makeError(ErrorCode::InvalidArgument, "the " + format + " data holds a picture over the limit of " +
+                                                     std::to_string(maxPixels / 1'000'000) + " megapixels");
+}
 
 // Errors name no file (the caller adds it): Io when the file cannot be opened, Malformed when the
 // library refuses the data, InvalidArgument when the size the library reads is over `maxPixels`

@@ -134,14 +134,15 @@ Expected<ImageHeader> tiffHeader(HeaderFile& file) {
         const std::uint64_t value = num(first.data(), width);
         // libtiff keeps the first of repeated tags; a file that says two sizes is not read at
         // either (a fuzzer's TIFF said 5 rows after 65292, and libtiff allocated for 65292).
-        std::uint64_t& size = tag == 256 ? header.width : header.height;
-        if ((tag == 256 || tag == 257) && size != 0 && size != value) {
-            return makeError(ErrorCode::Malformed, std::string("the TIFF header gives its ") +
-                                                       (tag == 256 ? "width" : "height") + " twice (" +
-                                                       std::to_string(size) + " and " + std::to_string(value) + ")");
+        if (tag == 256 || tag == 257) {
+            std::uint64_t& size = tag == 256 ? header.width : header.height;
+            if (size != 0 && size != value) {
+                return makeError(ErrorCode::Malformed, std::string("the TIFF header gives its ") +
+                                                           (tag == 256 ? "width" : "height") + " twice (" +
+                                                           std::to_string(size) + " and " + std::to_string(value) + ")");
+            }
+            size = value;
         }
-        if (tag == 256) header.width = value;
-        if (tag == 257) header.height = value;
         if (tag == 258) header.bitsPerSample = static_cast<int>(std::min<std::uint64_t>(value, 1024));
         if (tag == 339) header.sampleFormat = static_cast<int>(std::min<std::uint64_t>(value, 1024));
     }

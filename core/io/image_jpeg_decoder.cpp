@@ -2,7 +2,6 @@
 // are collected for the caller instead of printed; its errors end the decode by a longjmp back
 // into readJpeg, whose frame holds only trivially destructible objects (setjmp's rule in C++).
 
-#include <algorithm>
 #include <cerrno>
 #include <csetjmp>
 #include <cstdio>
@@ -30,18 +29,13 @@ JpegMessages& messagesOf(j_common_ptr info) { return *reinterpret_cast<JpegMessa
     std::longjmp(messagesOf(info).jump, 1);
 }
 
-// Level -1: a warning (corrupt data worked around); 0 and above: trace messages, dropped. Each
-// distinct warning is kept once (a damaged file repeats the same one per block).
+// Level -1: a warning (corrupt data worked around); 0 and above: trace messages, dropped.
 void onJpegMessage(j_common_ptr info, int level) {
     if (level >= 0) return;
     ++info->err->num_warnings;
     char text[JMSG_LENGTH_MAX];
     (*info->err->format_message)(info, text);
-    auto& list = *messagesOf(info).warnings;
-    try {
-        if (list.size() < 8 && std::find(list.begin(), list.end(), text) == list.end()) list.emplace_back(text);
-    } catch (...) {  // no exception may cross libjpeg's C frames; the count above still tells
-    }
+    keepDecoderWarning(*messagesOf(info).warnings, text);
 }
 
 void printNothing(j_common_ptr) {}
@@ -116,8 +110,7 @@ Expected<DecodedRaster> decodeJpeg(const std::filesystem::path& path, std::uint6
     jpeg_destroy_decompress(&info);
     std::fclose(file);
     if (messages.tooLarge) {
-        return makeError(ErrorCode::InvalidArgument, "the JPEG data holds a picture over the limit of " +
-                                                         std::to_string(maxPixels / 1'000'000) + " megapixels");
+        return overPixelLimit("JPEG", maxPixels);
     }
     if (!ok) {
         return makeError(ErrorCode::Malformed,

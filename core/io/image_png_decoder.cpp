@@ -3,7 +3,6 @@
 // of printed; errors end the decode by a longjmp back into readPng, whose frame holds only
 // trivially destructible objects (setjmp's rule in C++).
 
-#include <algorithm>
 #include <bit>
 #include <cerrno>
 #include <csetjmp>
@@ -31,11 +30,7 @@ struct PngMessages {
 }
 
 void onPngWarning(png_structp png, png_const_charp message) {
-    auto& list = *static_cast<PngMessages*>(png_get_error_ptr(png))->warnings;
-    try {
-        if (list.size() < 8 && std::find(list.begin(), list.end(), message) == list.end()) list.emplace_back(message);
-    } catch (...) {  // no exception may cross libpng's C frames
-    }
+    keepDecoderWarning(*static_cast<PngMessages*>(png_get_error_ptr(png))->warnings, message);
 }
 
 // Everything libpng may jump out of. False: an error (messages.error) or a size over the limit.
@@ -100,8 +95,7 @@ Expected<DecodedRaster> decodePng(const std::filesystem::path& path, std::uint64
     png_destroy_read_struct(&png, &info, nullptr);
     std::fclose(file);
     if (messages.tooLarge) {
-        return makeError(ErrorCode::InvalidArgument, "the PNG data holds a picture over the limit of " +
-                                                         std::to_string(maxPixels / 1'000'000) + " megapixels");
+        return overPixelLimit("PNG", maxPixels);
     }
     if (!ok) {
         return makeError(ErrorCode::Malformed, std::string("the PNG data cannot be decoded (libpng: ") + messages.error + ")");

@@ -1,7 +1,7 @@
 #pragma once
 
 // Core-internal: each network's create() counts a build here once its architecture check has
-// passed, just before it builds (see networksBuilt() in gpen/nn/runtime.h).
+// passed, just before it builds (read by networksBuilt() in gpen/nn/network_builds.h).
 
 namespace gpen::nn {
 

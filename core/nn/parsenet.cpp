@@ -211,10 +211,10 @@ Expected<std::unique_ptr<ParseNet>> ParseNet::create(const StateDict& weights,
         return tl::unexpected(arch.error());
     }
     const bool fast = params.kernels == ParseNetKernels::Fast;
-    nn::countNetworkBuild();
     if (params.precision != Precision::Fp32 && !fast) {
         return makeError(ErrorCode::InvalidArgument, source + ": bf16 precision needs the fast kernels");
     }
+    nn::countNetworkBuild();
     try {
         c10::InferenceMode guard;
         auto impl = std::make_unique<Impl>();

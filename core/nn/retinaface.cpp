@@ -176,10 +176,10 @@ Expected<std::unique_ptr<RetinaFace>> RetinaFace::create(const StateDict& weight
     if (!arch) {
         return tl::unexpected(arch.error());
     }
-    nn::countNetworkBuild();
     if (params.precision != Precision::Fp32 && !params.foldBatchNorm) {
         return makeError(ErrorCode::InvalidArgument, source + ": bf16 precision needs folded batch norms");
     }
+    nn::countNetworkBuild();
     try {
         c10::InferenceMode guard;
         auto impl = std::make_unique<Impl>();
