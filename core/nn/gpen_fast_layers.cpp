@@ -40,7 +40,12 @@ at::Tensor convolveSample(const ModulatedConv& m, const at::Tensor& x, const at:
 }  // namespace
 
 at::MemoryFormat fastLayout(std::int64_t size) {
-    return size >= 128 ? at::MemoryFormat::ChannelsLast : at::MemoryFormat::Contiguous;
+    // Where our Winograd kernels run (AVX2 without oneDNN's Winograd), NCHW throughout: they
+    // read and write it, and oneDNN's blocked kernels on NCHW, reorders included, measured
+    // faster there than its channels-last ones (GPEN-512 fp32: 2.0 s against 2.7 s a face).
+    static const bool channelsLast = !Winograd43Conv::preferred();
+    return size >= 128 && channelsLast ? at::MemoryFormat::ChannelsLast
+                                       : at::MemoryFormat::Contiguous;
 }
 
 at::Tensor Linear::operator()(const at::Tensor& x) const {
@@ -69,6 +74,18 @@ void prepareFast(ModulatedConv& m, int inputSize, at::ScalarType dtype) {
     if (m.winograd && !m.modulateWeights) {
         m.sharedWinograd = WinogradConv::create(m.weight, inputSize);
         m.winograd = m.sharedWinograd != nullptr;
+    }
+    // Below 64x64 the layers are small and their transformed weights large (37-75 MB at 512 or
+    // 1024 input channels): they stay direct. Only where Winograd43Conv::preferred(), as
+    // fastLayout() assumes.
+    constexpr int kWinograd43MinSize = 64;
+    if (Winograd43Conv::preferred() && !m.winograd && !m.upsample && m.kernelSize == 3 &&
+        dtype == at::kFloat && inputSize >= kWinograd43MinSize) {
+        m.winograd43 = Winograd43Conv::create(m.weight, {});
+        if (m.winograd43) {
+            m.weight.reset();
+            return;
+        }
     }
     if (m.upsample) {
         m.blurDepthwise = depthwiseBlurWeight(m.blurKernel, cout).to(dtype);
@@ -105,6 +122,26 @@ at::Tensor encoderStageFast(const EncoderStage& e, const at::Tensor& x) {
     return y.contiguous(fastLayout(y.size(2)));
 }
 
+namespace {
+
+// The conv's half of `out` holds sqrt(2) leaky_relu(conv + bias) where the noise is concatenated,
+// else conv + bias: the noise's part follows.
+at::Tensor addNoise(const StyledConv& s, at::Tensor out, const at::Tensor& noise, bool concat) {
+    if (!concat) {
+        // The noise joins the conv's output before the activation.
+        out.add_(noise, s.noiseScale);
+        return at::leaky_relu_(out, kLeakySlope);
+    }
+    const auto cout = s.conv.weightSq.size(0);
+    at::Tensor noiseHalf = out.narrow(1, cout, cout);
+    at::add_out(noiseHalf, s.activateBias.narrow(0, cout, cout).view({1, cout, 1, 1}), noise,
+                s.noiseScale);
+    at::leaky_relu_(noiseHalf, kLeakySlope);
+    return out;
+}
+
+}  // namespace
+
 at::Tensor styledConvFast(const StyledConv& s, at::Tensor input, const at::Tensor& style,
                           const at::Tensor& noise, bool concat) {
     // The result, sqrt(2) leaky_relu(conv + bias) next to sqrt(2) leaky_relu(noise * w + bias), is
@@ -116,7 +153,7 @@ at::Tensor styledConvFast(const StyledConv& s, at::Tensor input, const at::Tenso
     at::Tensor x = input.contiguous(fastLayout(input.size(2)));
     input.reset();
     const auto n = x.size(0);
-    const auto cout = m.weight.size(0);
+    const auto cout = m.weightSq.size(0);
     const auto size = m.upsample ? 2 * x.size(2) : x.size(2);
     const std::int64_t shape[4] = {n, concat ? 2 * cout : cout, size, size};
     const auto options = x.options().memory_format(fastLayout(size));
@@ -130,6 +167,28 @@ at::Tensor styledConvFast(const StyledConv& s, at::Tensor input, const at::Tenso
     // convolved (unless it becomes the output): at a 512 face this keeps two of the largest
     // tensors (~130 MB each) from being alive at once.
     at::Tensor pre;
+    if (m.winograd43) {
+        Winograd43Conv::Options o;
+        o.pad = m.kernelSize / 2;
+        o.inputScale = style;
+        o.outputScale = gain;
+        o.bias = bias;
+        if (concat) {
+            o.leakySlope = kLeakySlope;
+        }
+        // The kernel reads x to the end while it writes, so x can become the output only
+        // through a copy of the conv's half: that costs a pass over it, a new output costs x's
+        // size again (134 MB at 512).
+        if (reuse) {
+            x.narrow(1, 0, cout).copy_((*m.winograd43)(x, o));
+            return addNoise(s, std::move(x), noise, concat);
+        }
+        at::Tensor out = at::empty(shape, options);
+        o.output = out.narrow(1, 0, cout);
+        (*m.winograd43)(x, o);
+        x.reset();
+        return addNoise(s, std::move(out), noise, concat);
+    }
     if (!m.modulateWeights) {
         const at::Tensor scale = style.view({n, -1, 1, 1}).to(dtype);
         at::Tensor xs = own ? x.mul_(scale) : x * scale;
@@ -161,16 +220,7 @@ at::Tensor styledConvFast(const StyledConv& s, at::Tensor input, const at::Tenso
             at::leaky_relu_(convHalf, kLeakySlope);
         }
     }
-    if (!concat) {
-        // The noise joins the conv's output before the activation.
-        out.add_(noise, s.noiseScale);
-        return at::leaky_relu_(out, kLeakySlope);
-    }
-    at::Tensor noiseHalf = out.narrow(1, cout, cout);
-    at::add_out(noiseHalf, s.activateBias.narrow(0, cout, cout).view({1, cout, 1, 1}), noise,
-                s.noiseScale);
-    at::leaky_relu_(noiseHalf, kLeakySlope);
-    return out;
+    return addNoise(s, std::move(out), noise, concat);
 }
 
 at::Tensor toRgbFast(const ToRgb& t, const at::Tensor& x, const at::Tensor& style,

@@ -146,7 +146,7 @@ at::Tensor GpenGenerator::Impl::forward(const at::Tensor& input, const CancelTok
         if (!rng) {
             rng = at::detail::createCPUGenerator(params.noiseSeed);
         }
-        return at::randn({n, s.conv.weight.size(0), size, size}, *rng, at::TensorOptions().dtype(at::kFloat))
+        return at::randn({n, s.conv.weightSq.size(0), size, size}, *rng, at::TensorOptions().dtype(at::kFloat))
             .to(input.device(), x.scalar_type());
     };
     auto styledAt = [&](const StyledConv& s, at::Tensor in, int size) {

@@ -9,6 +9,8 @@
 #include <ATen/core/Tensor.h>
 
 #include "nn/stylegan_ops.h"
+#include "nn/winograd43_conv.h"
+#include "nn/winograd43_conv.h"
 #include "nn/winograd_conv.h"
 
 namespace gpen::nn {
@@ -37,6 +39,12 @@ struct ModulatedConv {
     bool modulateWeights = false;
     bool winograd = false;                               // whether the conv runs on WinogradConv
     std::shared_ptr<const WinogradConv> sharedWinograd;  // of `weight`, when modulating activations
+    // Our AVX2 Winograd kernels of `weight` (3x3, float32, from 64x64 up, where oneDNN has no
+    // Winograd): the style and the demodulation go into its transforms, so it needs neither
+    // modulated weights nor modulated activations, and `weight` itself is dropped.
+    std::shared_ptr<const Winograd43Conv> winograd43;
+    // The same on our AVX2 kernels, where oneDNN has none (float32, 3x3, modulated activations).
+    std::shared_ptr<const Winograd43Conv> sharedWinograd43;
     PolyphaseKernels polyphase;  // of `weight`, for activation-modulated upsampling
     at::Tensor blurDepthwise;    // [Cout, 1, 4, 4], the upsampling blur as a depthwise weight
 };

@@ -40,8 +40,11 @@ struct ConvLayer {
             in = at::upsample_nearest2d(x, size);
         }
         if (winograd) {
-            return (*winograd)(reflectPad1(in), 0,
-                               activate ? std::optional<double>(kSlope) : std::nullopt);
+            Winograd43Conv::Options options;
+            if (activate) {
+                options.leakySlope = kSlope;
+            }
+            return (*winograd)(reflectPad1(in), options);
         }
         at::Tensor y = conv(reflectPad1(in));
         return activate ? leakyReluInPlace(std::move(y), kSlope) : y;
@@ -297,7 +300,8 @@ Expected<std::unique_ptr<ParseNet>> ParseNet::create(const StateDict& weights,
             }
         }
         impl->stem[0].conv.convertTo(params.precision);
-        if (fast && params.precision == Precision::Fp32 && params.device.kind == DeviceKind::Cpu) {
+        if (fast && params.precision == Precision::Fp32 && params.device.kind == DeviceKind::Cpu &&
+            Winograd43Conv::preferred()) {
             // Encoder and decoder only: the body's 20 convolutions at 32x32 gain little
             // (their 64 tiles cannot amortise the transformed weights, 9.4 MB per conv).
             for (auto* blocks : {&impl->encoder, &impl->decoder}) {

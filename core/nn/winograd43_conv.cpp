@@ -4,6 +4,7 @@
 #include <ATen/Parallel.h>
 
 #include "nn/winograd43_kernels.h"
+#include "nn/winograd_conv.h"
 
 namespace gpen::nn {
 
@@ -11,8 +12,17 @@ struct Winograd43Conv::Impl {
     std::int64_t cin = 0;
     std::int64_t cout = 0;
     at::Tensor packed;  // wino43::transformWeights' layout
-    at::Tensor bias;    // [coutPadded], zero past cout; undefined for none
+    at::Tensor bias;    // [cout]; undefined for none
 };
+
+bool Winograd43Conv::preferred() {
+    static const bool preferred = [] {
+        constexpr std::int64_t kProbe = 64;
+        return wino43::cpuHasAvx2Fma() &&
+               !WinogradConv::supported(at::zeros({kProbe, kProbe, 3, 3}), kProbe);
+    }();
+    return preferred;
+}
 
 std::shared_ptr<const Winograd43Conv> Winograd43Conv::create(const at::Tensor& weight,
                                                              const at::Tensor& bias) {
@@ -29,45 +39,83 @@ std::shared_ptr<const Winograd43Conv> Winograd43Conv::create(const at::Tensor& w
     impl->packed = at::empty({wino43::kPoints * g.coutPadded * g.cin}, weight.options());
     wino43::transformWeights(w.data_ptr<float>(), g, impl->packed.data_ptr<float>());
     if (bias.defined()) {
-        impl->bias = at::zeros({g.coutPadded}, weight.options());
-        impl->bias.narrow(0, 0, impl->cout).copy_(bias);
+        impl->bias = bias.to(at::kFloat).contiguous();
     }
     return std::make_shared<const Winograd43Conv>(std::move(impl));
 }
 
-at::Tensor Winograd43Conv::operator()(const at::Tensor& x, int pad,
-                                      std::optional<double> leakySlope) const {
+namespace {
+
+// A per-sample factor tensor as contiguous float32 [N, channels], or undefined.
+at::Tensor factors(const at::Tensor& t, std::int64_t n, std::int64_t channels, const char* what) {
+    if (!t.defined()) {
+        return t;
+    }
+    TORCH_CHECK(t.numel() == n * channels, "Winograd convolution: ", what, " needs ", n, " x ",
+                channels, " values, got ", t.sizes());
+    return t.to(at::kFloat).contiguous().view({n, channels});
+}
+
+}  // namespace
+
+at::Tensor Winograd43Conv::operator()(const at::Tensor& x, const Options& options) const {
     const Impl& p = *m_impl;
     TORCH_CHECK(x.dim() == 4 && x.size(1) == p.cin && x.device().is_cpu() &&
                     x.scalar_type() == at::kFloat,
                 "Winograd convolution: needs a float32 CPU input [N, ", p.cin, ", H, W], got ",
                 x.sizes());
+    const int pad = options.pad;
     TORCH_CHECK(pad >= 0 && pad <= 1 && x.size(2) + 2 * pad >= 3 && x.size(3) + 2 * pad >= 3,
                 "Winograd convolution: input ", x.sizes(), " too small for padding ", pad);
-    TORCH_CHECK(!leakySlope || (*leakySlope >= 0 && *leakySlope <= 1),
+    const auto& slope = options.leakySlope;
+    TORCH_CHECK(!slope || (*slope >= 0 && *slope <= 1),
                 "Winograd convolution: leaky ReLU slope outside [0, 1]");
+    const std::int64_t n = x.size(0);
+    const at::Tensor inScale = factors(options.inputScale, n, p.cin, "the input scale");
+    const at::Tensor outScale = factors(options.outputScale, n, p.cout, "the output scale");
+    at::Tensor bias = p.bias;
+    if (options.bias.defined()) {
+        TORCH_CHECK(options.bias.numel() == p.cout, "Winograd convolution: the bias needs ", p.cout,
+                    " values, got ", options.bias.sizes());
+        bias = options.bias.to(at::kFloat).contiguous();
+    }
     const at::Tensor in = x.contiguous();
     const auto g = wino43::Geometry::of(p.cin, p.cout, x.size(2), x.size(3), pad,
                                         static_cast<int>(at::get_num_threads()));
-    at::Tensor out = at::empty({x.size(0), p.cout, g.outHeight, g.outWidth}, in.options());
-    wino43::Epilogue epilogue;
-    epilogue.bias = p.bias.defined() ? p.bias.data_ptr<float>() : nullptr;
-    epilogue.leakyRelu = leakySlope.has_value();
-    epilogue.slope = static_cast<float>(leakySlope.value_or(0));
+    at::Tensor out = options.output;
+    if (out.defined()) {
+        const std::int64_t plane = g.outHeight * g.outWidth;
+        TORCH_CHECK(out.dim() == 4 && out.size(0) == n && out.size(1) == p.cout &&
+                        out.size(2) == g.outHeight && out.size(3) == g.outWidth &&
+                        out.scalar_type() == at::kFloat && out.device().is_cpu() &&
+                        out.stride(3) == 1 && out.stride(2) == g.outWidth &&
+                        out.stride(1) == plane,
+                    "Winograd convolution: the output must be float32 [", n, ", ", p.cout, ", ",
+                    g.outHeight, ", ", g.outWidth, "] with NCHW samples, got ", out.sizes(),
+                    " strides ", out.strides());
+    } else {
+        out = at::empty({n, p.cout, g.outHeight, g.outWidth}, in.options());
+    }
     const float* packed = p.packed.data_ptr<float>();
     const float* src = in.data_ptr<float>();
     float* dst = out.data_ptr<float>();
-    const std::int64_t perSample = g.items;
     const std::int64_t inStride = p.cin * g.height * g.width;
-    const std::int64_t outStride = p.cout * g.outHeight * g.outWidth;
+    const std::int64_t outStride = out.stride(0);
     const auto scratchFloats = static_cast<std::int64_t>(g.scratchFloats());
-    at::parallel_for(0, x.size(0) * perSample, 1, [&](std::int64_t begin, std::int64_t end) {
+    at::parallel_for(0, n * g.items, 1, [&](std::int64_t begin, std::int64_t end) {
         // c10's CPU allocator aligns to 64 bytes, as the kernels' aligned loads need.
         at::Tensor scratch = at::empty({scratchFloats}, in.options());
         for (std::int64_t item = begin; item < end; ++item) {
-            const std::int64_t n = item / perSample;
-            wino43::runItem(g, src + n * inStride, packed, epilogue, item % perSample,
-                            scratch.data_ptr<float>(), dst + n * outStride);
+            const std::int64_t i = item / g.items;
+            wino43::Epilogue epilogue;
+            epilogue.scale = outScale.defined() ? outScale.data_ptr<float>() + i * p.cout : nullptr;
+            epilogue.bias = bias.defined() ? bias.data_ptr<float>() : nullptr;
+            epilogue.leakyRelu = slope.has_value();
+            epilogue.slope = static_cast<float>(slope.value_or(0));
+            wino43::runItem(g, src + i * inStride,
+                            inScale.defined() ? inScale.data_ptr<float>() + i * p.cin : nullptr,
+                            packed, epilogue, item % g.items, scratch.data_ptr<float>(),
+                            dst + i * outStride);
         }
     });
     return out;

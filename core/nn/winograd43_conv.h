@@ -15,17 +15,33 @@ namespace gpen::nn {
 
 class Winograd43Conv {
   public:
+    // Whether to use these kernels where a network may: the CPU has AVX2 and FMA, and oneDNN has
+    // no Winograd kernels for it (those, and its direct kernels on AVX-512, would be as fast).
+    static bool preferred();
+
     // Null where the CPU has no AVX2 and FMA, or `weight` is not a [Cout, Cin, 3, 3] float32 CPU
     // tensor. `bias` [Cout] may be undefined. The weights are transformed now (about 50 ns per
     // weight value).
     static std::shared_ptr<const Winograd43Conv> create(const at::Tensor& weight,
                                                         const at::Tensor& bias);
 
-    // conv2d(x, weight, bias, stride 1, zero padding `pad`), then leaky ReLU with `leakySlope`
-    // (in [0, 1]) where given. `x` [N, Cin, H, W] float32 on the CPU, any memory layout; the
-    // result is NCHW-contiguous. Throws c10::Error on a wrong input.
-    at::Tensor operator()(const at::Tensor& x, int pad,
-                          std::optional<double> leakySlope = std::nullopt) const;
+    // What a call adds to the plain convolution, all inside the kernel's own passes.
+    struct Options {
+        int pad = 0;                             // zero padding on every side: 0 or 1
+        std::optional<double> leakySlope;        // leaky ReLU last, slope in [0, 1]
+        at::Tensor inputScale;                   // [N, Cin]: x's channels scaled first
+        at::Tensor outputScale;                  // [N, Cout]: the conv's channels scaled
+        at::Tensor bias;                         // [Cout]: in place of create()'s bias
+        // Where to write, in place of a new tensor: [N, Cout, H', W'] float32 whose samples are
+        // each NCHW-contiguous (a channel slice of a larger NCHW tensor will do). It must not
+        // overlap x.
+        at::Tensor output;
+    };
+
+    // conv2d(x * inputScale, weight, stride 1, padding pad) * outputScale + bias, then the leaky
+    // ReLU. `x` [N, Cin, H, W] float32 on the CPU, any memory layout (NCHW saves a copy); the
+    // result is NCHW-contiguous, or options.output. Throws c10::Error on a wrong input.
+    at::Tensor operator()(const at::Tensor& x, const Options& options) const;
 
     struct Impl;
     explicit Winograd43Conv(std::unique_ptr<Impl> impl);

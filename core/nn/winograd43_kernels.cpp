@@ -178,8 +178,9 @@ GPEN_AVX2 void prefetchLines(const Geometry& g, const float* channel, const Grou
 
 // Step 1 for one channel of one group: rows first (B^T d, across the columns at once), then
 // columns, written to V[xi][c][tile] (`v` points at the group's first tile).
-GPEN_AVX2 void transformInput(const float* const (&line)[kAlpha], std::int64_t vPointStride,
-                              float* rows, float* v) {
+GPEN_AVX2 void transformInput(const float* const (&line)[kAlpha], float scale,
+                              std::int64_t vPointStride, float* rows, float* v) {
+    const __m256 factor = _mm256_set1_ps(scale);
     for (int k = 0; k < kGroupFloats; k += kLanes) {
         __m256 d[kAlpha];
         __m256 r[kAlpha];
@@ -210,7 +211,7 @@ GPEN_AVX2 void transformInput(const float* const (&line)[kAlpha], std::int64_t v
         inputTransform(d, out);
         #pragma GCC unroll 6
         for (int j = 0; j < kAlpha; ++j) {
-            _mm256_store_ps(v + (i * kAlpha + j) * vPointStride, out[j]);
+            _mm256_store_ps(v + (i * kAlpha + j) * vPointStride, _mm256_mul_ps(out[j], factor));
         }
     }
 }
@@ -313,6 +314,7 @@ GPEN_AVX2 void transformOutput(const Geometry& g, const float* m, std::int64_t t
         }
     }
     const __m256 bias = _mm256_set1_ps(epilogue.bias != nullptr ? epilogue.bias[co] : 0.0f);
+    const __m256 scale = _mm256_set1_ps(epilogue.scale != nullptr ? epilogue.scale[co] : 1.0f);
     const __m256 slope = _mm256_set1_ps(epilogue.slope);
     const std::int64_t columns = std::min<std::int64_t>(4 * kLanes, g.outWidth - at.outX);
     float* plane = output + co * g.outHeight * g.outWidth;
@@ -325,7 +327,7 @@ GPEN_AVX2 void transformOutput(const Geometry& g, const float* m, std::int64_t t
         __m256 o[4];
         outputTransform(t[a], o);
         for (auto& value : o) {
-            value = _mm256_add_ps(value, bias);
+            value = _mm256_fmadd_ps(value, scale, bias);
             if (epilogue.leakyRelu) {
                 // For a slope in [0, 1], max(x, slope * x) is x where x >= 0, slope * x elsewhere.
                 value = _mm256_max_ps(value, _mm256_mul_ps(value, slope));
@@ -420,8 +422,9 @@ void transformWeights(const float* weight, const Geometry& g, float* packed) {
     }
 }
 
-GPEN_AVX2 void runItem(const Geometry& g, const float* input, const float* packedWeights,
-                       const Epilogue& epilogue, std::int64_t item, float* scratch,
+GPEN_AVX2 void runItem(const Geometry& g, const float* input, const float* inputScale,
+                       const float* packedWeights, const Epilogue& epilogue, std::int64_t item,
+                       float* scratch,
                        float* output) {
     const ScratchLayout s = layoutOf(g);
     float* lines = scratch + s.lines;
@@ -442,7 +445,8 @@ GPEN_AVX2 void runItem(const Geometry& g, const float* input, const float* packe
             }
             const float* line[kAlpha];
             fillLines(g, input + c * g.height * g.width, at, lines, line);
-            transformInput(line, pointStride(g), rows, v + c * tiles + k * kLanes);
+            transformInput(line, inputScale != nullptr ? inputScale[c] : 1.0f, pointStride(g), rows,
+                           v + c * tiles + k * kLanes);
         }
     }
     multiply(g, groups, v, packedWeights, m);

@@ -49,15 +49,20 @@ struct Geometry {
 // weight [cout][cin][3][3] (computed in double; padding channels are zero).
 void transformWeights(const float* weight, const Geometry& g, float* packed);
 
+// What the output transform does to each pixel y of output channel co after the GEMM:
+// y * scale[co] + bias[co], then a leaky ReLU where asked.
 struct Epilogue {
-    const float* bias = nullptr;  // [coutPadded], or null for none
+    const float* scale = nullptr;  // [cout], or null for 1
+    const float* bias = nullptr;   // [cout], or null for 0
     bool leakyRelu = false;
-    float slope = 0;              // in [0, 1]
+    float slope = 0;               // in [0, 1]
 };
 
-// Work item `item` (< g.items) of one sample: `input` [cin][height][width], `output`
-// [cout][outHeight][outWidth]; `scratch` holds g.scratchFloats() floats, 64-byte aligned.
-void runItem(const Geometry& g, const float* input, const float* packedWeights,
-             const Epilogue& epilogue, std::int64_t item, float* scratch, float* output);
+// Work item `item` (< g.items) of one sample: `input` [cin][height][width], each channel times
+// inputScale[c] (null: 1), `output` [cout][outHeight][outWidth]; `scratch` holds
+// g.scratchFloats() floats, 64-byte aligned.
+void runItem(const Geometry& g, const float* input, const float* inputScale,
+             const float* packedWeights, const Epilogue& epilogue, std::int64_t item,
+             float* scratch, float* output);
 
 }  // namespace gpen::nn::wino43

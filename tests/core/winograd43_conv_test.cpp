@@ -48,7 +48,12 @@ TEST_P(Winograd43ConvTest, MatchesConv2d) {
     if (c.leaky) {
         expected = at::leaky_relu(expected, 0.2);
     }
-    const at::Tensor got = c.leaky ? (*conv)(x, c.pad, 0.2) : (*conv)(x, c.pad);
+    Winograd43Conv::Options options;
+    options.pad = c.pad;
+    if (c.leaky) {
+        options.leakySlope = 0.2;
+    }
+    const at::Tensor got = (*conv)(x, options);
     ASSERT_EQ(got.sizes(), expected.sizes());
     const double scale = expected.abs().max().item<double>();
     const double err = (got.to(at::kDouble) - expected).abs().max().item<double>();
@@ -75,6 +80,38 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{1, 64, 22, 64, 200, 1, true, false},
                       Case{1, 256, 256, 32, 32, 1, true, true}));
 
+// GPEN's modulated convolution: each sample's style scales the input channels, its demodulation
+// the output channels; the bias of the call replaces the built one.
+TEST(Winograd43Conv, ScalesEachSampleAndTakesTheCallsBias) {
+    c10::InferenceMode guard;
+    at::manual_seed(11);
+    const at::Tensor x = at::randn({2, 24, 20, 36}).contiguous(at::MemoryFormat::ChannelsLast);
+    const at::Tensor w = at::randn({10, 24, 3, 3}) * std::sqrt(2.0 / (9.0 * 24));
+    const at::Tensor inScale = at::rand({2, 24}) + 0.5;
+    const at::Tensor outScale = at::rand({2, 10}) + 0.5;
+    const at::Tensor bias = at::randn({10});
+    const auto conv = Winograd43Conv::create(w, at::randn({10}));
+    if (!conv) {
+        GTEST_SKIP() << "this CPU has no AVX2 and FMA";
+    }
+    const at::Tensor got = (*conv)(x, {.pad = 1,
+                                       .leakySlope = 0.2,
+                                       .inputScale = inScale,
+                                       .outputScale = outScale,
+                                       .bias = bias});
+    const std::int64_t one[2] = {1, 1};
+    const at::Tensor xd = x.to(at::kDouble) * inScale.to(at::kDouble).view({2, 24, 1, 1});
+    const at::Tensor expected = at::leaky_relu(
+        at::conv2d(xd, w.to(at::kDouble), {}, one, one, one, 1) *
+                outScale.to(at::kDouble).view({2, 10, 1, 1}) +
+            bias.to(at::kDouble).view({1, 10, 1, 1}),
+        0.2);
+    ASSERT_EQ(got.sizes(), expected.sizes());
+    const double scale = expected.abs().max().item<double>();
+    const double err = (got.to(at::kDouble) - expected).abs().max().item<double>();
+    EXPECT_LT(err, 3e-5 * scale) << "max error " << err << " against max " << scale;
+}
+
 TEST(Winograd43Conv, RefusesWhatItCannotRun) {
     c10::InferenceMode guard;
     EXPECT_EQ(Winograd43Conv::create(at::zeros({4, 4, 5, 5}), {}), nullptr);
@@ -83,9 +120,11 @@ TEST(Winograd43Conv, RefusesWhatItCannotRun) {
     if (!conv) {
         GTEST_SKIP() << "this CPU has no AVX2 and FMA";
     }
-    EXPECT_THROW((*conv)(at::zeros({1, 3, 8, 8}), 1), c10::Error);     // wrong channels
-    EXPECT_THROW((*conv)(at::zeros({1, 4, 2, 2}), 0), c10::Error);     // smaller than the kernel
-    EXPECT_THROW((*conv)(at::zeros({1, 4, 8, 8}), 1, 1.5), c10::Error);  // slope outside [0, 1]
+    EXPECT_THROW((*conv)(at::zeros({1, 3, 8, 8}), {.pad = 1}), c10::Error);  // wrong channels
+    EXPECT_THROW((*conv)(at::zeros({1, 4, 2, 2}), {}), c10::Error);  // smaller than the kernel
+    EXPECT_THROW((*conv)(at::zeros({1, 4, 8, 8}), {.pad = 1, .leakySlope = 1.5}), c10::Error);
+    EXPECT_THROW((*conv)(at::zeros({2, 4, 8, 8}), {.inputScale = at::ones({1, 4})}), c10::Error);
+    EXPECT_THROW((*conv)(at::zeros({1, 4, 8, 8}), {.bias = at::ones({5})}), c10::Error);
 }
 
 }  // namespace
