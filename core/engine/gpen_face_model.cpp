@@ -10,7 +10,8 @@ namespace gpen {
 namespace {
 
 // The prepared copy of every entry (the loaded tensors are not kept), plus the polyphase split
-// of the upsampling convolutions' weights (as many values again).
+// of the upsampling convolutions' weights (as many values again), plus what the Winograd kernels
+// hold beyond that.
 std::uint64_t estimateWeightBytes(const GpenGenerator& generator) {
     std::uint64_t loaded = 0;
     std::uint64_t upsampling = 0;
@@ -25,7 +26,7 @@ std::uint64_t estimateWeightBytes(const GpenGenerator& generator) {
             }
         }
     }
-    return loaded + upsampling;
+    return loaded + upsampling + generator.extraKernelBytes();
 }
 
 // What a catalogued GPEN entry requires of its file; nothing for an unknown file.

@@ -174,6 +174,22 @@ const GpenArchitecture& GpenGenerator::architecture() const { return m_impl->arc
 const Device& GpenGenerator::device() const { return m_impl->device; }
 std::vector<TensorInfo> GpenGenerator::entries() const { return m_impl->entries; }
 
+std::uint64_t GpenGenerator::extraKernelBytes() const {
+    std::int64_t bytes = 0;
+    const auto add = [&](const StyledConv& s) {
+        if (s.conv.winograd43) {
+            const std::int64_t k = s.conv.kernelSize;
+            bytes += s.conv.winograd43->bytes() -
+                     s.conv.weightSq.numel() * k * k * static_cast<std::int64_t>(sizeof(float));
+        }
+    };
+    add(m_impl->conv1);
+    for (const auto& s : m_impl->convs) {
+        add(s);
+    }
+    return static_cast<std::uint64_t>(std::max<std::int64_t>(bytes, 0));
+}
+
 Expected<FloatTensor> GpenGenerator::forward(const FloatTensor& input, const CancelToken* cancel) const {
     const auto& a = m_impl->arch;
     if (input.shape.size() != 4 || input.shape[1] != 3 || input.shape[2] != a.inSize || input.shape[3] != a.inSize ||

@@ -167,6 +167,9 @@ struct ParseNet::Impl {
     // with libtorch 1.13).
     std::optional<ConvLayer> outBoth;
 
+    std::uint64_t weightBytes = 0;  // see ParseNet::weightBytes
+    std::uint64_t heldBytes() const;
+
     std::pair<at::Tensor, at::Tensor> forward(const at::Tensor& input) const {
         at::Tensor feat = stem[0](input);
         for (const auto& b : encoder) {
@@ -190,6 +193,38 @@ struct ParseNet::Impl {
     }
 };
 
+std::uint64_t ParseNet::Impl::heldBytes() const {
+    std::uint64_t bytes = 0;
+    const auto add = [&](const ConvLayer& layer) {
+        const ConvBn& c = layer.conv;
+        for (const at::Tensor* t : {&c.weight, &c.bias, &c.bnWeight, &c.bnBias, &c.bnMean, &c.bnVar}) {
+            bytes += t->defined() ? t->nbytes() : 0;
+        }
+        bytes += layer.winograd ? static_cast<std::uint64_t>(layer.winograd->bytes()) : 0;
+    };
+    for (const auto& layer : stem) {
+        add(layer);
+    }
+    for (const auto* blocks : {&encoder, &body, &decoder}) {
+        for (const auto& b : *blocks) {
+            if (b.shortcut) {
+                add(*b.shortcut);
+            }
+            add(b.conv1);
+            add(b.conv2);
+            if (b.fastUp) {
+                bytes += b.fastUp->weight.nbytes() + b.fastUp->bias.nbytes();
+            }
+        }
+    }
+    add(outImg);
+    add(outMask);
+    if (outBoth) {
+        add(*outBoth);
+    }
+    return bytes;
+}
+
 ParseNet::ParseNet(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
 ParseNet::~ParseNet() = default;
 
@@ -198,6 +233,9 @@ const ParseNetArchitecture& ParseNet::architecture() const {
 }
 const Device& ParseNet::device() const {
     return m_impl->device;
+}
+std::uint64_t ParseNet::weightBytes() const {
+    return m_impl->weightBytes;
 }
 
 Expected<ParseNetOutputs> ParseNet::forward(const FloatTensor& input) const {
@@ -312,6 +350,7 @@ Expected<std::unique_ptr<ParseNet>> ParseNet::create(const StateDict& weights,
             }
             impl->outBoth->useWinograd();
         }
+        impl->weightBytes = impl->heldBytes();
         return std::unique_ptr<ParseNet>(new ParseNet(std::move(impl)));
     } catch (...) {
         return tl::unexpected(currentBuildFailure(source, params.device));

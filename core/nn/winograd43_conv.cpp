@@ -121,6 +121,11 @@ at::Tensor Winograd43Conv::operator()(const at::Tensor& x, const Options& option
     return out;
 }
 
+std::int64_t Winograd43Conv::bytes() const {
+    const Impl& p = *m_impl;
+    return static_cast<std::int64_t>(p.packed.nbytes() + (p.bias.defined() ? p.bias.nbytes() : 0));
+}
+
 Winograd43Conv::Winograd43Conv(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
 Winograd43Conv::~Winograd43Conv() = default;
 

@@ -43,6 +43,9 @@ class Winograd43Conv {
     // result is NCHW-contiguous, or options.output. Throws c10::Error on a wrong input.
     at::Tensor operator()(const at::Tensor& x, const Options& options) const;
 
+    // The transformed weights' bytes (36 values for each 9 of the weight) and the bias's.
+    std::int64_t bytes() const;
+
     struct Impl;
     explicit Winograd43Conv(std::unique_ptr<Impl> impl);
     ~Winograd43Conv();

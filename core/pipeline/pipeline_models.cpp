@@ -42,7 +42,8 @@ std::vector<DetectedFace> applySelection(std::vector<DetectedFace> faces, const 
 
 }  // namespace
 
-RetinaFaceDetectorModel::RetinaFaceDetectorModel(std::unique_ptr<RetinaFace> net) : m_net(std::move(net)) {}
+RetinaFaceDetectorModel::RetinaFaceDetectorModel(std::unique_ptr<RetinaFace> net, std::uint64_t weightBytes)
+    : m_net(std::move(net)), m_weightBytes(weightBytes) {}
 RetinaFaceDetectorModel::~RetinaFaceDetectorModel() = default;
 
 std::string RetinaFaceDetectorModel::architecture() const { return m_net->architecture().describe(); }
@@ -137,7 +138,7 @@ Expected<cv::Mat> BackgroundModel::upscale(const cv::Mat& bgr8, const TileParams
     return rgbUnitTensorToBgr(r->output);
 }
 
-ParserModel::ParserModel(std::unique_ptr<ParseNet> net) : m_net(std::move(net)) {}
+ParserModel::ParserModel(std::unique_ptr<ParseNet> net) : m_net(std::move(net)), m_weightBytes(m_net->weightBytes()) {}
 ParserModel::~ParserModel() = default;
 
 std::string ParserModel::architecture() const { return m_net->architecture().describe(); }
@@ -184,7 +185,7 @@ ModelLoaderRegistry pipelineModelLoaders(const GpenLoadParams& gpen) {
         }
         auto net = RetinaFace::create(in.weights, in.source(), {.device = in.device, .precision = in.precision});
         if (!net) return tl::unexpected(net.error());
-        auto model = std::make_shared<RetinaFaceDetectorModel>(std::move(*net));
+        auto model = std::make_shared<RetinaFaceDetectorModel>(std::move(*net), dictBytes(in.weights));
         return std::shared_ptr<const LoadedModel>(std::move(model));
     };
     registry.add(ModelKind::Detector, detector);

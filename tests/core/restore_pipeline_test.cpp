@@ -98,6 +98,9 @@ TEST_F(RestorePipelineTest, BackgroundPassDetectionGpenAndParseNetMasksEndToEnd)
     EXPECT_EQ(r->image.size(), cv::Size(400, 300));
     EXPECT_EQ(r->background.size(), r->image.size());
     EXPECT_EQ(r->maskSource, "ParseNet-latest");
+    // The cache counts what the parser holds (it once said 0 bytes): at least its weights.
+    EXPECT_GE(cache->status("ParseNet-latest").residentBytes,
+              fs::file_size(m_models / "ParseNet-latest.pth") * 9 / 10);
     EXPECT_EQ(r->detectorUsed, "dlib");
     ASSERT_GE(r->faces.size(), 3U);
     auto background = cache->acquireAs<BackgroundModel>("realesrnet_x2");

@@ -85,6 +85,9 @@ public:
 
     const GpenArchitecture& architecture() const;
     const Device& device() const;
+    // What the fast kernels hold beyond one prepared copy of each entry: the Winograd kernels'
+    // transformed weights, net of the weights they replace (bytes; 0 where they do not run).
+    std::uint64_t extraKernelBytes() const;
     // The network's entries as built (names and shapes; the tensors are not kept), in the
     // reference's state-dict order, for checks against the keys list.
     std::vector<TensorInfo> entries() const;

@@ -74,6 +74,9 @@ class ParseNet {
 
     const ParseNetArchitecture& architecture() const;
     const Device& device() const;
+    // The bytes of what the network holds for its weights (the fast kernels' folded and
+    // transformed copies included), for the model cache's accounting.
+    std::uint64_t weightBytes() const;
 
     // input: [N, 3, H, W] RGB in [-1, 1] (the reference feeds 512 x 512 faces), H and W multiples
     // of 2^downSteps() with at least 2 pixels left at the coarsest level; outputs are H *

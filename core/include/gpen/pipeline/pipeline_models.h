@@ -39,7 +39,8 @@ public:
 
 class RetinaFaceDetectorModel final : public FaceDetectorModel {
 public:
-    explicit RetinaFaceDetectorModel(std::unique_ptr<RetinaFace> net);
+    // `weightBytes`: what the network holds (its checkpoint's size: it keeps one prepared copy).
+    RetinaFaceDetectorModel(std::unique_ptr<RetinaFace> net, std::uint64_t weightBytes);
     ~RetinaFaceDetectorModel() override;
     std::string architecture() const override;
     std::uint64_t weightBytes() const override { return m_weightBytes; }
