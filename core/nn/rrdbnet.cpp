@@ -3,6 +3,7 @@
 #include "gpen/nn/rrdbnet.h"
 
 #include <array>
+#include <utility>
 
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
@@ -12,6 +13,7 @@
 #include "nn/precision.h"
 #include "nn/torch_failure.h"
 #include "nn/tensor_convert.h"
+#include "nn/winograd43_conv.h"
 #include "nn/network_builds.h"
 
 namespace gpen {
@@ -23,20 +25,70 @@ namespace {
 constexpr double kSlope = 0.2;
 constexpr double kResidualScale = 0.2;
 
+// A 3x3 conv, padding 1. With `winograd` (float32 on a CPU where Winograd43Conv is preferred)
+// the weights live only in its transformed copy.
 struct Conv {
     at::Tensor weight;
     at::Tensor bias;
-    at::Tensor operator()(const at::Tensor& x) const { return conv2dBias(x, weight, bias, 1, 1); }
+    std::shared_ptr<const Winograd43Conv> winograd;
+
+    at::Tensor operator()(const at::Tensor& x) const {
+        return winograd ? (*winograd)(x, {.pad = 1}) : conv2dBias(x, weight, bias, 1, 1);
+    }
+
+    // The conv, then the leaky ReLU; with Winograd straight into `into` where given (samples
+    // NCHW-contiguous, see Winograd43Conv::Options::output).
+    at::Tensor activated(const at::Tensor& x, const at::Tensor& into = {}) const {
+        if (winograd) {
+            return (*winograd)(x, {.pad = 1, .leakySlope = kSlope, .output = into});
+        }
+        at::Tensor y = leakyReluInPlace(conv2dBias(x, weight, bias, 1, 1), kSlope);
+        return into.defined() ? into.copy_(y) : y;
+    }
+
+    // Where the input has channels enough for the Winograd GEMM (the x2 and x4 networks' first
+    // conv has 12 or 48, and stays direct).
+    void useWinograd() {
+        if (weight.size(1) < 32) {
+            return;
+        }
+        winograd = Winograd43Conv::create(weight, bias);
+        if (winograd) {
+            weight.reset();
+            bias.reset();
+        }
+    }
+
+    std::uint64_t bytes() const {
+        return (weight.defined() ? weight.nbytes() : 0) + (bias.defined() ? bias.nbytes() : 0) +
+               (winograd ? static_cast<std::uint64_t>(winograd->bytes()) : 0);
+    }
 };
 
 struct DenseBlock {
     std::array<Conv, 5> convs;
 
     at::Tensor operator()(const at::Tensor& x) const {
-        at::Tensor x1 = leakyReluInPlace(convs[0](x), kSlope);
-        at::Tensor x2 = leakyReluInPlace(convs[1](at::cat({x, x1}, 1)), kSlope);
-        at::Tensor x3 = leakyReluInPlace(convs[2](at::cat({x, x1, x2}, 1)), kSlope);
-        at::Tensor x4 = leakyReluInPlace(convs[3](at::cat({x, x1, x2, x3}, 1)), kSlope);
+        if (convs[0].winograd) {
+            // x and the four growth outputs side by side in one NCHW buffer: each conv reads a
+            // prefix of its channels (each sample of it NCHW-contiguous, read in place) and
+            // writes the next slice, so nothing is concatenated.
+            const std::int64_t c = x.size(1);
+            const std::int64_t growth = convs[0].winograd->outputChannels();
+            at::Tensor dense = at::empty({x.size(0), c + 4 * growth, x.size(2), x.size(3)},
+                                         x.options());
+            dense.narrow(1, 0, c).copy_(x);
+            for (std::int64_t k = 0; k < 4; ++k) {
+                const std::int64_t have = c + k * growth;
+                convs[static_cast<std::size_t>(k)].activated(dense.narrow(1, 0, have),
+                                                           dense.narrow(1, have, growth));
+            }
+            return convs[4](dense).mul_(kResidualScale).add_(x);
+        }
+        at::Tensor x1 = convs[0].activated(x);
+        at::Tensor x2 = convs[1].activated(at::cat({x, x1}, 1));
+        at::Tensor x3 = convs[2].activated(at::cat({x, x1, x2}, 1));
+        at::Tensor x4 = convs[3].activated(at::cat({x, x1, x2, x3}, 1));
         at::Tensor x5 = convs[4](at::cat({x, x1, x2, x3, x4}, 1));
         return x5.mul_(kResidualScale).add_(x);
     }
@@ -83,24 +135,26 @@ struct RrdbNet::Impl {
     // CPU (measured with the released x2 size, 2 threads).
     bool channelsLast = false;
 
-    // Every conv with its state-dict name, in the reference order.
-    template <class F>
-    void forEachConv(F&& f) const {
-        f("conv_first", convFirst);
-        for (std::size_t b = 0; b < body.size(); ++b) {
+    std::vector<TensorInfo> entries;  // see RrdbNet::entries
+
+    // Every conv with its state-dict name, in the reference order (`self`: this, const or not).
+    template <class Self, class F>
+    static void forEachConv(Self& self, F&& f) {
+        f("conv_first", self.convFirst);
+        for (std::size_t b = 0; b < self.body.size(); ++b) {
             for (std::size_t r = 0; r < 3; ++r) {
                 const std::string p =
                     "body." + std::to_string(b) + ".rdb" + std::to_string(r + 1) + ".conv";
                 for (std::size_t c = 0; c < 5; ++c) {
-                    f(p + std::to_string(c + 1), body[b].rdbs[r].convs[c]);
+                    f(p + std::to_string(c + 1), self.body[b].rdbs[r].convs[c]);
                 }
             }
         }
-        f("conv_body", convBody);
-        f("conv_up1", convUp1);
-        f("conv_up2", convUp2);
-        f("conv_hr", convHr);
-        f("conv_last", convLast);
+        f("conv_body", self.convBody);
+        f("conv_up1", self.convUp1);
+        f("conv_up2", self.convUp2);
+        f("conv_hr", self.convHr);
+        f("conv_last", self.convLast);
     }
 
     Conv convFirst;
@@ -120,9 +174,9 @@ struct RrdbNet::Impl {
             trunk = block(trunk);
         }
         feat = feat + convBody(trunk);
-        feat = leakyReluInPlace(convUp1(upsampleNearest2x(feat)), kSlope);
-        feat = leakyReluInPlace(convUp2(upsampleNearest2x(feat)), kSlope);
-        return convLast(leakyReluInPlace(convHr(feat), kSlope));
+        feat = convUp1.activated(upsampleNearest2x(feat));
+        feat = convUp2.activated(upsampleNearest2x(feat));
+        return convLast(convHr.activated(feat));
     }
 
     // Any size: the mod pad, the network, the crop.
@@ -151,15 +205,14 @@ const RrdbArchitecture& RrdbNet::architecture() const {
 const Device& RrdbNet::device() const {
     return m_impl->device;
 }
-StateDict RrdbNet::stateDict() const {
-    // Rebuilt from the network rather than kept, so that the weights are held once.
-    StateDict dict;
-    c10::InferenceMode guard;
-    m_impl->forEachConv([&](const std::string& name, const Conv& c) {
-        putTensor(dict, name + ".weight", c.weight.to(at::kCPU, at::kFloat).contiguous());
-        putTensor(dict, name + ".bias", c.bias.to(at::kCPU, at::kFloat).contiguous());
-    });
-    return dict;
+std::vector<TensorInfo> RrdbNet::entries() const {
+    return m_impl->entries;
+}
+
+std::uint64_t RrdbNet::weightBytes() const {
+    std::uint64_t bytes = 0;
+    Impl::forEachConv(std::as_const(*m_impl), [&](const std::string&, const Conv& c) { bytes += c.bytes(); });
+    return bytes;
 }
 
 namespace {
@@ -241,7 +294,11 @@ Expected<std::unique_ptr<RrdbNet>> RrdbNet::create(const StateDict& weights,
         impl->arch = *arch;
         impl->device = params.device;
         impl->precision = params.precision;
-        impl->channelsLast = params.device.kind == DeviceKind::Cpu;
+        // Where our Winograd kernels run, NCHW: they read and write it.
+        const bool winograd = params.kernels == RrdbKernels::Fast &&
+                              params.device.kind == DeviceKind::Cpu &&
+                              params.precision == Precision::Fp32 && Winograd43Conv::preferred();
+        impl->channelsLast = params.device.kind == DeviceKind::Cpu && !winograd;
         const auto format =
             impl->channelsLast ? at::MemoryFormat::ChannelsLast : at::MemoryFormat::Contiguous;
         auto conv = [&](const std::string& name) {
@@ -267,6 +324,14 @@ Expected<std::unique_ptr<RrdbNet>> RrdbNet::create(const StateDict& weights,
         impl->convUp2 = conv("conv_up2");
         impl->convHr = conv("conv_hr");
         impl->convLast = conv("conv_last");
+        Impl::forEachConv(*impl, [&](const std::string& name, Conv& c) {
+            for (const char* part : {".weight", ".bias"}) {
+                impl->entries.push_back(*weights.info(name + part));
+            }
+            if (winograd) {
+                c.useWinograd();
+            }
+        });
         return std::unique_ptr<RrdbNet>(new RrdbNet(std::move(impl)));
     } catch (...) {
         return tl::unexpected(currentBuildFailure(source, params.device));

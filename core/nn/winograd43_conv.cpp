@@ -79,7 +79,11 @@ at::Tensor Winograd43Conv::operator()(const at::Tensor& x, const Options& option
                     " values, got ", options.bias.sizes());
         bias = options.bias.to(at::kFloat).contiguous();
     }
-    const at::Tensor in = x.contiguous();
+    // Samples each NCHW-contiguous (a channel prefix of a larger NCHW tensor, as a dense
+    // block's) are read where they are.
+    const bool samplesNchw = x.stride(3) == 1 && x.stride(2) == x.size(3) &&
+                             x.stride(1) == x.size(2) * x.size(3);
+    const at::Tensor in = samplesNchw ? x : x.contiguous();
     const auto g = wino43::Geometry::of(p.cin, p.cout, x.size(2), x.size(3), pad,
                                         static_cast<int>(at::get_num_threads()));
     at::Tensor out = options.output;
@@ -99,7 +103,7 @@ at::Tensor Winograd43Conv::operator()(const at::Tensor& x, const Options& option
     const float* packed = p.packed.data_ptr<float>();
     const float* src = in.data_ptr<float>();
     float* dst = out.data_ptr<float>();
-    const std::int64_t inStride = p.cin * g.height * g.width;
+    const std::int64_t inStride = in.stride(0);
     const std::int64_t outStride = out.stride(0);
     const auto scratchFloats = static_cast<std::int64_t>(g.scratchFloats());
     at::parallel_for(0, n * g.items, 1, [&](std::int64_t begin, std::int64_t end) {
@@ -119,6 +123,10 @@ at::Tensor Winograd43Conv::operator()(const at::Tensor& x, const Options& option
         }
     });
     return out;
+}
+
+std::int64_t Winograd43Conv::outputChannels() const {
+    return m_impl->cout;
 }
 
 std::int64_t Winograd43Conv::bytes() const {

@@ -43,6 +43,7 @@ class Winograd43Conv {
     // result is NCHW-contiguous, or options.output. Throws c10::Error on a wrong input.
     at::Tensor operator()(const at::Tensor& x, const Options& options) const;
 
+    std::int64_t outputChannels() const;
     // The transformed weights' bytes (36 values for each 9 of the weight) and the bias's.
     std::int64_t bytes() const;
 

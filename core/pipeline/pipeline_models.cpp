@@ -95,7 +95,7 @@ Expected<std::vector<DetectedFace>> DlibDetectorModel::detect(const cv::Mat& bgr
 }
 
 BackgroundModel::BackgroundModel(std::unique_ptr<RrdbNet> net) : m_net(std::move(net)) {
-    m_weightBytes = dictBytes(m_net->stateDict());
+    m_weightBytes = m_net->weightBytes();
 }
 BackgroundModel::BackgroundModel(std::unique_ptr<LayersModel> net, float valueRange)
     : m_layers(std::move(net)), m_valueRange(valueRange) {

@@ -43,8 +43,14 @@ std::vector<TensorSpec> rrdbStateDictSpec(const RrdbArchitecture& arch);
 Expected<RrdbArchitecture> inferRrdbArchitecture(const StateDict& dict, const std::string& source,
                                                  int expectedScale = 0);
 
+enum class RrdbKernels {
+    Fast,    // float32 on an AVX2 CPU: the 3x3 convolutions by our Winograd kernels, NCHW
+    Direct,  // oneDNN's direct convolutions everywhere (channels-last on the CPU)
+};
+
 struct RrdbLoadParams {
     Device device;
+    RrdbKernels kernels = RrdbKernels::Fast;
     int expectedScale = 0;  // the scale the file must have (realesrnet_x2: 2); 0: any
     Precision precision = Precision::Fp32;  // input and output stay float32
 };
@@ -63,7 +69,12 @@ class RrdbNet {
 
     const RrdbArchitecture& architecture() const;
     const Device& device() const;
-    StateDict stateDict() const;  // the network's entries as loaded, in the reference order
+    // The network's entries as loaded (names and shapes; the tensors are not kept as loaded),
+    // in the reference order.
+    std::vector<TensorInfo> entries() const;
+    // The bytes of what the network holds for its weights (the Winograd kernels' transformed
+    // copies where they run), for the model cache's accounting.
+    std::uint64_t weightBytes() const;
 
     // input: [N, numInCh, H, W] RGB in [0, 1]; output: [N, numOutCh, H * scale, W * scale], not
     // clamped. When H or W is not a multiple of unshuffleFactor(), the input is padded at the
