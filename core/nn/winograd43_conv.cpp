@@ -34,7 +34,7 @@ std::shared_ptr<const Winograd43Conv> Winograd43Conv::create(const at::Tensor& w
     auto impl = std::make_unique<Impl>();
     impl->cin = weight.size(1);
     impl->cout = weight.size(0);
-    const auto g = wino43::Geometry::of(impl->cin, impl->cout, 3, 3, 0, 1);
+    const auto g = wino43::Geometry::of(impl->cin, impl->cout, 3, 3, 0, false, 1);
     const at::Tensor w = weight.contiguous();
     impl->packed = at::empty({wino43::kPoints * g.coutPadded * g.cin}, weight.options());
     wino43::transformWeights(w.data_ptr<float>(), g, impl->packed.data_ptr<float>());
@@ -67,6 +67,9 @@ at::Tensor Winograd43Conv::operator()(const at::Tensor& x, const Options& option
     const int pad = options.pad;
     TORCH_CHECK(pad >= 0 && pad <= 1 && x.size(2) + 2 * pad >= 3 && x.size(3) + 2 * pad >= 3,
                 "Winograd convolution: input ", x.sizes(), " too small for padding ", pad);
+    TORCH_CHECK(!options.reflect || (pad == 1 && x.size(2) >= 2 && x.size(3) >= 2),
+                "Winograd convolution: reflection padding needs pad 1 and an input of 2x2 or more, got ",
+                x.sizes(), " and pad ", pad);
     const auto& slope = options.leakySlope;
     TORCH_CHECK(!slope || (*slope >= 0 && *slope <= 1),
                 "Winograd convolution: leaky ReLU slope outside [0, 1]");
@@ -84,7 +87,7 @@ at::Tensor Winograd43Conv::operator()(const at::Tensor& x, const Options& option
     const bool samplesNchw = x.stride(3) == 1 && x.stride(2) == x.size(3) &&
                              x.stride(1) == x.size(2) * x.size(3);
     const at::Tensor in = samplesNchw ? x : x.contiguous();
-    const auto g = wino43::Geometry::of(p.cin, p.cout, x.size(2), x.size(3), pad,
+    const auto g = wino43::Geometry::of(p.cin, p.cout, x.size(2), x.size(3), pad, options.reflect,
                                         static_cast<int>(at::get_num_threads()));
     at::Tensor out = options.output;
     if (out.defined()) {

@@ -126,15 +126,19 @@ GroupPlace placeOf(const Geometry& g, std::int64_t group) {
 }
 
 // The six input rows of a group for one channel, kGroupFloats wide from input column x0: the
-// image's own rows where they lie wholly inside it, else copies into `lines` with zeros outside
-// the image.
+// image's own rows where they lie wholly inside it, else copies into `lines` with the padding
+// outside the image (zeros, or the reflection of the one pixel next to the border).
 void fillLines(const Geometry& g, const float* channel, const GroupPlace& at, float* lines,
                const float* (&line)[kAlpha]) {
     const std::int64_t from = std::clamp<std::int64_t>(-at.x0, 0, kGroupFloats);
     const std::int64_t to = std::clamp<std::int64_t>(g.width - at.x0, from, kGroupFloats);
     #pragma GCC unroll 6
     for (int i = 0; i < kAlpha; ++i) {
-        const std::int64_t y = at.y0 + i;
+        std::int64_t y = at.y0 + i;
+        if (g.reflect) {
+            // Rows further out feed only outputs past the image's, which are never written.
+            y = y == -1 ? 1 : y == g.height ? g.height - 2 : y;
+        }
         const bool rowInside = y >= 0 && y < g.height;
         if (rowInside && from == 0 && to == kGroupFloats) {
             line[i] = channel + y * g.width + at.x0;
@@ -150,6 +154,15 @@ void fillLines(const Geometry& g, const float* channel, const GroupPlace& at, fl
         std::memcpy(copy + from, channel + y * g.width + at.x0 + from,
                     sizeof(float) * static_cast<std::size_t>(to - from));
         std::memset(copy + to, 0, sizeof(float) * static_cast<std::size_t>(kGroupFloats - to));
+        if (g.reflect) {
+            const float* row = channel + y * g.width;
+            if (from == 1) {
+                copy[0] = row[1];  // column -1
+            }
+            if (to < kGroupFloats && at.x0 + to == g.width) {
+                copy[to] = row[g.width - 2];  // column width
+            }
+        }
     }
 }
 
@@ -359,8 +372,9 @@ bool cpuHasAvx2Fma() {
 }
 
 Geometry Geometry::of(std::int64_t cin, std::int64_t cout, std::int64_t height, std::int64_t width,
-                      int pad, int workers) {
+                      int pad, bool reflect, int workers) {
     Geometry g;
+    g.reflect = reflect && pad == 1;
     g.cin = cin;
     g.cout = cout;
     g.coutPadded = (cout + kCoutBlock - 1) / kCoutBlock * kCoutBlock;

@@ -31,7 +31,8 @@ struct Geometry {
     std::int64_t coutPadded = 0;  // cout rounded up to kCoutBlock
     std::int64_t height = 0, width = 0;        // input
     std::int64_t outHeight = 0, outWidth = 0;  // height + 2 * pad - 2, likewise
-    int pad = 0;                               // zero padding on every side
+    int pad = 0;                               // padding on every side: 0 or 1
+    bool reflect = false;                      // pad 1 by reflection (needs height, width >= 2)
     std::int64_t tileGroups = 0;  // groups per tile row: ceil(ceil(outWidth / 4) / kLanes)
     std::int64_t groups = 0;      // per sample: tile rows * tileGroups
     std::int64_t itemGroups = 0;  // groups per work item
@@ -40,7 +41,7 @@ struct Geometry {
 
     // `workers`: the threads that will share the items (each gets one at least).
     static Geometry of(std::int64_t cin, std::int64_t cout, std::int64_t height,
-                       std::int64_t width, int pad, int workers);
+                       std::int64_t width, int pad, bool reflect, int workers);
     // Floats of scratch one work item needs (64-byte aligned by the caller).
     std::size_t scratchFloats() const;
 };

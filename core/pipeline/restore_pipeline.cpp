@@ -198,13 +198,13 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
             auto restored = restoreAlignedFaces((*gpen)->generator(), crops, params.cancel);
             if (!restored) return tl::unexpected(inStage(restored.error(), "faces"));
             for (int i = begin; i < end; ++i) r.faces[static_cast<std::size_t>(i)].restored = (*restored)[static_cast<std::size_t>(i - begin)];
-            // A 512 face's activations (~0.5 GB), which the runtime keeps for the next forward,
-            // go back to the system after each batch: kept, the parser's weights and outputs
-            // settle among them and each batch grows the heap past them (Solvay: 2 GB and more).
-            // Faulting them in again costs ~0.2 s a batch, against 10-30 s of compute.
-            releaseFreedMemory();
             report(params, "faces", end, total);
         }
+        // GPEN's activations (0.5-0.8 GB at 512), which the runtime keeps for its next forward,
+        // go back to the system once, before the parser needs its own. Not after each batch: the
+        // first forward after a trim faults them in again, 0.4-1.5 s longer on these VMs, and
+        // the photo's peak was no lower for it (Solvay: 2.0 GB with a trim per batch, 1.9 GB).
+        releaseFreedMemory();
         timer.finish("faces");
 
         // 4. Masks: ParseNet's face classes of each restored face, post-processed as the
@@ -235,9 +235,9 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
                     if (!m) return tl::unexpected(inStage(m.error(), "mask"));
                     r.faces[static_cast<std::size_t>(i)].mask = *m;
                 }
-                releaseFreedMemory();  // as after each batch of faces
                 report(params, "mask", end, total);
             }
+            releaseFreedMemory();  // as after the faces
         } else {
             auto mask = rectanglePasteMask(size);
             if (!mask) return tl::unexpected(inStage(mask.error(), "mask"));

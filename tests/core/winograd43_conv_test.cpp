@@ -1,6 +1,6 @@
 // The AVX2 Winograd F(4x4, 3x3) convolution (core-internal nn/winograd43_conv) against
 // at::conv2d: every size class of the tiling (whole and partial 4x4 tiles, groups of 8 tiles,
-// chunks of 24), both paddings, output channels that do not fill a block of 4, a batch, and the
+// chunks of 24), zero and reflection padding, output channels that do not fill a block of 4, a batch, and the
 // fused bias and leaky ReLU.
 
 #include <gtest/gtest.h>
@@ -18,11 +18,13 @@ struct Case {
     int pad;
     bool bias;
     bool leaky;
+    bool reflect = false;  // pad 1 by reflection
 };
 
 void PrintTo(const Case& c, std::ostream* os) {
     *os << c.n << "x" << c.cin << "x" << c.height << "x" << c.width << " -> " << c.cout
-        << " pad " << c.pad << (c.bias ? " bias" : "") << (c.leaky ? " leaky" : "");
+        << " pad " << c.pad << (c.reflect ? " reflect" : "") << (c.bias ? " bias" : "")
+        << (c.leaky ? " leaky" : "");
 }
 
 class Winograd43ConvTest : public ::testing::TestWithParam<Case> {};
@@ -40,9 +42,11 @@ TEST_P(Winograd43ConvTest, MatchesConv2d) {
         GTEST_SKIP() << "this CPU has no AVX2 and FMA";
     }
     const std::int64_t stride[2] = {1, 1};
-    const std::int64_t padding[2] = {c.pad, c.pad};
+    const std::int64_t padding[2] = {c.reflect ? 0 : c.pad, c.reflect ? 0 : c.pad};
     const std::int64_t dilation[2] = {1, 1};
-    at::Tensor expected = at::conv2d(x.to(at::kDouble), w.to(at::kDouble),
+    // Reflection: the padded copy that the kernels do without.
+    const at::Tensor xin = c.reflect ? at::reflection_pad2d(x, {1, 1, 1, 1}) : x;
+    at::Tensor expected = at::conv2d(xin.to(at::kDouble), w.to(at::kDouble),
                                      c.bias ? b.to(at::kDouble) : at::Tensor(), stride, padding,
                                      dilation, 1);
     if (c.leaky) {
@@ -50,6 +54,7 @@ TEST_P(Winograd43ConvTest, MatchesConv2d) {
     }
     Winograd43Conv::Options options;
     options.pad = c.pad;
+    options.reflect = c.reflect;
     if (c.leaky) {
         options.leakySlope = 0.2;
     }
@@ -59,7 +64,7 @@ TEST_P(Winograd43ConvTest, MatchesConv2d) {
     const double err = (got.to(at::kDouble) - expected).abs().max().item<double>();
     EXPECT_LT(err, 3e-5 * scale) << "max error " << err << " against max " << scale;
     // The reference's own float32 error, for scale: Winograd must not be far beyond it.
-    const at::Tensor direct = at::conv2d(x, w, b, stride, padding, dilation, 1);
+    const at::Tensor direct = at::conv2d(xin, w, b, stride, padding, dilation, 1);
     const double directErr =
         ((c.leaky ? at::leaky_relu(direct, 0.2) : direct).to(at::kDouble) - expected)
             .abs()
@@ -78,7 +83,14 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{1, 5, 7, 30, 70, 1, true, false},   // 18 tiles: 3 groups, last partial
                       Case{1, 4, 9, 9, 130, 1, false, false},  // 33 tiles: a second chunk
                       Case{1, 64, 22, 64, 200, 1, true, false},
-                      Case{1, 256, 256, 32, 32, 1, true, true}));
+                      Case{1, 256, 256, 32, 32, 1, true, true},
+                      // Reflection padding: the smallest input, partial tiles at both edges,
+                      // a group boundary inside a row, a second chunk.
+                      Case{1, 3, 4, 2, 2, 1, false, false, true},
+                      Case{2, 8, 6, 11, 13, 1, true, true, true},
+                      Case{1, 5, 7, 30, 70, 1, true, false, true},
+                      Case{1, 4, 9, 9, 130, 1, false, false, true},
+                      Case{1, 64, 22, 64, 64, 1, true, true, true}));
 
 // GPEN's modulated convolution: each sample's style scales the input channels, its demodulation
 // the output channels; the bias of the call replaces the built one.
@@ -125,6 +137,8 @@ TEST(Winograd43Conv, RefusesWhatItCannotRun) {
     EXPECT_THROW((*conv)(at::zeros({1, 4, 8, 8}), {.pad = 1, .leakySlope = 1.5}), c10::Error);
     EXPECT_THROW((*conv)(at::zeros({2, 4, 8, 8}), {.inputScale = at::ones({1, 4})}), c10::Error);
     EXPECT_THROW((*conv)(at::zeros({1, 4, 8, 8}), {.bias = at::ones({5})}), c10::Error);
+    EXPECT_THROW((*conv)(at::zeros({1, 4, 8, 8}), {.pad = 0, .reflect = true}), c10::Error);
+    EXPECT_THROW((*conv)(at::zeros({1, 4, 1, 8}), {.pad = 1, .reflect = true}), c10::Error);  // nothing to reflect
 }
 
 }  // namespace
