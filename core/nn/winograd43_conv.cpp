@@ -1,5 +1,7 @@
 #include "nn/winograd43_conv.h"
 
+#include <atomic>
+
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
 
@@ -15,13 +17,23 @@ struct Winograd43Conv::Impl {
     at::Tensor bias;    // [cout]; undefined for none
 };
 
+namespace {
+// Winograd43Conv::overridePreference's: -1 none, 0 never, 1 wherever the CPU can.
+std::atomic<int> g_preference{-1};
+}  // namespace
+
 bool Winograd43Conv::preferred() {
     static const bool preferred = [] {
         constexpr std::int64_t kProbe = 64;
         return wino43::cpuHasAvx2Fma() &&
                !WinogradConv::supported(at::zeros({kProbe, kProbe, 3, 3}), kProbe);
     }();
-    return preferred;
+    const int forced = g_preference.load();
+    return forced < 0 ? preferred : forced == 1 && wino43::cpuHasAvx2Fma();
+}
+
+void Winograd43Conv::overridePreference(std::optional<bool> use) {
+    g_preference.store(use ? (*use ? 1 : 0) : -1);
 }
 
 std::shared_ptr<const Winograd43Conv> Winograd43Conv::create(const at::Tensor& weight,

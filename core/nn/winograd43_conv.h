@@ -18,6 +18,10 @@ class Winograd43Conv {
     // Whether to use these kernels where a network may: the CPU has AVX2 and FMA, and oneDNN has
     // no Winograd kernels for it (those, and its direct kernels on AVX-512, would be as fast).
     static bool preferred();
+    // Tests: run these kernels in the networks built after the call wherever the CPU has AVX2
+    // and FMA (true), nowhere (false), or where preferred() decides (nullopt), so that their
+    // paths are checked on AVX-512 machines too (where oneDNN's kernels are preferred).
+    static void overridePreference(std::optional<bool> use);
 
     // Null where the CPU has no AVX2 and FMA, or `weight` is not a [Cout, Cin, 3, 3] float32 CPU
     // tensor. `bias` [Cout] may be undefined. The weights are transformed now (about 50 ns per

@@ -2,10 +2,13 @@
 
 #include <chrono>
 #include <ctime>
+#include <string>
 
 #include <gtest/gtest.h>
 
 #include "gpen/nn/parsenet.h"
+#include "nn/winograd43_conv.h"
+#include "support/avx2_winograd_scope.h"
 #include "support/fill_rule.h"
 #include "support/fixtures.h"
 
@@ -18,6 +21,19 @@ class ParseNetTest : public ::testing::Test {
   protected:
     static void SetUpTestSuite() { test::configureTestRuntime(); }
 };
+
+// The fast kernels as this CPU prefers them, or forced onto our AVX2 Winograd ones (which an
+// AVX-512 CPU leaves to oneDNN): both paths are checked on every machine that can run them.
+struct Kernels {
+    ParseNetKernels kernels;
+    bool avx2Winograd = false;
+    std::string name() const {
+        return kernels == ParseNetKernels::Reference ? "Reference"
+               : avx2Winograd                        ? "FastAvx2Winograd"
+                                                     : "Fast";
+    }
+};
+
 
 // The case's weights by the fill rule, built once for the whole file (the fixtures must be there).
 const StateDict& fixtureWeights() {
@@ -52,14 +68,20 @@ TEST_F(ParseNetTest, SpecEqualsReferenceKeys) {
     }
 }
 
-class ParseNetParity : public ParseNetTest,
-                       public ::testing::WithParamInterface<ParseNetKernels> {};
+class ParseNetParity : public ParseNetTest, public ::testing::WithParamInterface<Kernels> {};
 
 TEST_P(ParseNetParity, MatchesReference) {
     GPEN_REQUIRE_FIXTURES();
     const auto* c = test::findCase(kCase);
     ASSERT_NE(c, nullptr);
-    auto net = ParseNet::create(fixtureWeights(), kCase, {.kernels = GetParam()});
+    const Kernels k = GetParam();
+    if (k.avx2Winograd && !test::Avx2WinogradScope::available()) {
+        GTEST_SKIP() << "this CPU has no AVX2 and FMA";
+    }
+    auto net = [&] {
+        test::Avx2WinogradScope scope(k.avx2Winograd);
+        return ParseNet::create(fixtureWeights(), kCase, {.kernels = k.kernels});
+    }();
     ASSERT_TRUE(net) << net.error().message;
     EXPECT_EQ((*net)->architecture(), archFromConfig(c->at("config")))
         << (*net)->architecture().describe();
@@ -74,40 +96,55 @@ TEST_P(ParseNetParity, MatchesReference) {
     const auto img = test::compare(out->image, test::loadTensorEntry(c->at("outputs")[1]), tol);
     EXPECT_TRUE(mask.ok) << "mask: " << mask.describe();
     EXPECT_TRUE(img.ok) << "image: " << img.describe();
-    std::cout << (GetParam() == ParseNetKernels::Fast ? "fast" : "reference")
-              << " kernels, forward " << dt.count() << " s\n  mask: " << mask.describe()
-              << "\n  image: " << img.describe() << "\n";
+    std::cout << k.name() << " kernels (" << (*net)->weightBytes() / 1e6 << " MB held), forward "
+              << dt.count() << " s\n  mask: " << mask.describe() << "\n  image: " << img.describe()
+              << "\n";
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, ParseNetParity,
-                         ::testing::Values(ParseNetKernels::Fast, ParseNetKernels::Reference),
-                         [](const auto& p) {
-                             return p.param == ParseNetKernels::Fast ? std::string("Fast")
-                                                                     : std::string("Reference");
-                         });
+                         ::testing::Values(Kernels{ParseNetKernels::Fast},
+                                           Kernels{ParseNetKernels::Fast, true},
+                                           Kernels{ParseNetKernels::Reference}),
+                         [](const auto& p) { return p.param.name(); });
 
 TEST_F(ParseNetTest, FastAndReferenceKernelsAgreeOnOddSizes) {
     GPEN_REQUIRE_FIXTURES();
     const auto* c = test::findCase(kCase);
     ASSERT_NE(c, nullptr);
     const StateDict weights = fixtureWeights();
-    auto fast = ParseNet::create(weights, "fast", {.kernels = ParseNetKernels::Fast});
     auto ref = ParseNet::create(weights, "ref", {.kernels = ParseNetKernels::Reference});
-    ASSERT_TRUE(fast && ref);
+    ASSERT_TRUE(ref);
     // Not square, not a power of two: the phase decomposition's borders are exercised on both axes.
     const FloatTensor input = test::fillTensor({2, 3, 48, 80}, 99, 0.0, 1.0);
-    auto a = (*fast)->forward(input);
     auto b = (*ref)->forward(input);
-    ASSERT_TRUE(a && b);
-    ASSERT_EQ(a->maskLogits.shape, (Shape{2, 19, 48, 80}));
-    const auto m = test::compare(a->maskLogits, b->maskLogits, 1e-4);
-    EXPECT_TRUE(m.ok) << m.describe();
-    const auto i = test::compare(a->image, b->image, 1e-4);
-    EXPECT_TRUE(i.ok) << i.describe();
+    ASSERT_TRUE(b);
+    ASSERT_EQ(b->maskLogits.shape, (Shape{2, 19, 48, 80}));
+    const bool avx2 = test::Avx2WinogradScope::available();
+    for (bool force : {false, true}) {
+        if (force && !avx2) {
+            continue;
+        }
+        SCOPED_TRACE(force ? "AVX2 Winograd kernels" : "fast kernels as preferred");
+        auto fast = [&] {
+            test::Avx2WinogradScope scope(force);
+            return ParseNet::create(weights, "fast", {.kernels = ParseNetKernels::Fast});
+        }();
+        ASSERT_TRUE(fast);
+        if (force) {
+            // Their transformed weights (36 values for each 9) say the forced kernels run.
+            EXPECT_GT((*fast)->weightBytes(), 3 * (*ref)->weightBytes() / 2);
+        }
+        auto a = (*fast)->forward(input);
+        ASSERT_TRUE(a);
+        const auto m = test::compare(a->maskLogits, b->maskLogits, 1e-4);
+        EXPECT_TRUE(m.ok) << m.describe();
+        const auto i = test::compare(a->image, b->image, 1e-4);
+        EXPECT_TRUE(i.ok) << i.describe();
 
-    auto wrong = (*fast)->forward(FloatTensor({1, 3, 40, 64}));
-    ASSERT_FALSE(wrong);
-    EXPECT_EQ(wrong.error().code, ErrorCode::InvalidArgument);
+        auto wrong = (*fast)->forward(FloatTensor({1, 3, 40, 64}));
+        ASSERT_FALSE(wrong);
+        EXPECT_EQ(wrong.error().code, ErrorCode::InvalidArgument);
+    }
 }
 
 TEST_F(ParseNetTest, WorksWithoutBatchCountersAndRejectsBadDicts) {
