@@ -62,8 +62,10 @@ void prepareFast(ModulatedConv& m, int inputSize, at::ScalarType dtype) {
     // them: from 128x128 up, or with Winograd from 256x256 up.
     const auto cout = m.weight.size(0);
     const auto cin = m.weight.size(1);
-    m.winograd = !m.upsample && m.kernelSize == 3 && dtype == at::kFloat &&
-                 WinogradConv::supported(m.weight, inputSize);
+    // (Where our kernels are preferred oneDNN has no Winograd ones; asking first lets a test force
+    // ours on an AVX-512 CPU.)
+    m.winograd = !Winograd43Conv::preferred() && !m.upsample && m.kernelSize == 3 &&
+                 dtype == at::kFloat && WinogradConv::supported(m.weight, inputSize);
     constexpr double kWinogradTransformCost = 64;
     const double outputSize = m.upsample ? 2.0 * inputSize : inputSize;
     const double weightCost = static_cast<double>(cout * cin) * m.kernelSize * m.kernelSize *

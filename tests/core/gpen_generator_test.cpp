@@ -9,6 +9,7 @@
 #include "gpen/nn/gpen_generator.h"
 #include "gpen/nn/network_builds.h"
 #include "gpen/nn/synthetic_weights.h"
+#include "support/avx2_winograd_scope.h"
 #include "support/fill_rule.h"
 #include "support/fixtures.h"
 
@@ -61,14 +62,26 @@ TEST_F(GpenGeneratorTest, InfersReleasedArchitecturesFromTheirEntries) {
     }
 }
 
-class GpenFillRuleParity : public GpenGeneratorTest, public ::testing::WithParamInterface<const char*> {};
+struct FillCase {
+    const char* name;
+    bool avx2Winograd;  // our AVX2 Winograd kernels forced (an AVX-512 CPU leaves them to oneDNN)
+};
+
+class GpenFillRuleParity : public GpenGeneratorTest, public ::testing::WithParamInterface<FillCase> {};
 
 TEST_P(GpenFillRuleParity, MatchesReference) {
     GPEN_REQUIRE_FIXTURES();
-    const auto* c = test::findCase(GetParam());
-    ASSERT_NE(c, nullptr) << "no case " << GetParam() << " in the manifest";
+    const FillCase fc = GetParam();
+    const auto* c = test::findCase(fc.name);
+    ASSERT_NE(c, nullptr) << "no case " << fc.name << " in the manifest";
+    if (fc.avx2Winograd && !test::Avx2WinogradScope::available()) {
+        GTEST_SKIP() << "this CPU has no AVX2 and FMA";
+    }
     const GpenArchitecture arch = archFromConfig(c->at("config"));
-    auto net = GpenGenerator::create(test::fillStateDict(*c, gpenBuiltBuffers(arch)), GetParam());
+    auto net = [&] {
+        test::Avx2WinogradScope scope(fc.avx2Winograd);
+        return GpenGenerator::create(test::fillStateDict(*c, gpenBuiltBuffers(arch)), fc.name);
+    }();
     ASSERT_TRUE(net) << net.error().message;
     // The built network's entries are the released names, shapes and order.
     const auto infos = (*net)->entries();
@@ -81,9 +94,13 @@ TEST_P(GpenFillRuleParity, MatchesReference) {
     expectParity(**net, *c);
 }
 
-INSTANTIATE_TEST_SUITE_P(Released, GpenFillRuleParity, ::testing::Values("GPEN-BFR-512-fill", "GPEN-BFR-256-fill"),
+INSTANTIATE_TEST_SUITE_P(Released, GpenFillRuleParity,
+                         ::testing::Values(FillCase{"GPEN-BFR-512-fill", false},
+                                           FillCase{"GPEN-BFR-512-fill", true},
+                                           FillCase{"GPEN-BFR-256-fill", false}),
                          [](const auto& p) {
-                             std::string n = p.param;
+                             std::string n = std::string(p.param.name) +
+                                             (p.param.avx2Winograd ? "_avx2_winograd" : "");
                              for (auto& ch : n) {
                                  if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
                              }
