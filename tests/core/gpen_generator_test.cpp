@@ -83,6 +83,10 @@ TEST_P(GpenFillRuleParity, MatchesReference) {
         return GpenGenerator::create(test::fillStateDict(*c, gpenBuiltBuffers(arch)), fc.name);
     }();
     ASSERT_TRUE(net) << net.error().message;
+    if (fc.avx2Winograd) {
+        // Their transformed weights say the forced kernels run.
+        EXPECT_GT((*net)->extraKernelBytes(), 0u);
+    }
     // The built network's entries are the released names, shapes and order.
     const auto infos = (*net)->entries();
     const auto& keys = c->at("keys");

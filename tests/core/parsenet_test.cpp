@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 
 #include "gpen/nn/parsenet.h"
-#include "nn/winograd43_conv.h"
 #include "support/avx2_winograd_scope.h"
 #include "support/fill_rule.h"
 #include "support/fixtures.h"
@@ -33,7 +32,6 @@ struct Kernels {
                                                      : "Fast";
     }
 };
-
 
 // The case's weights by the fill rule, built once for the whole file (the fixtures must be there).
 const StateDict& fixtureWeights() {

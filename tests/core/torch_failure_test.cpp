@@ -53,7 +53,8 @@ int runUnderAnAddressSpaceLimit() {
     // code buffer fails and it was seen to crash inside dnnl_primitive_create (SIGSEGV, Debian
     // 12's libdnnl 2.7), not to report it. The halved tiles' kernels are compiled before the cap:
     // what fails below is then the allocation of the activations, the failure this test is about.
-    if (!runTiled(big, [&](const FloatTensor& t) { return (*net)->forward(t); }, halved)) {
+    const auto forward = [&](const FloatTensor& t) { return (*net)->forward(t); };
+    if (!runTiled(big, forward, halved)) {
         return kOtherError;
     }
     const rlim_t limit = mappedBytes() + (std::uint64_t{400} << 20);
@@ -65,7 +66,7 @@ int runUnderAnAddressSpaceLimit() {
     if (whole.error().code != ErrorCode::OutOfMemory) return kOtherError;
 
     // The same failure inside the tiled runner halves the tile until it fits.
-    auto tiled = runTiled(big, [&](const FloatTensor& t) { return (*net)->forward(t); },
+    auto tiled = runTiled(big, forward,
                           {.tiles = {.tileSize = 3072, .overlap = 16, .padding = 8}, .scale = 1});
     if (!tiled) return kOtherError;
     return tiled->tileSizeUsed < 3072 ? kAsExpected : kNotHalved;

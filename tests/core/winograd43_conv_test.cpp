@@ -1,7 +1,7 @@
 // The AVX2 Winograd F(4x4, 3x3) convolution (core-internal nn/winograd43_conv) against
 // at::conv2d: every size class of the tiling (whole and partial 4x4 tiles, groups of 8 tiles,
-// chunks of 24), zero and reflection padding, output channels that do not fill a block of 4, a batch, and the
-// fused bias and leaky ReLU.
+// chunks of 24), zero and reflection padding, output channels that do not fill a block of 4, a
+// batch, and the fused bias and leaky ReLU.
 
 #include <gtest/gtest.h>
 
