@@ -62,10 +62,16 @@ void prepareFast(ModulatedConv& m, int inputSize, at::ScalarType dtype) {
     // them: from 128x128 up, or with Winograd from 256x256 up.
     const auto cout = m.weight.size(0);
     const auto cin = m.weight.size(1);
-    // (Where our kernels are preferred oneDNN has no Winograd ones; asking first lets a test force
-    // ours on an AVX-512 CPU.)
+    // The smallest layers stay direct: their transformed weights are large (17-75 MB at 512 or
+    // 1024 input channels, four times the plain ones) and their time small. oneDNN's from 32x32
+    // (GPEN-512: 106 MB less at its peak, same speed; from 64x64 it was 10% slower), ours from
+    // 64x64. (Where our kernels are preferred oneDNN has no Winograd ones; asking first lets a
+    // test force ours on an AVX-512 CPU.)
+    constexpr int kOneDnnWinogradMinSize = 32;
+    constexpr int kWinogradMinSize = 64;
     m.winograd = !Winograd43Conv::preferred() && !m.upsample && m.kernelSize == 3 &&
-                 dtype == at::kFloat && WinogradConv::supported(m.weight, inputSize);
+                 dtype == at::kFloat && inputSize >= kOneDnnWinogradMinSize &&
+                 WinogradConv::supported(m.weight, inputSize);
     constexpr double kWinogradTransformCost = 64;
     const double outputSize = m.upsample ? 2.0 * inputSize : inputSize;
     const double weightCost = static_cast<double>(cout * cin) * m.kernelSize * m.kernelSize *
@@ -76,13 +82,14 @@ void prepareFast(ModulatedConv& m, int inputSize, at::ScalarType dtype) {
     if (m.winograd && !m.modulateWeights) {
         m.sharedWinograd = WinogradConv::create(m.weight, inputSize);
         m.winograd = m.sharedWinograd != nullptr;
+        if (m.winograd) {
+            m.weight.reset();  // the transformed copy is all the forward reads
+            return;
+        }
     }
-    // Below 64x64 the layers are small and their transformed weights large (37-75 MB at 512 or
-    // 1024 input channels): they stay direct. Only where Winograd43Conv::preferred(), as
-    // fastLayout() assumes.
-    constexpr int kWinograd43MinSize = 64;
+    // Ours only where Winograd43Conv::preferred(), as fastLayout() assumes.
     if (Winograd43Conv::preferred() && !m.winograd && !m.upsample && m.kernelSize == 3 &&
-        dtype == at::kFloat && inputSize >= kWinograd43MinSize) {
+        dtype == at::kFloat && inputSize >= kWinogradMinSize) {
         m.winograd43 = Winograd43Conv::create(m.weight, {});
         if (m.winograd43) {
             m.weight.reset();

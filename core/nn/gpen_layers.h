@@ -10,7 +10,6 @@
 
 #include "nn/stylegan_ops.h"
 #include "nn/winograd43_conv.h"
-#include "nn/winograd43_conv.h"
 #include "nn/winograd_conv.h"
 
 namespace gpen::nn {
