@@ -90,8 +90,9 @@ int runUnderAnAddressSpaceLimit() {
     TiledRunParams full = halved;
     full.tiles.tileSize = kSide;
     auto tiled = runTiled(big, forward, full);
-    if (!tiled)
+    if (!tiled) {
         return tiled.error().code == ErrorCode::OutOfMemory ? kHalvedTileFailed : kOtherError;
+    }
     return tiled->tileSizeUsed < kSide ? kAsExpected : kNotHalved;
 }
 
