@@ -97,22 +97,24 @@ struct UpPhaseConv {
     }
 
     // Output pixel (2m + r, 2n + c) is phase (r, c) at (m + r, n + c) of the conv on the
-    // replicated grid. The phases are copied straight into the interleaved result, in x's layout:
-    // one copy, where stack + pixel_shuffle made two.
+    // replicated grid. One phase at a time, each copied straight into the interleaved result in
+    // x's layout: the four at once, at 512, were 135 MB and as much again for oneDNN's blocked
+    // copy of them, beside the 134 MB result.
     at::Tensor operator()(const at::Tensor& x) const {
         const std::int64_t n = x.size(0);
         const std::int64_t h = x.size(2);
         const std::int64_t w = x.size(3);
-        const at::Tensor y = conv2dBias(replicatePad1(x), weight, bias, 1, 0);  // [N, 4*out, h+1, w+1]
+        const at::Tensor padded = replicatePad1(x);
         const at::Tensor result = at::empty({n, out, 2 * h, 2 * w},
-                                            y.options().memory_format(x.suggest_memory_format()));
+                                            padded.options().memory_format(x.suggest_memory_format()));
         // [N, out, 2h, 2w] seen as [N, out, h, 2, w, 2] (a view in either layout).
         const at::Tensor grid = result.view({n, out, h, 2, w, 2});
         for (std::int64_t p = 0; p < 4; ++p) {
             const std::int64_t r = p / 2;
             const std::int64_t c = p % 2;
-            grid.select(5, c).select(3, r).copy_(
-                y.narrow(1, p * out, out).narrow(2, r, h).narrow(3, c, w));
+            const at::Tensor y = conv2dBias(padded, weight.narrow(0, p * out, out),
+                                            bias.narrow(0, p * out, out), 1, 0);  // [N, out, h+1, w+1]
+            grid.select(5, c).select(3, r).copy_(y.narrow(2, r, h).narrow(3, c, w));
         }
         return result;
     }
@@ -165,10 +167,14 @@ struct ParseNet::Impl {
     std::vector<ResidualBlock> encoder, body, decoder;
     ConvLayer outImg, outMask;
     // Fast kernels: out_mask_conv's and out_img_conv's channels in one conv (outImg and outMask
-    // are then left empty). Activations stay NCHW: on AVX2 machines oneDNN's blocked kernels,
-    // reorders included, beat its channels-last ones on these layers (3-25% per conv, measured
-    // with libtorch 1.13).
+    // are then left empty).
     std::optional<ConvLayer> outBoth;
+    // The activations' layout. Channels-last where oneDNN runs the convolutions on AVX-512: its
+    // kernels read and write it as it is, where on NCHW each output is computed blocked and
+    // copied back (ParseNet-512: 0.94-0.98 s against 1.07-1.09 s, peak 710 MB against 844).
+    // NCHW on AVX2 machines: our Winograd kernels read and write it, and there oneDNN's blocked
+    // kernels, reorders included, beat its channels-last ones (3-25% per conv, libtorch 1.13).
+    at::MemoryFormat layout = at::MemoryFormat::Contiguous;
 
     std::uint64_t weightBytes = 0;  // see ParseNet::weightBytes
     std::uint64_t heldBytes() const;
@@ -258,7 +264,7 @@ Expected<ParseNetOutputs> ParseNet::forward(const FloatTensor& input) const {
         c10::InferenceMode guard;
         const at::Tensor x = toCompute(toDevice(fromFloatTensor(input), m_impl->device), m_impl->precision);
         auto out = forwardBySubBatch(x, [&](const at::Tensor& part) {
-            auto [mask, image] = m_impl->forward(part);
+            auto [mask, image] = m_impl->forward(part.contiguous(m_impl->layout));
             return std::vector<at::Tensor>{std::move(mask), std::move(image)};
         });
         return ParseNetOutputs{std::move(out[0]), std::move(out[1])};
@@ -352,6 +358,9 @@ Expected<std::unique_ptr<ParseNet>> ParseNet::create(const StateDict& weights,
                 }
             }
             impl->outBoth->useWinograd();
+        }
+        if (fast && params.device.kind == DeviceKind::Cpu && !Winograd43Conv::preferred()) {
+            impl->layout = at::MemoryFormat::ChannelsLast;
         }
         impl->weightBytes = impl->heldBytes();
         return std::unique_ptr<ParseNet>(new ParseNet(std::move(impl)));

@@ -15,6 +15,7 @@
 #include <c10/util/Logging.h>  // <glog/logging.h> where libtorch is built on glog (C10_USE_GLOG)
 
 #include "gpen/base/log.h"
+#include "nn/caching_cpu_allocator.h"
 
 namespace gpen {
 namespace {
@@ -131,12 +132,16 @@ void configureRuntime(const RuntimeParams& params) {
         mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());
     }
 #endif
+    if (params.keepFreedMemory) {
+        nn::installCachingCpuAllocator();
+    }
     log(LogLevel::Info, "compute threads: " + std::to_string(threads) + (cudaAvailable() ? ", CUDA available" : ", CPU only"));
 }
 
 int computeThreads() { return at::get_num_threads(); }
 
 void releaseFreedMemory() {
+    nn::releaseCachedCpuBlocks();
 #if defined(__GLIBC__)
     malloc_trim(0);
 #endif

@@ -35,10 +35,12 @@ struct RuntimeParams {
     // Intra-op threads for the networks; 0 = one per core. libtorch's own default on these
     // machines is 1, so this is always set explicitly, before any torch work.
     int threads = 0;
-    // Keep freed memory in the process instead of handing it back to the kernel at once (glibc:
-    // no mmap'd blocks, no automatic heap trim, one arena). A network frees and allocates its
-    // activations, tens to hundreds of MB, every layer; given back, each forward page-faults them
-    // in afresh. The price is memory held after a forward until releaseFreedMemory().
+    // Keep freed memory in the process instead of handing it back to the kernel at once: tensors
+    // of 1 MB and more from libtorch's CPU allocator replaced by a block cache (see
+    // nn/caching_cpu_allocator.h), and glibc with no mmap'd blocks, no automatic heap trim and
+    // one arena for the rest. A network frees and allocates its activations, tens to hundreds of
+    // MB, every layer; given back, each forward page-faults them in afresh. The price is memory
+    // held after a forward until releaseFreedMemory().
     bool keepFreedMemory = true;
 };
 
@@ -46,8 +48,9 @@ struct RuntimeParams {
 void configureRuntime(const RuntimeParams& params);
 int computeThreads();
 
-// Hands memory freed since the last call back to the kernel (malloc_trim): call when work stops
-// for a while, e.g. after models are released as idle. Cheap when there is nothing to return.
+// Hands memory freed since the last call back to the kernel (the block cache's free memory, then
+// malloc_trim): call when work stops for a while, e.g. after models are released as idle. Cheap
+// when there is nothing to return.
 void releaseFreedMemory();
 
 }  // namespace gpen
