@@ -3,15 +3,12 @@
 #include <sys/mman.h>
 
 #include <algorithm>
-#include <iterator>
-
 #include <atomic>
 #include <bit>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <unordered_map>
-#include <utility>
-#include <vector>
 
 #include <c10/core/Allocator.h>
 #include <c10/core/CPUAllocator.h>
@@ -38,8 +35,8 @@ class BlockCache {
         std::lock_guard lock(mutex_);
         // The smallest free block that holds the request, in any region, split to size: a
         // forward's sizes shift from layer to layer, and blocks kept for their own size only sat
-        // idle beside new mappings for the others (Solvay: 1.29 GB of blocks mapped where
-        // 0.86 GB was in use at most; 0.96 GB carved).
+        // idle beside new mappings for the others (Solvay's allocations replayed: 1.29 GB
+        // mapped at the peak where 0.86 GB was in use, against 0.96 GB carved).
         auto it = free_.lower_bound(size);
         if (it == free_.end()) {
             // None is large enough: the regions nothing uses any more go back to the system
