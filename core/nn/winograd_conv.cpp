@@ -29,8 +29,9 @@ memory memoryOf(const at::Tensor& t) {
 }
 
 // One sample: oneDNN picks the blocked layouts the Winograd kernels need. Its scratchpad comes
-// from the caller at each call: left to oneDNN, each cached primitive would keep its own for the
-// life of the process (GPEN-512: 237 MB over four layers that never run at once).
+// from the caller at each call: left to oneDNN, one scratchpad grown to the largest layer's (GPEN-
+// 512: 237 MB, at 256x256) stays allocated for the life of the process, through every other
+// network's work.
 dnnl::convolution_forward::primitive_desc winogradDesc(std::int64_t cin, std::int64_t cout,
                                                        std::int64_t size) {
     const auto any = memory::format_tag::any;
