@@ -211,10 +211,9 @@ void installCachingCpuAllocator() {
     static std::once_flag once;
     std::call_once(once, [] {
         installed.store(new BlockCache(c10::GetCPUAllocator()), std::memory_order_release);
-        static CachingCpuAllocator allocator;
-        // Above the default allocator's priority (0), so libtorch's own registration cannot
-        // replace it.
-        c10::SetCPUAllocator(&allocator, 1);
+        // Never destroyed either: static destructors may still allocate. Above the default
+        // allocator's priority (0), so libtorch's own registration cannot replace it.
+        c10::SetCPUAllocator(new CachingCpuAllocator, 1);
     });
 }
 
