@@ -6,6 +6,7 @@
 #include <atomic>
 #include <bit>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <unordered_map>
@@ -31,6 +32,9 @@ class BlockCache {
     c10::Allocator* fallback() const { return fallback_; }
 
     void* take(std::size_t bytes) {
+        // No mapping is that large, and rounding it up could wrap around.
+        TORCH_CHECK_WITH(OutOfMemoryError, bytes <= std::numeric_limits<std::size_t>::max() / 2,
+                         "can't allocate memory: you tried to allocate ", bytes, " bytes.");
         const std::size_t size = cachedBlockClass(bytes);
         std::lock_guard lock(mutex_);
         // The smallest free block that holds the request, in any region, split to size: a

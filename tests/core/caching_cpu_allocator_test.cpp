@@ -2,6 +2,8 @@
 // freed large blocks serve the next request they can hold, a request none can hold unmaps them
 // first, release unmaps them all, and a failed mapping is libtorch's out-of-memory error.
 
+#include <limits>
+
 #include <gtest/gtest.h>
 
 #include <ATen/ATen.h>
@@ -106,6 +108,11 @@ TEST_F(CachingCpuAllocator, AnImpossibleRequestIsLibtorchsOutOfMemory) {
         const Error e = currentTorchFailure(ErrorCode::Internal, "forward: ", "out of memory");
         EXPECT_EQ(e.code, ErrorCode::OutOfMemory) << e.message;
     }
+    EXPECT_EQ(cachedCpuBlocks().inUseBytes, 0U);
+    // A size whose rounding up would wrap around is refused the same way, free blocks or not.
+    { const at::Tensor freed = at::empty({2 * kMiB}, at::kByte); }
+    c10::Allocator* allocator = c10::GetCPUAllocator();
+    EXPECT_THROW((void)allocator->allocate(std::numeric_limits<std::size_t>::max() - 4096), c10::OutOfMemoryError);
     EXPECT_EQ(cachedCpuBlocks().inUseBytes, 0U);
 }
 
