@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # AddressSanitizer + UndefinedBehaviorSanitizer build of core, gpen-cli and the tests that feed
-# them hostile or unusual input (and of our own SIMD kernels' test), in a build folder of its own
-# (ccache shared with the main build), then runs those tests. .ci/run calls it after
-# packaging/test.sh. Any sanitizer report fails.
+# them hostile or unusual input (and the tests of our own SIMD kernels and CPU block cache), in a
+# build folder of its own (ccache shared with the main build), then runs those tests. .ci/run
+# calls it after packaging/test.sh. Any sanitizer report fails.
 # Cost, measured from an empty build folder with nothing from ccache: 1189 s of CPU (user + sys) in
 # all, over 589 s of it building (113 steps), the rest running the tests (cli_test the longest).
 #
@@ -19,7 +19,7 @@ jobs="${GPEN_JOBS:-$(nproc)}"
 # runs hardly faster), every UBSan finding fatal.
 tests=(checkpoint_reader_test fuzz_corpus_test image_io_test tiled_upscale_test torch_failure_test
        model_catalog_test model_cache_test face_alignment_test paste_back_test rrdbnet_test cli_test
-       winograd43_conv_test)
+       winograd43_conv_test caching_cpu_allocator_test)
 export QT_QPA_PLATFORM=offscreen
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGPEN_BUILD_UI=OFF \
     -DGPEN_SANITIZE=address,undefined -DCMAKE_CXX_FLAGS_RELEASE="-O1 -g1" \
