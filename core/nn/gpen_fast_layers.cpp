@@ -65,8 +65,8 @@ void prepareFast(ModulatedConv& m, int inputSize, at::ScalarType dtype) {
     // The smallest layers stay direct: their transformed weights are large (17-75 MB at 512 or
     // 1024 input channels, four times the plain ones) and their time small. oneDNN's from 32x32
     // (GPEN-512, with the plain weights dropped below: peak 2069 -> 1836 MB at the same speed;
-    // from 64x64 it was 10% slower), ours from 64x64. (Where our kernels are preferred oneDNN has no Winograd ones; asking first lets a
-    // test force ours on an AVX-512 CPU.)
+    // from 64x64 it was 10% slower), ours from 64x64. (Where our kernels are preferred oneDNN
+    // has no Winograd ones; asking first lets a test force ours on an AVX-512 CPU.)
     constexpr int kOneDnnWinogradMinSize = 32;
     constexpr int kWinogradMinSize = 64;
     m.winograd = !Winograd43Conv::preferred() && !m.upsample && m.kernelSize == 3 &&

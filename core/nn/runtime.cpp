@@ -123,17 +123,16 @@ void configureRuntime(const RuntimeParams& params) {
     static std::once_flag glogRouted;
     std::call_once(glogRouted, routeGlogToLogSink);
 #endif
-#if defined(__GLIBC__)
     if (params.keepFreedMemory) {
-        // Every block from the one heap (large ones included) and no trim of its top: freed
-        // activations are reused by the next layer and the next forward without page faults.
+        // libtorch's tensors of 1 MB and more from the block cache; the rest (oneDNN's own
+        // buffers, OpenCV's images, small tensors) from glibc's one heap, large blocks included,
+        // with no trim of its top: what a forward frees is reused by the next without page faults.
+        nn::installCachingCpuAllocator();
+#if defined(__GLIBC__)
         mallopt(M_ARENA_MAX, 1);
         mallopt(M_MMAP_MAX, 0);
         mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());
-    }
 #endif
-    if (params.keepFreedMemory) {
-        nn::installCachingCpuAllocator();
     }
     log(LogLevel::Info, "compute threads: " + std::to_string(threads) + (cudaAvailable() ? ", CUDA available" : ", CPU only"));
 }
