@@ -6,6 +6,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDate>
+#include <QDateTime>
 #include <QDesktopServices>
 #include <QDir>
 #include <QFileDialog>
@@ -20,6 +21,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
+#include <QStyle>
 #include <QSystemTrayIcon>
 #include <QTableWidget>
 #include <QTimer>
@@ -28,6 +30,7 @@
 
 #include "gpen/batch/output_naming.h"
 #include "ui/engine_controller.h"
+#include "ui/restore_model_choices.h"
 #include "ui/restore_panel.h"
 
 namespace gpen::ui {
@@ -57,7 +60,8 @@ NameFields exampleFields(const BatchRequest& r) {
     fields.relative = r.recursive ? "1950s/Grandma.jpg" : "Grandma.jpg";
     fields.model = r.options.faceModel.toStdString();
     fields.scale = r.options.backgroundScale;
-    fields.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
+    // The batch's date is UTC, as the runner names its files.
+    fields.date = QDateTime::currentDateTimeUtc().date().toString(Qt::ISODate).toStdString();
     fields.index = 6;
     fields.total = 120;
     fields.format = parseOutputFormat(r.format.toStdString()).value_or(OutputFormat::Same);
@@ -143,7 +147,7 @@ BatchDialog::BatchDialog(EngineController* engine, QWidget* parent)
     top->addWidget(files, 3);
     top->addWidget(restore, 2);
 
-    m_table->setHorizontalHeaderLabels({tr("File"), tr("Status"), tr("Faces"), tr("Time"), tr("Error"), tr("Output")});
+    m_table->setHorizontalHeaderLabels({tr("File"), tr("Status"), tr("Faces"), tr("Time"), tr("Notes"), tr("Output")});
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -214,14 +218,9 @@ BatchDialog::BatchDialog(EngineController* engine, QWidget* parent)
     connect(close, &QPushButton::clicked, this, &QWidget::close);
 
     if (m_engine) {
-        // The face models the engine knows, as the main window's panel lists them.
-        auto offer = [this](const gpen::ModelStatus& s) {
-            if (s.kind == ModelKind::GpenFace && s.state != ModelState::NotInstalled) {
-                m_options->addFaceModel(QString::fromStdString(s.id));
-            }
-        };
-        for (const auto& s : m_engine->statuses()) offer(s);
-        connect(m_engine, &EngineController::modelStatusChanged, this, offer);
+        // The face models as the main window's panel lists them: installed first, "None (upscale
+        // only)" last, an installed one chosen on a first-run machine.
+        new RestoreModelChoices(m_engine, m_options, this);
         connect(m_engine, &EngineController::batchPlanned, this, &BatchDialog::onPlanned);
         connect(m_engine, &EngineController::batchFileDone, this, &BatchDialog::onFileDone);
         connect(m_engine, &EngineController::batchProgress, this, &BatchDialog::onProgress);
@@ -299,9 +298,11 @@ bool BatchDialog::start() {
         problem = tr("Choose an input folder that exists.");
     } else if (r.outputDir.isEmpty()) {
         problem = tr("Choose an output folder.");
-    } else if (QFileInfo(r.outputDir).canonicalFilePath() == QFileInfo(r.inputDir).canonicalFilePath() &&
-               r.nameTemplate == QString::fromLatin1(kDefaultNameTemplate) && r.ifExists == QStringLiteral("overwrite")) {
-        problem = tr("These settings would overwrite the originals: choose another output folder or name.");
+    } else if (QFileInfo(r.outputDir).canonicalFilePath() == QFileInfo(r.inputDir).canonicalFilePath()) {
+        // Core refuses it too (whatever the template or policy): the next run would take every
+        // output for an input, and one name away an original would be replaced.
+        problem = tr("The output folder is the input folder: choose a folder of its own for the restored photos, "
+                     "so that no original is ever replaced.");
     } else if (!expandNameTemplate(r.nameTemplate.toStdString(), exampleFields(r))) {
         problem = nameExample();
     }
@@ -350,34 +351,42 @@ QString BatchDialog::stateText(BatchFileState state) {
     return {};
 }
 
-void BatchDialog::setRow(const BatchFileRow& row) {
-    if (row.position < 0) return;
-    if (row.position >= m_table->rowCount()) m_table->setRowCount(row.position + 1);
+void BatchDialog::setRow(int tableRow, const BatchFileRow& row) {
+    if (tableRow < 0) return;
+    if (tableRow >= m_table->rowCount()) m_table->setRowCount(tableRow + 1);
     const bool ended = row.state != BatchFileState::Pending && row.state != BatchFileState::Running;
+    // An error says why a file failed or was skipped; notes say what a user should know of a
+    // written one (damaged data decoded around, a face skipped, a fallback taken).
+    const QString notes = row.error.isEmpty() ? row.notes.join(QStringLiteral("; ")) : row.error;
     const QString cells[ColumnCount] = {
         row.file,
         stateText(row.state),
         row.state == BatchFileState::Ok ? QString::number(row.faces) : QString(),
         ended && row.seconds > 0 ? tr("%1 s").arg(row.seconds, 0, 'f', 1) : QString(),
-        row.error,
+        notes,
         row.output};
     for (int c = 0; c < ColumnCount; ++c) {
-        QTableWidgetItem* item = m_table->item(row.position, c);
+        QTableWidgetItem* item = m_table->item(tableRow, c);
         if (!item) {
             item = new QTableWidgetItem;
-            m_table->setItem(row.position, c, item);
+            m_table->setItem(tableRow, c, item);
         }
         item->setText(cells[c]);
         if (c == ErrorColumn || c == FileColumn) item->setToolTip(cells[c]);
     }
-    m_table->item(row.position, StatusColumn)->setData(Qt::UserRole, static_cast<int>(row.state));
-    m_rowOfFile.insert(row.file, row.position);
+    QTableWidgetItem* status = m_table->item(tableRow, StatusColumn);
+    status->setData(Qt::UserRole, static_cast<int>(row.state));
+    const bool warn = row.state == BatchFileState::Ok && !row.notes.isEmpty();
+    status->setIcon(warn ? style()->standardIcon(QStyle::SP_MessageBoxWarning) : QIcon());
+    status->setToolTip(warn ? row.notes.join(QLatin1Char('\n')) : QString());
+    m_rowOfFile.insert(row.file, tableRow);
 }
 
 void BatchDialog::onPlanned(const BatchPlanView& plan) {
     if (plan.jobId != m_job) return;
     m_table->setRowCount(static_cast<int>(plan.rows.size()));
-    for (const BatchFileRow& row : plan.rows) setRow(row);
+    m_rowOfFile.clear();
+    for (int i = 0; i < plan.rows.size(); ++i) setRow(i, plan.rows[i]);
     m_progress->setRange(0, std::max<int>(1, static_cast<int>(plan.rows.size())));
     m_progress->setValue(0);
     m_progressLabel->setText(tr("%n photo(s) to restore", nullptr, static_cast<int>(plan.rows.size())));
@@ -385,8 +394,10 @@ void BatchDialog::onPlanned(const BatchPlanView& plan) {
 
 void BatchDialog::onFileDone(const BatchFileView& file) {
     if (file.jobId != m_job) return;
-    if (file.row.position == m_runningRow) m_runningRow = -1;
-    setRow(file.row);
+    // Rows are the plan's files, found by name.
+    const int row = m_rowOfFile.value(file.row.file, -1);
+    if (row == m_runningRow) m_runningRow = -1;
+    setRow(row, file.row);
 }
 
 void BatchDialog::onProgress(const BatchProgressView& p) {

@@ -77,7 +77,7 @@ private:
     void onProgress(const BatchProgressView& progress);
     void onFinished(const BatchOutcome& outcome);
     void onFailed(quint64 jobId, const QString& message);
-    void setRow(const BatchFileRow& row);
+    void setRow(int tableRow, const BatchFileRow& row);
     void setRunning(bool running);
     void notifyDone(const QString& text);
     void updateExample();

@@ -48,6 +48,7 @@ struct BatchFileRow {
     int faces = 0;
     double seconds = 0;
     QString error;
+    QStringList notes;  // in the user's language: damaged data decoded around, fallbacks taken
 };
 
 struct BatchPlanView {

@@ -11,7 +11,7 @@
 #include "gpen/base/log.h"
 #include "gpen/engine/model_cache.h"
 #include "gpen/pipeline/pipeline_models.h"
-#include "gpen/pipeline/restore_pipeline.h"
+#include "gpen/pipeline/restore_job.h"
 #include "ui/engine_backend.h"
 #include "ui/core_text.h"
 #include "ui/engine_batch.h"
@@ -47,7 +47,7 @@ public:
 private:
     // The status line after a restore: what really ran (the face model and detector, the
     // upscaler), how long it took, and the notes a user should know, translated.
-    static QString summaryOf(const RestoreResult& result, const RestoreParams& params, double seconds);
+    static QString summaryOf(const RestoreJob& job, double seconds);
 
     EngineEvents m_events;
     std::unique_ptr<ModelCache> m_cache;
@@ -118,7 +118,9 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
     m_results.clear();
     try {
         const auto started = std::chrono::steady_clock::now();
-        RestoreParams p = restoreParamsFrom(request.options);
+        RestoreJobParams jp;
+        RestoreParams& p = jp.restore;
+        p = restoreParamsFrom(request.options);
         p.cancel = request.cancel.get();
         // One face per forward: progress moves face by face (a cancel is seen between layers).
         p.faceBatch = 1;
@@ -126,15 +128,17 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
         p.progress = [this, id](const Progress& pr) {
             m_events.jobProgress({id, QString::fromStdString(pr.stage), pr.done, pr.total, QString::fromStdString(pr.note)});
         };
-        auto result = restorePhoto(*m_cache, toBgrMat(request.original), p);
-        if (!result) {
-            if (result.error().code == ErrorCode::Cancelled) {
+        // The session's decoded photo as core decoded it (its pixels shared, not copied).
+        RestoreJob job(*request.decoded, request.source.toStdString(), std::move(jp));
+        if (auto ok = job.restore(*m_cache); !ok) {
+            if (ok.error().code == ErrorCode::Cancelled) {
                 m_events.jobCancelled(id);
             } else {
-                m_events.jobFailed(id, CoreText::error(result.error()));
+                m_events.jobFailed(id, CoreText::error(ok.error()));
             }
             return;
         }
+        RestoreResult* result = &job.result();
         RestoreOutcome out;
         out.jobId = id;
         out.imageIndex = request.imageIndex;
@@ -148,7 +152,8 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
                                                    : fromBgrMat(f.restored)});
         }
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        out.summary = summaryOf(*result, p, seconds);
+        out.summary = summaryOf(job, seconds);
+        out.processingNote = QString::fromStdString(job.processingNote());
         result->image.release();  // the GUI has it; re-blending composes from the background
         m_results[request.imageIndex] = std::move(*result);
         m_events.jobFinished(out);
@@ -157,10 +162,12 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
     }
 }
 
-QString EngineBackendImpl::summaryOf(const RestoreResult& result, const RestoreParams& params, double seconds) {
+QString EngineBackendImpl::summaryOf(const RestoreJob& job, double seconds) {
+    const RestoreResult& result = job.result();
+    const RestoreParams& params = job.params().restore;
     const QString upscaler = QString::fromStdString(result.backgroundUsed);
     QString summary;
-    if (params.faceModel.empty()) {
+    if (job.models().faceModel.empty()) {
         summary = upscaler.isEmpty()
                       ? tr("No face model and no upscaling: the photo is unchanged (%1 s)").arg(seconds, 0, 'f', 1)
                       //: %1 is the scale (2, 4), %2 the upscaler's name (ESRGAN-medium-x2, realesrnet_x2)
@@ -177,7 +184,7 @@ QString EngineBackendImpl::summaryOf(const RestoreResult& result, const RestoreP
             summary += QStringLiteral(" — ") + tr("background upscaled x%1 with %2").arg(params.backgroundScale).arg(upscaler);
         }
     }
-    for (const auto& note : result.notes) {
+    for (const auto& note : job.notes()) {
         // Said above already, in the user's language.
         if (note == kNoteNoFaceModel || note.starts_with(kNoteBackgroundPrefix)) continue;
         summary += QStringLiteral(" — ") + CoreText::note(note);

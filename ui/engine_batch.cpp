@@ -1,10 +1,9 @@
 #include "ui/engine_batch.h"
 
 #include <QCoreApplication>
-#include <QDate>
-
 
 #include "gpen/batch/batch_runner.h"
+#include "ui/core_text.h"
 
 namespace gpen::ui {
 namespace {
@@ -31,9 +30,11 @@ BatchFileState stateOf(FileStatus status) {
 }
 
 BatchFileRow rowOf(std::size_t position, const FileRecord& r) {
-    return {static_cast<int>(position), QString::fromStdString(r.file), QString::fromStdString(r.output),
-            stateOf(r.status),           r.faces,
-            r.seconds,                   QString::fromStdString(r.error)};
+    BatchFileRow row{static_cast<int>(position), QString::fromStdString(r.file), QString::fromStdString(r.output),
+                     stateOf(r.status),           r.faces,
+                     r.seconds,                   QString::fromStdString(r.error), {}};
+    for (const auto& note : r.notes) row.notes << CoreText::note(note);
+    return row;
 }
 
 // The dialog's choices in core's terms; an error names the setting that is wrong.
@@ -78,19 +79,12 @@ void runBatchJob(ModelCache& cache, const BatchRequest& request, const EngineEve
             events.jobFailed(id, QString::fromStdString(params.error().message));
             return;
         }
-        auto plan = planBatch(*params, QDate::currentDate().toString(Qt::ISODate).toStdString());
-        if (!plan) {
-            events.jobFailed(id, QString::fromStdString(plan.error().message));
-            return;
-        }
-        BatchPlanView planned{id, {}};
-        for (std::size_t i = 0; i < plan->size(); ++i) {
-            BatchFileRow row = rowOf(i, (*plan)[i].record);
-            row.file = fromPath((*plan)[i].input.relative);
-            row.output = fromPath((*plan)[i].output);
-            planned.rows << row;
-        }
-        events.batchPlanned(planned);
+        // The plan the runner runs, as it starts: the table shows exactly that.
+        params->planned = [&events, id](const std::vector<PlannedFile>& plan) {
+            BatchPlanView planned{id, {}};
+            for (std::size_t i = 0; i < plan.size(); ++i) planned.rows << rowOf(i, plan[i].record);
+            events.batchPlanned(planned);
+        };
         params->progress = [&events, id](const BatchProgress& pr) {
             events.batchProgress({id, pr.filesDone, pr.filesTotal, pr.ok, pr.skipped, pr.failed,
                                   QString::fromStdString(pr.currentFile), QString::fromStdString(pr.stage),

@@ -88,13 +88,15 @@ void EngineController::start(const EngineSettings& given) {
     Q_EMIT initializeRequested(settings);
 }
 
-quint64 EngineController::restore(int imageIndex, const QImage& original, const RestoreOptions& options) {
+quint64 EngineController::restore(int imageIndex, std::shared_ptr<const gpen::DecodedImage> decoded, const QString& source,
+                                  const RestoreOptions& options) {
     cancel();
     const JobQueue::Job job = m_jobs.add(JobKind::Restore);
     RestoreRequest r;
     r.jobId = job.id;
     r.imageIndex = imageIndex;
-    r.original = original;
+    r.decoded = std::move(decoded);
+    r.source = source;
     r.options = options;
     r.cancel = job.cancel;
     Q_EMIT restoreRequested(r);

@@ -45,7 +45,8 @@ public:
     // Queues a restore of `original`; returns its job id. An earlier restore still queued or
     // running is cancelled first (the newest request is what the user wants); a batch is not:
     // the restore waits for it.
-    quint64 restore(int imageIndex, const QImage& original, const RestoreOptions& options);
+    quint64 restore(int imageIndex, std::shared_ptr<const gpen::DecodedImage> decoded, const QString& source,
+                    const RestoreOptions& options);
     // Cancels the interactive restores now (sets their tokens; no event queue involved).
     void cancel();
     // Cancels one job, of any kind, now.

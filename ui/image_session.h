@@ -37,6 +37,8 @@ public:
         QList<RestoredFaceView> faces;
         QList<double> faceStrengths;
         QList<bool> facesAccepted;
+        // The restore's processing note (the networks that ran), written into saved files.
+        QString processingNote;
     };
 
     explicit ImageSession(QObject* parent = nullptr);
@@ -50,6 +52,7 @@ public:
     quint64 open(const QStringList& paths);
     void addImage(const QImage& image, const QString& displayName);
     void setResult(int index, const QImage& result);
+    void setProcessingNote(int index, const QString& note) { m_entries[index].processingNote = note; }
     // A new restore's faces, all accepted at `strength`.
     void setFaces(int index, const QList<RestoredFaceView>& faces, double strength);
     // The strip's choices for the photo's faces (sizes match its faces).

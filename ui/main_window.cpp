@@ -423,6 +423,7 @@ void MainWindow::connectEngine() {
         if (index < 0) return;  // the photo was closed while it was restored
         // The engine now holds this photo's full result (and only this one): its faces re-blend.
         m_session->setFaces(index, o.faces, m_panel->options().strength);
+        m_session->setProcessingNote(index, o.processingNote);
         m_reblendImage = index;
         m_reblendKey = o.imageIndex;
         if (m_stripPhoto == index) m_stripPhoto = -1;  // new faces: the strip is filled again
@@ -469,7 +470,8 @@ void MainWindow::restoreCurrent() {
     m_stripPhoto = index;
     m_panel->setRunning(true);
     if (m_engine->batchRunning()) m_status->setText(tr("The restore starts when the batch has finished"));
-    m_restoreJob = m_engine->restore(index, m_session->entry(index).original, m_panel->options());
+    const auto& entry = m_session->entry(index);
+    m_restoreJob = m_engine->restore(index, entry.decoded, entry.path, m_panel->options());
 }
 
 BatchDialog* MainWindow::showBatchDialog(const QString& inputFolder) {

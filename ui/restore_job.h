@@ -12,6 +12,7 @@
 
 namespace gpen {
 class CancelToken;
+struct DecodedImage;
 }
 
 namespace gpen::ui {
@@ -28,7 +29,10 @@ struct RestoreOptions {
 struct RestoreRequest {
     quint64 jobId = 0;
     int imageIndex = -1;
-    QImage original;
+    // What core decoded when the photo was opened (shared with the session, never copied): the
+    // engine restores core's own image, with no conversion through QImage. Never null.
+    std::shared_ptr<const gpen::DecodedImage> decoded;
+    QString source;  // the file it came from (empty for a pasted image)
     RestoreOptions options;
     std::shared_ptr<gpen::CancelToken> cancel;  // set from the GUI thread directly
 };
@@ -45,6 +49,8 @@ struct RestoreOutcome {
     QImage result;
     QList<RestoredFaceView> faces;
     QString summary;  // "28 faces restored with dlib in 2.1 s"
+    // Written into the saved file's metadata: the networks that really ran (RestoreJob's note).
+    QString processingNote;
 };
 
 struct JobProgress {

@@ -1,5 +1,8 @@
 #include "ui/result_saver.h"
 
+#include <algorithm>
+#include <functional>
+
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -9,7 +12,7 @@
 
 #include <opencv2/imgcodecs.hpp>
 
-#include "gpen/pipeline/restore_file.h"
+#include "gpen/pipeline/write_restored.h"
 #include "ui/core_text.h"
 #include "ui/image_convert.h"
 #include "ui/image_session.h"
@@ -164,6 +167,13 @@ bool ResultSaver::write(int index, const QString& path, const SaveOptions& optio
     params.quality = options.quality;
     params.pngCompression = options.pngCompression;
     params.copyMetadata = !e.path.isEmpty();
+    // The restore's note: the networks that ran; strengths changed face by face are said too.
+    QString note = e.processingNote;
+    const bool perFace = std::any_of(e.facesAccepted.begin(), e.facesAccepted.end(), [](bool a) { return !a; }) ||
+                         std::adjacent_find(e.faceStrengths.begin(), e.faceStrengths.end(), std::not_equal_to<>()) !=
+                             e.faceStrengths.end();
+    if (!note.isEmpty() && perFace) note += QStringLiteral("; strength set per face");
+    params.processingNote = note.toStdString();
     // core's encode half of restoreFile, on the original the session decoded when it opened the
     // photo (not read again): a 16-bit scan is saved at 16 bits, a gray one as gray, its alpha
     // comes back and its metadata is copied; one atomic write.

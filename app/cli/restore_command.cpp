@@ -12,8 +12,7 @@
 #include "cli/restore_options.h"
 #include "gpen/io/image_io.h"
 #include "gpen/io/image_output_check.h"
-#include "gpen/pipeline/restore_file.h"
-#include "gpen/pipeline/restore_pipeline.h"
+#include "gpen/pipeline/restore_job.h"
 
 namespace gpen::cli {
 namespace {
@@ -37,16 +36,6 @@ void progressLine(const Progress& p) {
         g_progressLineOpen = true;
     }
     std::fflush(stderr);
-}
-
-// restore without --face-model: `preferred` when installed, else the first installed face model in
-// catalog order, else "" (upscale only; the caller says how to get one once the photo is written).
-std::string defaultFaceModel(const ModelCache& cache, const std::string& preferred) {
-    if (cache.status(preferred).state != ModelState::NotInstalled) return preferred;
-    for (const auto& s : cache.statuses()) {
-        if (s.kind == ModelKind::GpenFace && s.state != ModelState::NotInstalled) return s.id;
-    }
-    return {};
 }
 
 }  // namespace
@@ -75,21 +64,20 @@ int restoreCommand(const Words& words) {
     auto cache = makeCliCache(*args, {&p.faceModel});
     if (!cache) return fail(cache.error().message);
     (*cache)->rescan();
-    if (!args->value("face-model")) p.faceModel = defaultFaceModel(**cache, p.faceModel);
-    // The one path from file to file: core's decoder, the pipeline, core's encoder with the
-    // input's layout and metadata, one atomic write.
-    RestoreFileParams fp{.restore = p, .read = *read, .write = {.quality = quality, .copyMetadata = !args->flag("no-metadata")}};
-    auto done = restoreFile(**cache, in, out, fp);
+    // The one path from file to file: core's decoder, the resolved models, the pipeline, core's
+    // encoder with the input's layout, metadata and processing note, one atomic write.
+    RestoreJob job(in, {.restore = p, .read = *read, .write = {.quality = quality, .copyMetadata = !args->flag("no-metadata")}});
+    auto done = job.run(**cache, out);
     if (g_progressLineOpen) std::fprintf(stderr, "\n");
     if (!done) return fail(done.error().message);
-    if (p.faceModel.empty()) {
-        const std::string preferred = RestoreParams{}.faceModel;
+    const std::string& faceModel = job.models().faceModel;
+    if (faceModel.empty() && p.faceModel == kAutoFaceModel) {
         std::fprintf(stderr, "note: no face model is installed, so faces are left as they are. A GPEN face model restores "
-                             "them: gpen-cli models --download %s (%s)\n", preferred.c_str(), kGpenLicenceNote);
+                             "them: gpen-cli models --download %s (%s)\n", std::string(kPreferredFaceModel).c_str(), kGpenLicenceNote);
     }
-    RestoreResult* result = &done->restore;
-    result->timings.insert(result->timings.begin(), {"decode", done->decodeMs});
-    result->timings.push_back({"encode", done->encodeMs});
+    RestoreResult* result = &job.result();
+    result->timings.insert(result->timings.begin(), {"decode", job.timings().decodeMs});
+    result->timings.push_back({"encode", job.timings().encodeMs});
     if (const auto dir = args->value("save-faces")) {
         std::filesystem::create_directories(*dir);
         for (std::size_t i = 0; i < result->faces.size(); ++i) {
@@ -104,23 +92,23 @@ int restoreCommand(const Words& words) {
     j["height"] = result->image.rows;
     j["detector"] = result->detectorUsed;
     j["mask"] = result->maskSource;
-    j["face_model"] = p.faceModel;
+    j["face_model"] = faceModel;
     j["background"] = result->backgroundUsed;
     j["grayscale"] = result->grayscale;
     j["faces"] = nlohmann::json::array();
     for (const auto& f : result->faces) j["faces"].push_back(faceJson(f.detection));
     for (const auto& t : result->timings) j["timings_ms"][t.stage] = t.ms;
-    j["notes"] = result->notes;
+    j["notes"] = job.notes();
     if (json) {
         std::cout << jsonLine(j) << "\n";
     } else {
-        if (p.faceModel.empty()) {
+        if (faceModel.empty()) {
             std::cout << out.string() << ": upscaled, no face model used\n";
         } else {
             std::cout << out.string() << ": " << result->faces.size() << " faces restored (" << result->detectorUsed << ")\n";
         }
         for (const auto& t : result->timings) std::cout << "  " << t.stage << ": " << static_cast<int>(t.ms) << " ms\n";
-        for (const auto& n : result->notes) std::cout << "  note: " << n << "\n";
+        for (const auto& n : job.notes()) std::cout << "  note: " << n << "\n";
     }
     return 0;
 }
@@ -137,12 +125,7 @@ int detectCommand(const Words& words) {
     auto cache = makeCliCache(*args);
     if (!cache) return fail(cache.error().message);
     (*cache)->rescan();
-    if (detector == "auto") {
-        const auto s = (*cache)->status("RetinaFace-R50");
-        detector = s.state == ModelState::NotInstalled ? "dlib" : "RetinaFace-R50";
-    } else if (detector == "retinaface") {
-        detector = "RetinaFace-R50";
-    }
+    detector = resolveDetector(**cache, detector);
     auto model = (*cache)->acquireAs<FaceDetectorModel>(detector);
     if (!model) return fail(model.error().message);
     FaceDetectParams dp;

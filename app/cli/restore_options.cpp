@@ -1,5 +1,7 @@
 #include "cli/restore_options.h"
 
+#include "gpen/pipeline/restore_job.h"
+
 namespace gpen::cli {
 
 const std::set<std::string> kRestoreOptions = {"face-model", "detector", "sr-scale", "tile", "tile-overlap", "alpha",
@@ -17,7 +19,10 @@ Expected<FaceSelection> selectionFrom(const Args& a) {
 
 Expected<RestoreParams> restoreParamsFrom(const Args& args) {
     RestoreParams p;
-    p.faceModel = args.value("face-model").value_or(p.faceModel);
+    // No --face-model: the installed default, or none (upscale only) on a first-run machine;
+    // "none": no face restoration asked for.
+    p.faceModel = args.value("face-model").value_or(std::string(kAutoFaceModel));
+    if (p.faceModel == "none") p.faceModel.clear();
     p.detector = args.value("detector").value_or("auto");
     if (p.detector != "auto" && p.detector != "retinaface" && p.detector != "dlib") {
         return makeError(ErrorCode::InvalidArgument, "--detector must be auto, retinaface or dlib");

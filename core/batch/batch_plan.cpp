@@ -5,6 +5,8 @@
 #include <set>
 #include <sstream>
 
+#include <sys/stat.h>
+
 namespace gpen {
 namespace fs = std::filesystem;
 
@@ -46,13 +48,16 @@ std::string formatUtc(const char* format) {
 std::string todayUtc() { return formatUtc("%Y-%m-%d"); }
 std::string nowIsoUtc() { return formatUtc("%Y-%m-%dT%H:%M:%SZ"); }
 
-std::vector<std::pair<std::string, std::string>> batchSettings(const BatchParams& p, const std::string& date) {
+std::vector<std::pair<std::string, std::string>> batchSettings(const BatchParams& p, const ResolvedModels& models,
+                                                               const std::string& date) {
     const RestoreParams& r = p.restore;
+    const auto orNone = [](const std::string& id, const char* none) { return id.empty() ? std::string(none) : id; };
     std::vector<std::pair<std::string, std::string>> s = {
-        {"face_model", r.faceModel},
-        {"detector", r.detector},
-        {"parser", r.parser},
+        {"face_model", orNone(models.faceModel, "none")},
+        {"detector", orNone(models.detector, "none")},
+        {"parser", orNone(models.parser, "rectangle")},
         {"background_scale", std::to_string(r.backgroundScale)},
+        {"background_model", orNone(models.background, "none")},
         {"tile", std::to_string(r.tiles.tileSize)},
         {"tile_overlap", std::to_string(r.tiles.overlap)},
         {"strength", number(r.strength)},
@@ -78,89 +83,148 @@ std::vector<std::pair<std::string, std::string>> batchSettings(const BatchParams
     return s;
 }
 
-std::vector<PlannedFile> planFiles(const BatchParams& params, const std::vector<ScannedFile>& files,
-                                   std::size_t totalInList, const std::string& date, const BatchReport* previous) {
-    std::map<std::string, const FileRecord*> before;
-    if (previous) {
-        for (const auto& f : previous->files) before[f.file] = &f;
-    }
-    std::set<fs::path> taken;
-    std::map<fs::path, std::string> claimedBy;
-    const auto claim = [&](const fs::path& target, const std::string& file) {
-        taken.insert(target);
-        claimedBy.emplace(target, file);
+Expected<void> checkResumeSettings(const std::vector<std::pair<std::string, std::string>>& before,
+                                   const std::vector<std::pair<std::string, std::string>>& now) {
+    const auto find = [](const auto& list, const std::string& key) -> std::string {
+        for (const auto& [k, v] : list) {
+            if (k == key) return v;
+        }
+        return "(not set)";
     };
-    std::vector<PlannedFile> out;
-    out.reserve(files.size());
+    std::vector<std::string> keys;
+    for (const auto& [k, v] : now) keys.push_back(k);
+    for (const auto& [k, v] : before) keys.push_back(k);
+    for (const auto& key : keys) {
+        if (key == "date") continue;  // a resume keeps the first run's date
+        const std::string was = find(before, key);
+        const std::string is = find(now, key);
+        if (was != is) {
+            return makeError(ErrorCode::InvalidArgument,
+                             "cannot resume: the earlier run used " + key + " = " + was + ", this one " + key + " = " + is +
+                                 ". Resume with the earlier settings, or start over without --resume (into another "
+                                 "output folder, or with --if-exists overwrite)");
+        }
+    }
+    return {};
+}
+
+namespace {
+
+// The (device, inode) of every input of the scan: no output may be one of them.
+std::set<std::pair<dev_t, ino_t>> identitiesOf(const std::vector<ScannedFile>& files) {
+    std::set<std::pair<dev_t, ino_t>> out;
     for (const auto& f : files) {
+        struct stat st {};
+        if (::stat(f.path.c_str(), &st) == 0) out.insert({st.st_dev, st.st_ino});
+    }
+    return out;
+}
+
+// The planner of one run: names, collisions, the if-exists policy and what a resumed run keeps.
+class Planner {
+public:
+    Planner(const BatchParams& params, const std::vector<ScannedFile>& all, const BatchReport* previous)
+        : m_params(params), m_inputs(identitiesOf(all)) {
+        if (previous) {
+            for (const auto& f : previous->files) m_before[f.file] = &f;
+        }
+    }
+
+    PlannedFile plan(const ScannedFile& f, const Expected<fs::path>& name) {
         PlannedFile pf;
         pf.input = f;
         pf.record.file = f.relative.generic_string();
-        NameFields fields{f.relative, params.restore.faceModel, params.restore.backgroundScale, date, f.index, totalInList,
-                          params.format};
-        auto name = expandNameTemplate(params.nameTemplate, fields);
-        if (!name) {
-            pf.record.status = FileStatus::Failed;
-            pf.record.error = name.error().message;
-            out.push_back(std::move(pf));
-            continue;
+        if (!name) return failed(std::move(pf), name.error().message);
+        fs::path target = m_params.outputDir / *name;
+        const FileRecord* before = nullptr;
+        if (const auto it = m_before.find(pf.record.file); it != m_before.end() && !it->second->output.empty()) {
+            // The name the earlier run gave this file wins (it may carry a suffix).
+            if (!m_taken.count(m_params.outputDir / it->second->output)) {
+                before = it->second;
+                target = m_params.outputDir / before->output;
+            }
         }
-        fs::path target = params.outputDir / *name;
+        if (isInput(target)) {
+            return failed(std::move(pf), "its output " + target.lexically_relative(m_params.outputDir).generic_string() +
+                                             " is an input photo, which is never replaced (choose another output "
+                                             "folder or name template)");
+        }
         std::error_code ec;
-        if (previous) {
-            // The name the earlier run gave this file wins (it may carry a suffix); a present
-            // target is whole (atomic rename), so it is done.
-            const auto it = before.find(pf.record.file);
-            const bool named = it != before.end() && !it->second->output.empty() &&
-                               !taken.count(params.outputDir / it->second->output);
-            if (named) target = params.outputDir / it->second->output;
-            if (named || !taken.count(target)) {
-                const fs::path rel = target.lexically_relative(params.outputDir);
-                pf.output = rel;
-                pf.record.output = rel.generic_string();
-                if (fs::exists(target, ec)) {
-                    if (named && it->second->status == FileStatus::Ok) {
-                        pf.record = *it->second;  // done in an earlier run: its record stands
-                    } else {
-                        pf.record.status = FileStatus::Skipped;
-                        pf.record.error = "output already present (resume)";
-                    }
-                    claim(target, pf.record.file);
-                    out.push_back(std::move(pf));
-                    continue;
-                }
-                if (named) {  // redone under the same name
-                    claim(target, pf.record.file);
-                    out.push_back(std::move(pf));
-                    continue;
-                }
+        const bool exists = fs::exists(target, ec);
+        if (before && exists && (before->status == FileStatus::Ok || writtenByEarlierRun(*before, target))) {
+            pf.record = *before;
+            if (before->status != FileStatus::Ok) {
+                pf.record.status = FileStatus::Ok;
+                pf.record.error.clear();
+                pf.record.notes = {"restored by the earlier run, which stopped before recording its details"};
+            }
+            return claimed(std::move(pf), target);
+        }
+        if (before && !exists) return claimed(std::move(pf), target);  // redone under the same name
+        if (!before && m_taken.count(target)) {
+            if (m_params.ifExists != IfExists::Suffix) {
+                return failed(std::move(pf), "its output name " + name->generic_string() + " is also " + m_claimedBy[target] +
+                                                 "'s (use {relpath}, {index} or --if-exists suffix)");
+            }
+            return claimed(std::move(pf), suffixedPath(target, m_taken));
+        }
+        if (exists) {
+            switch (m_params.ifExists) {
+                case IfExists::Skip:
+                    pf.record.status = FileStatus::Skipped;
+                    pf.record.error = "output exists";
+                    break;
+                case IfExists::Overwrite: pf.record.replaces = fileIdentity(target); break;
+                case IfExists::Suffix: target = suffixedPath(target, m_taken); break;
             }
         }
-        if (taken.count(target)) {
-            if (params.ifExists != IfExists::Suffix) {
-                pf.record.status = FileStatus::Failed;
-                pf.record.error = "its output name " + name->generic_string() + " is also " + claimedBy[target] +
-                                  "'s (use {relpath}, {index} or --if-exists suffix)";
-                out.push_back(std::move(pf));
-                continue;
-            }
-            target = suffixedPath(target, taken);
-        } else if (fs::exists(target, ec)) {
-            if (params.ifExists == IfExists::Skip) {
-                pf.output = *name;
-                pf.record.output = name->generic_string();
-                pf.record.status = FileStatus::Skipped;
-                pf.record.error = "output exists";
-                claim(target, pf.record.file);
-                out.push_back(std::move(pf));
-                continue;
-            }
-            if (params.ifExists == IfExists::Suffix) target = suffixedPath(target, taken);
-        }
-        claim(target, pf.record.file);
-        pf.output = target.lexically_relative(params.outputDir);
+        return claimed(std::move(pf), target);
+    }
+
+private:
+    bool isInput(const fs::path& target) const {
+        struct stat st {};
+        return ::stat(target.c_str(), &st) == 0 && m_inputs.count({st.st_dev, st.st_ino}) > 0;
+    }
+
+    // The earlier run planned this file and stopped before recording it done: a target that is
+    // present and is not the file it was to replace was written by that run (an atomic rename:
+    // present means whole).
+    static bool writtenByEarlierRun(const FileRecord& before, const fs::path& target) {
+        if (before.status != FileStatus::Pending && before.status != FileStatus::Cancelled) return false;
+        return before.replaces.empty() || fileIdentity(target) != before.replaces;
+    }
+
+    PlannedFile claimed(PlannedFile pf, const fs::path& target) {
+        m_taken.insert(target);
+        m_claimedBy.emplace(target, pf.record.file);
+        pf.output = target.lexically_relative(m_params.outputDir);
         pf.record.output = pf.output.generic_string();
-        out.push_back(std::move(pf));
+        return pf;
+    }
+
+    static PlannedFile failed(PlannedFile pf, std::string why) {
+        pf.record.status = FileStatus::Failed;
+        pf.record.error = std::move(why);
+        return pf;
+    }
+
+    const BatchParams& m_params;
+    std::set<std::pair<dev_t, ino_t>> m_inputs;
+    std::map<std::string, const FileRecord*> m_before;
+    std::set<fs::path> m_taken;
+    std::map<fs::path, std::string> m_claimedBy;
+};
+
+}  // namespace
+
+std::vector<PlannedFile> planFiles(const BatchParams& params, const std::vector<ScannedFile>& files,
+                                   const std::string& faceModel, const std::string& date, const BatchReport* previous) {
+    Planner planner(params, files, previous);
+    std::vector<PlannedFile> out;
+    for (const auto& f : shardOf(files, params.shard)) {
+        const NameFields fields{f.relative, faceModel, params.restore.backgroundScale, date, f.index, files.size(), params.format};
+        out.push_back(planner.plan(f, expandNameTemplate(params.nameTemplate, fields)));
     }
     return out;
 }
@@ -174,21 +238,6 @@ fs::path batchReportPath(const BatchParams& params) {
                ("gpen-batch-report-" + std::to_string(params.shard.index) + "of" + std::to_string(params.shard.count) + ".json");
     }
     return params.outputDir / "gpen-batch-report.json";
-}
-
-Expected<std::vector<PlannedFile>> planBatch(const BatchParams& params, const std::string& date) {
-    auto scanned = scanInputFolder(params.inputDir, params.scan);
-    if (!scanned) return tl::unexpected(scanned.error());
-    std::optional<BatchReport> previous;
-    if (params.resume) {
-        std::error_code ec;
-        if (fs::exists(batchReportPath(params), ec)) {
-            auto r = readBatchReport(batchReportPath(params));
-            if (r) previous = std::move(*r);
-        }
-    }
-    return batch::planFiles(params, shardOf(scanned->files, params.shard), scanned->files.size(), date,
-                            previous ? &*previous : nullptr);
 }
 
 }  // namespace gpen

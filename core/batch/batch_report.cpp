@@ -5,6 +5,8 @@
 #include <map>
 #include <sstream>
 
+#include <sys/stat.h>
+
 #include <nlohmann/json.hpp>
 
 #include "gpen/base/atomic_file.h"
@@ -33,6 +35,13 @@ std::string csvField(const std::string& s) {
         out += c;
     }
     return out + "\"";
+}
+
+// A file's notes in one CSV field.
+std::string joined(const std::vector<std::string>& notes) {
+    std::string out;
+    for (const auto& n : notes) out += (out.empty() ? "" : "; ") + n;
+    return out;
 }
 
 json toJson(const BatchReport& r) {
@@ -64,7 +73,9 @@ json toJson(const BatchReport& r) {
                               {"status", fileStatusName(f.status)},
                               {"faces", f.faces},
                               {"seconds", std::round(f.seconds * 1000.0) / 1000.0},
-                              {"error", f.error}});
+                              {"error", f.error},
+                              {"notes", f.notes}});
+        if (!f.replaces.empty()) j["files"].back()["replaces"] = f.replaces;
     }
     return j;
 }
@@ -86,6 +97,13 @@ int BatchReport::count(FileStatus status) const {
     return static_cast<int>(std::count_if(files.begin(), files.end(), [&](const FileRecord& f) { return f.status == status; }));
 }
 
+std::string fileIdentity(const fs::path& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return {};
+    return std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino) + ":" + std::to_string(st.st_size) + ":" +
+           std::to_string(static_cast<long long>(st.st_mtim.tv_sec) * 1'000'000'000LL + st.st_mtim.tv_nsec);
+}
+
 fs::path csvPathFor(const fs::path& jsonPath) {
     fs::path p = jsonPath;
     p.replace_extension(".csv");
@@ -94,13 +112,13 @@ fs::path csvPathFor(const fs::path& jsonPath) {
 
 std::string batchReportCsv(const BatchReport& report) {
     std::ostringstream out;
-    out << "file,output,status,faces,seconds,error\r\n";
+    out << "file,output,status,faces,seconds,error,notes\r\n";
     for (const auto& f : report.files) {
         std::ostringstream seconds;
         seconds.precision(3);
         seconds << std::fixed << f.seconds;
         out << csvField(f.file) << ',' << csvField(f.output) << ',' << fileStatusName(f.status) << ',' << f.faces << ','
-            << seconds.str() << ',' << csvField(f.error) << "\r\n";
+            << seconds.str() << ',' << csvField(f.error) << ',' << csvField(joined(f.notes)) << "\r\n";
     }
     return out.str();
 }
@@ -142,6 +160,8 @@ Expected<BatchReport> readBatchReport(const fs::path& jsonPath) {
             rec.faces = f.value("faces", 0);
             rec.seconds = f.value("seconds", 0.0);
             rec.error = f.value("error", "");
+            rec.notes = f.value("notes", std::vector<std::string>{});
+            rec.replaces = f.value("replaces", "");
             r.files.push_back(std::move(rec));
         }
         return r;

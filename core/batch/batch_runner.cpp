@@ -7,7 +7,7 @@
 #include "batch/bounded_queue.h"
 #include "gpen/base/log.h"
 #include "gpen/base/sha256.h"
-#include "gpen/pipeline/restore_file.h"
+#include "gpen/pipeline/restore_job.h"
 
 namespace gpen {
 namespace fs = std::filesystem;
@@ -20,12 +20,10 @@ double secondsSince(Clock::time_point since) { return std::chrono::duration<doub
 
 bool isCancelled(const BatchParams& p) { return p.cancel && p.cancel->cancelled(); }
 
-// A photo between the runner's stages. Exactly one of `failure` and the images is meaningful.
+// A photo between the runner's stages: its job, or why it stopped.
 struct Work {
     std::size_t position = 0;  // in the plan
-    DecodedImage decoded;
-    cv::Mat restored;
-    std::string note;  // the processing note for the output
+    std::optional<RestoreJob> job;
     int faces = 0;
     double seconds = 0;
     std::optional<Error> failure;
@@ -62,19 +60,13 @@ private:
     std::vector<std::string> m_pinnedByUs;
 };
 
-Expected<void> loadModels(ModelCache& cache, const RestoreParams& r, ModelHold& hold) {
-    if (auto ok = hold.hold(r.faceModel); !ok) return ok;
-    std::string detector = r.detector == "retinaface" ? "RetinaFace-R50" : r.detector;
-    if (r.detector == "auto") {
-        const auto s = cache.status("RetinaFace-R50").state;
-        detector = s == ModelState::NotInstalled || s == ModelState::Failed ? "dlib" : "RetinaFace-R50";
-    }
-    if (auto ok = hold.hold(detector); !ok) return ok;
-    if (r.backgroundScale > 1) {
-        if (auto ok = hold.hold("realesrnet_x" + std::to_string(r.backgroundScale)); !ok) return ok;
+Expected<void> loadModels(ModelCache& cache, const ResolvedModels& models, ModelHold& hold) {
+    for (const std::string* id : {&models.faceModel, &models.detector, &models.background}) {
+        if (id->empty()) continue;
+        if (auto ok = hold.hold(*id); !ok) return ok;
     }
     // The parser is optional (the rectangle mask stands in): one that fails is the pipeline's note.
-    if (!r.parser.empty() && cache.status(r.parser).state != ModelState::NotInstalled) (void)hold.hold(r.parser);
+    if (!models.parser.empty()) (void)hold.hold(models.parser);
     return {};
 }
 
@@ -203,20 +195,16 @@ private:
     int m_processed = 0;
 };
 
-void decodeLoop(const BatchParams& params, BatchState& state, const std::vector<std::size_t>& todo,
-                batch::BoundedQueue<Work>& out) {
+void decodeLoop(const BatchParams& params, const RestoreJobParams& jobParams, BatchState& state,
+                const std::vector<std::size_t>& todo, batch::BoundedQueue<Work>& out) {
     for (const std::size_t position : todo) {
         if (isCancelled(params)) break;
         const auto started = Clock::now();
         Work w;
         w.position = position;
         try {
-            auto decoded = readImage(state.plan()[position].input.path, params.read);
-            if (decoded) {
-                w.decoded = std::move(*decoded);
-            } else {
-                w.failure = decoded.error();
-            }
+            w.job.emplace(state.plan()[position].input.path, jobParams);
+            if (auto decoded = w.job->decode(); !decoded) w.failure = decoded.error();
         } catch (const std::exception& e) {  // no exception may end this thread: the batch would hang
             w.failure = Error{ErrorCode::Internal, std::string("decoding failed: ") + e.what()};
         }
@@ -230,8 +218,11 @@ void encodeLoop(const BatchParams& params, BatchState& state, batch::BoundedQueu
     while (auto w = in.pop()) {
         const PlannedFile& pf = state.plan()[w->position];
         FileRecord record = pf.record;
-        record.faces = w->faces;
         const auto started = Clock::now();
+        if (w->job) {
+            record.faces = w->faces;
+            record.notes = w->job->notes();
+        }
         if (w->failure) {
             record.status = w->failure->code == ErrorCode::Cancelled ? FileStatus::Cancelled : FileStatus::Failed;
             record.error = w->failure->code == ErrorCode::Cancelled ? "cancelled" : w->failure->message;
@@ -239,27 +230,29 @@ void encodeLoop(const BatchParams& params, BatchState& state, batch::BoundedQueu
             const fs::path target = params.outputDir / pf.output;
             std::error_code ec;
             fs::create_directories(target.parent_path(), ec);
-            WriteRestoredParams write;
-            write.quality = params.quality;
-            write.copyMetadata = params.copyMetadata;
-            write.processingNote = w->note;
-            write.atomic = params.atomic;
-            Expected<void> ok;
-            try {
-                ok = ec ? Expected<void>(makeError(ErrorCode::Io, "cannot create the folder " + target.parent_path().string() +
-                                                                      ": " + ec.message()))
-                        : writeRestored(w->decoded, pf.input.path, w->restored, target, write);
-            } catch (const std::exception& e) {  // no exception may end this thread: the batch would hang
-                ok = makeError(ErrorCode::Internal, std::string("encoding failed: ") + e.what());
-            }
+            const Expected<void> ok = ec ? Expected<void>(makeError(ErrorCode::Io, "cannot create the folder " +
+                                                                                       target.parent_path().string() + ": " +
+                                                                                       ec.message()))
+                                         : w->job->write(target);
             record.status = ok ? FileStatus::Ok : FileStatus::Failed;
             if (!ok) record.error = ok.error().message;
         }
-        w->decoded = {};
-        w->restored.release();
+        w->job.reset();
         record.seconds = w->seconds + secondsSince(started);
         state.finish(w->position, std::move(record));
     }
+}
+
+// The output folder may hold the input folder or lie inside it (it is then never scanned), but
+// it may not be the input folder: every output would be taken as input by the next run.
+Expected<void> checkFolders(const BatchParams& params) {
+    std::error_code ec;
+    if (fs::exists(params.outputDir, ec) && fs::equivalent(params.inputDir, params.outputDir, ec)) {
+        return makeError(ErrorCode::InvalidArgument,
+                         params.outputDir.string() + ": the output folder is the input folder; restored photos go to a "
+                                                     "folder of their own, so that no original is ever replaced");
+    }
+    return {};
 }
 
 }  // namespace
@@ -276,15 +269,21 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
         !probe) {
         return tl::unexpected(probe.error());
     }
-    auto scanned = scanInputFolder(params.inputDir, params.scan);
-    if (!scanned) return tl::unexpected(scanned.error());
-    for (const auto& w : scanned->warnings) log(LogLevel::Warning, "batch: " + w);
+    if (auto ok = checkFolders(params); !ok) return tl::unexpected(ok.error());
     std::error_code ec;
+    if (!fs::is_directory(params.inputDir, ec)) {
+        return makeError(ErrorCode::Io, params.inputDir.string() + ": no such folder");
+    }
     fs::create_directories(params.outputDir, ec);
     if (ec || !fs::is_directory(params.outputDir, ec)) {
         return makeError(ErrorCode::Io, params.outputDir.string() + ": cannot create the output folder" +
                                             (ec ? ": " + ec.message() : std::string()));
     }
+    BatchScanParams scan = params.scan;
+    scan.skipFolders.push_back(params.outputDir);
+    auto scanned = scanInputFolder(params.inputDir, scan);
+    if (!scanned) return tl::unexpected(scanned.error());
+    for (const auto& w : scanned->warnings) log(LogLevel::Warning, "batch: " + w);
     const fs::path reportPath = batchReportPath(params);
     std::optional<BatchReport> previous;
     std::string date = batch::todayUtc();
@@ -297,8 +296,14 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
         previous = std::move(*r);
     }
 
+    auto models = resolveModels(cache, params.restore);
+    if (!models) return tl::unexpected(models.error());
+    auto settings = batch::batchSettings(params, *models, date);
+    if (previous) {
+        if (auto ok = batch::checkResumeSettings(previous->settings, settings); !ok) return tl::unexpected(ok.error());
+    }
     ModelHold hold(cache);
-    if (auto ok = loadModels(cache, params.restore, hold); !ok) return tl::unexpected(ok.error());
+    if (auto ok = loadModels(cache, *models, hold); !ok) return tl::unexpected(ok.error());
 
     BatchReport report;
     report.software = std::string("GPEN Studio ") + GPEN_STUDIO_VERSION;
@@ -306,13 +311,24 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
     report.inputDir = fs::absolute(params.inputDir).string();
     report.outputDir = fs::absolute(params.outputDir).string();
     report.shard = params.shard.count > 1 ? std::to_string(params.shard.index) + "/" + std::to_string(params.shard.count) : "";
-    report.settings = batch::batchSettings(params, date);
+    report.settings = std::move(settings);
     report.models = modelRecords(cache, hold.ids());
 
     BatchState state(params, std::move(report),
-                     batch::planFiles(params, shardOf(scanned->files, params.shard), scanned->files.size(), date,
-                                      previous ? &*previous : nullptr));
+                     batch::planFiles(params, scanned->files, models->faceModel, date, previous ? &*previous : nullptr));
     (void)state.writeReport();  // a report that cannot be written is logged; the outputs still count
+    if (params.planned) params.planned(state.plan());
+
+    // Every file's job: the models resolved above (one set for the whole batch, as recorded),
+    // the decoder's limits, the encoder's settings.
+    RestoreJobParams jobParams;
+    jobParams.restore = params.restore;
+    jobParams.restore.cancel = params.cancel;
+    jobParams.read = params.read;
+    jobParams.write.quality = params.quality;
+    jobParams.write.copyMetadata = params.copyMetadata;
+    jobParams.write.atomic = params.atomic;
+    jobParams.models = *models;
 
     std::vector<std::size_t> todo;
     for (std::size_t i = 0; i < state.plan().size(); ++i) {
@@ -320,7 +336,7 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
     }
     batch::BoundedQueue<Work> decoded(static_cast<std::size_t>(params.queueDepth));
     batch::BoundedQueue<Work> restored(static_cast<std::size_t>(params.queueDepth));
-    std::thread decoder([&] { decodeLoop(params, state, todo, decoded); });
+    std::thread decoder([&] { decodeLoop(params, jobParams, state, todo, decoded); });
     std::thread encoder([&] { encodeLoop(params, state, restored); });
 
     // Inference on this thread: the models were made here or are shared through the cache.
@@ -334,32 +350,21 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
         if (!w->failure) {
             const std::string file = state.plan()[w->position].record.file;
             const auto inferStarted = Clock::now();
-            RestoreParams rp = params.restore;
-            rp.cancel = params.cancel;
-            rp.progress = [&](const Progress& p) {
+            // The job's progress is this file's; a pause holds it between tiles and faces.
+            w->job->setProgress([&](const Progress& p) {
                 state.stage(file, p);
                 if (params.pause && params.pause->paused()) {
                     state.setPaused(true);
                     params.pause->waitWhilePaused(params.cancel);
                     state.setPaused(false);
                 }
-            };
+            });
             state.stage(file, {"restore", 0, 0, {}});
-            Expected<RestoreResult> result = makeError(ErrorCode::Internal, "not run");
-            try {
-                result = restorePhoto(cache, w->decoded.bgr8, rp);
-            } catch (const std::exception& e) {
-                result = makeError(ErrorCode::Internal, std::string("restoring failed: ") + e.what());
-            }
-            if (result) {
-                w->restored = std::move(result->image);
-                w->faces = static_cast<int>(result->faces.size());
-                w->note = processingNote(params.restore, *result);
-                result->faces.clear();
-            } else {
-                w->failure = result.error();
-                w->decoded = {};
-            }
+            if (auto ok = w->job->restore(cache); !ok) w->failure = ok.error();
+            w->job->setProgress(nullptr);  // it refers to this scope
+            // The encoder needs the result and the decoded input (its layout); the faces not.
+            w->faces = static_cast<int>(w->job->result().faces.size());
+            w->job->result().faces.clear();
             w->seconds += secondsSince(inferStarted);
         }
         if (!restored.push(std::move(*w))) break;

@@ -94,6 +94,10 @@ public:
             dotted += lowerString(e);
             m_extensions.insert(dotted);
         }
+        for (const auto& dir : params.skipFolders) {
+            struct stat st {};
+            if (::stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) m_skipped.insert({st.st_dev, st.st_ino});
+        }
     }
 
     // `dir` relative to the root is `relative` ("" for the root). `ancestors` are the folders
@@ -126,6 +130,7 @@ public:
             if (S_ISDIR(st.st_mode)) {
                 if (!m_params.recursive || matchesAny(m_params.exclude, rel, name)) continue;
                 const std::pair<dev_t, ino_t> id{st.st_dev, st.st_ino};
+                if (m_skipped.count(id)) continue;
                 if (std::find(ancestors.begin(), ancestors.end(), id) != ancestors.end() || !m_visited.insert(id).second) {
                     m_out.warnings.push_back(rel + ": skipped, a link to a folder already scanned");
                     continue;
@@ -149,6 +154,7 @@ private:
     const BatchScanParams& m_params;
     ScanResult& m_out;
     std::set<std::string> m_extensions;
+    std::set<std::pair<dev_t, ino_t>> m_skipped;
 };
 
 }  // namespace

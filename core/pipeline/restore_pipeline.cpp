@@ -12,6 +12,7 @@
 #include "gpen/face/paste_mask.h"
 #include "gpen/nn/runtime.h"
 #include "gpen/pipeline/face_restorer.h"
+#include "gpen/pipeline/restore_job.h"
 
 namespace gpen {
 namespace {
@@ -41,18 +42,6 @@ bool cancelled(const RestoreParams& p) { return p.cancel && p.cancel->cancelled(
 
 void report(const RestoreParams& p, const std::string& stage, int done, int total, std::string note = {}) {
     if (p.progress) p.progress({stage, done, total, std::move(note)});
-}
-
-Expected<std::shared_ptr<const FaceDetectorModel>> pickDetector(ModelCache& cache, const RestoreParams& p,
-                                                                RestoreResult& r) {
-    std::string id = p.detector == "retinaface" ? "RetinaFace-R50" : p.detector;
-    if (p.detector == "auto") {
-        const auto s = cache.status("RetinaFace-R50");
-        id = s.state == ModelState::NotInstalled || s.state == ModelState::Failed ? "dlib" : "RetinaFace-R50";
-        if (id == "dlib") r.notes.emplace_back(kNoteDlibFallback);
-    }
-    r.detectorUsed = id;
-    return cache.acquireAs<FaceDetectorModel>(id);
 }
 
 cv::Mat toGray3(const cv::Mat& bgr) {
@@ -104,12 +93,21 @@ Expected<cv::Mat> composeRestoredFaces(const RestoreResult& result, const std::v
     return *out;
 }
 
-Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, const RestoreParams& params) {
+Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, const RestoreParams& params,
+                                     const ResolvedModels* models) {
     if (input.empty() || input.type() != CV_8UC3) {
         return makeError(ErrorCode::InvalidArgument, "restore: expected an 8-bit BGR photo");
     }
     if (auto ok = validateTileParams(params.tiles); params.backgroundScale > 1 && !ok) return tl::unexpected(ok.error());
+    ResolvedModels resolvedHere;
+    if (!models) {
+        auto resolved = resolveModels(cache, params);
+        if (!resolved) return tl::unexpected(resolved.error());
+        resolvedHere = std::move(*resolved);
+        models = &resolvedHere;
+    }
     RestoreResult r;
+    r.notes = models->notes;
     StageTimer timer(r.timings);
     r.grayscale = params.keepGrayscale && isGrayscale(input);
     try {
@@ -117,14 +115,8 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
         // input resized to the output size, as the reference does.
         cv::Mat img = input;
         if (params.backgroundScale > 1) {
-            const std::string id = backgroundModelFor(cache, params.backgroundScale);
-            if (id.empty()) {
-                return makeError(ErrorCode::InvalidArgument, "background: no upscaler for x" + std::to_string(params.backgroundScale) +
-                                                                 " is installed (realesrnet_x" + std::to_string(params.backgroundScale) +
-                                                                 " or the embedded network)");
-            }
+            const std::string& id = models->background;
             r.backgroundUsed = id;
-            r.notes.push_back(std::string(kNoteBackgroundPrefix) + std::to_string(params.backgroundScale) + " by " + id);
             report(params, "background", 0, 0, "loading " + id);
             auto bg = cache.acquireAs<BackgroundModel>(id);
             if (!bg) return tl::unexpected(inStage(bg.error(), "background"));
@@ -141,18 +133,18 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
         timer.finish("background");
         if (cancelled(params)) return makeError(ErrorCode::Cancelled, "Cancelled");
 
-        if (params.faceModel.empty()) {
-            // Upscale only: no face model is installed, or none was asked for.
+        if (models->faceModel.empty()) {
+            // Upscale only: no face model is installed, or none was asked for (the resolver's note).
             r.image = r.background.clone();
             r.maskSource = "none";
-            r.notes.emplace_back(kNoteNoFaceModel);
             for (const auto& n : r.notes) log(LogLevel::Info, n);
             return r;
         }
 
         // 2. Detection.
         report(params, "detection", 0, 1);
-        auto detector = pickDetector(cache, params, r);
+        r.detectorUsed = models->detector;
+        auto detector = cache.acquireAs<FaceDetectorModel>(models->detector);
         if (!detector) return tl::unexpected(inStage(detector.error(), "detection"));
         // On the input itself, not on its resized copy (a quarter or a sixteenth of the pixels at
         // x2 / x4); boxes and landmarks are then scaled to the output.
@@ -170,7 +162,7 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
         timer.finish("detection");
 
         // 3. Alignment and restoration, in batches; cancel checked between batches.
-        auto gpen = cache.acquireAs<GpenFaceModel>(params.faceModel);
+        auto gpen = cache.acquireAs<GpenFaceModel>(models->faceModel);
         if (!gpen) return tl::unexpected(inStage(gpen.error(), "faces"));
         const int size = (*gpen)->faceSize();
         for (std::size_t i = 0; i < faces->size(); ++i) {
@@ -209,17 +201,16 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
 
         // 4. Masks: ParseNet's face classes of each restored face, post-processed as the
         // reference does, when the parser is installed; else the soft rectangle.
-        const auto parserState = cache.status(params.parser).state;
         std::shared_ptr<const ParserModel> parser;
-        if (!params.parser.empty() && !r.faces.empty() && parserState != ModelState::NotInstalled) {
-            auto acquired = cache.acquireAs<ParserModel>(params.parser);
+        if (!models->parser.empty() && !r.faces.empty()) {
+            auto acquired = cache.acquireAs<ParserModel>(models->parser);
             if (acquired) {
                 parser = *acquired;
             } else {
                 r.notes.push_back(acquired.error().message + std::string(kNoteRectangleMaskSuffix));
             }
         }
-        r.maskSource = parser ? params.parser : "rectangle";
+        r.maskSource = parser ? models->parser : "rectangle";
         if (parser) {
             report(params, "mask", 0, total);
             // In the faces' batches: one ParseNet forward for several faces.

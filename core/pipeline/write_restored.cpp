@@ -1,23 +1,11 @@
-#include "gpen/pipeline/restore_file.h"
-
-#include <sstream>
+#include "gpen/pipeline/write_restored.h"
 
 #include <opencv2/core.hpp>
 
-// writeRestored() and the note apart from restoreFile(): the GUI's Save links these without
-// pulling the pipeline (and its libraries) in with them.
+// Apart from restore_job.cpp: the GUI's Save links this without pulling the pipeline (and its
+// libraries) in with it.
 
 namespace gpen {
-
-std::string processingNote(const RestoreParams& params, const RestoreResult& result) {
-    std::ostringstream note;
-    note << "GPEN Studio " << GPEN_STUDIO_VERSION << "; face model " << params.faceModel;
-    if (!result.detectorUsed.empty()) note << "; detector " << result.detectorUsed;
-    if (!result.maskSource.empty()) note << "; mask " << result.maskSource;
-    note << "; strength " << params.strength;
-    if (params.backgroundScale > 1) note << "; background realesrnet_x" << params.backgroundScale;
-    return note.str();
-}
 
 Expected<void> writeRestored(const DecodedImage& original, const std::filesystem::path& originalPath,
                              const cv::Mat& restored, const std::filesystem::path& out,

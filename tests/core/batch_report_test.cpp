@@ -29,8 +29,9 @@ gpen::BatchReport sample(const std::string& shard) {
 TEST(BatchReport, JsonReadsBackWholeAndCsvQuotesWhatNeedsIt) {
     gpen::test::TempModelsDir dir("report");
     auto r = sample("");
-    r.files = {{"2019/beach, \"best\".jpg", "2019/beach, \"best\".jpg", FileStatus::Ok, 3, 1.25, ""},
-               {"bad.png", "bad.png", FileStatus::Failed, 0, 0.01, "bad.png: not an image\nOpenCV can decode"}};
+    r.files = {{"2019/beach, \"best\".jpg", "2019/beach, \"best\".jpg", FileStatus::Ok, 3, 1.25, "",
+                {"damaged JPEG data, decoded around", "face 2 skipped"}, "64769:12:3:4"},
+               {"bad.png", "bad.png", FileStatus::Failed, 0, 0.01, "bad.png: not an image\nOpenCV can decode", {}, ""}};
     const fs::path json = dir.path() / "report.json";
     ASSERT_TRUE(gpen::writeBatchReport(r, json));
     auto back = gpen::readBatchReport(json);
@@ -41,12 +42,18 @@ TEST(BatchReport, JsonReadsBackWholeAndCsvQuotesWhatNeedsIt) {
     EXPECT_EQ(back->files[0].faces, 3);
     EXPECT_EQ(back->files[1].status, FileStatus::Failed);
     EXPECT_EQ(back->files[1].error, r.files[1].error);
+    EXPECT_EQ(back->files[0].notes, r.files[0].notes);
+    EXPECT_EQ(back->files[0].replaces, "64769:12:3:4");
+    EXPECT_TRUE(back->files[1].notes.empty());
     EXPECT_EQ(back->models[0].sha256, "ab12");
     std::ifstream csv(gpen::csvPathFor(json));
     const std::string text((std::istreambuf_iterator<char>(csv)), std::istreambuf_iterator<char>());
-    EXPECT_EQ(text.rfind("file,output,status,faces,seconds,error\r\n", 0), 0U);
-    EXPECT_NE(text.find("\"2019/beach, \"\"best\"\".jpg\",\"2019/beach, \"\"best\"\".jpg\",ok,3,1.250,\r\n"), std::string::npos) << text;
-    EXPECT_NE(text.find("bad.png,bad.png,failed,0,0.010,\"bad.png: not an image\nOpenCV can decode\"\r\n"), std::string::npos) << text;
+    EXPECT_EQ(text.rfind("file,output,status,faces,seconds,error,notes\r\n", 0), 0U);
+    EXPECT_NE(text.find("\"2019/beach, \"\"best\"\".jpg\",\"2019/beach, \"\"best\"\".jpg\",ok,3,1.250,,"
+                        "\"damaged JPEG data, decoded around; face 2 skipped\"\r\n"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("bad.png,bad.png,failed,0,0.010,\"bad.png: not an image\nOpenCV can decode\",\r\n"), std::string::npos) << text;
 }
 
 TEST(BatchReport, AFileThatIsNoReportIsRefused) {

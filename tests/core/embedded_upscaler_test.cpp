@@ -11,7 +11,7 @@
 
 #include "gpen/engine/embedded_upscaler.h"
 #include "gpen/io/image_io.h"
-#include "gpen/pipeline/restore_pipeline.h"
+#include "gpen/pipeline/restore_job.h"
 #include "support/image_quality.h"
 #include "support/temp_models_dir.h"
 
@@ -119,9 +119,18 @@ TEST_F(EmbeddedUpscalerTest, ReproducesThePackagesOwnX2Sample) {
     EXPECT_LE(worst, 2.0);
 }
 
+// The background network resolveModels() picks for a scale; "" where it refuses the scale.
+std::string backgroundFor(const ModelCache& cache, int scale) {
+    RestoreParams p;
+    p.faceModel.clear();
+    p.backgroundScale = scale;
+    auto m = resolveModels(cache, p);
+    return m ? m->background : std::string();
+}
+
 TEST_F(EmbeddedUpscalerTest, WithNoFaceModelRestoreUpscalesWithTheEmbeddedNetworkAndSaysSo) {
     auto cache = makeCache();
-    EXPECT_EQ(backgroundModelFor(*cache, 2), embeddedUpscalerId(2));
+    EXPECT_EQ(backgroundFor(*cache, 2), embeddedUpscalerId(2));
     RestoreParams p;
     p.faceModel.clear();
     p.backgroundScale = 2;
@@ -144,9 +153,9 @@ TEST_F(EmbeddedUpscalerTest, AnInstalledRealesrnetFileWinsOverTheEmbeddedNetwork
     if (!test::manifest()) GTEST_SKIP() << "fixtures not found at " << test::fixturesDir();
     test::copyFixture("rrdb-x2-f8-b2-g4.pth", m_dir.dir("models") / "realesrnet_x2.pth");
     auto cache = makeCache();
-    EXPECT_EQ(backgroundModelFor(*cache, 2), "realesrnet_x2");
-    EXPECT_EQ(backgroundModelFor(*cache, 4), embeddedUpscalerId(4));  // no realesrnet_x4 here
-    EXPECT_EQ(backgroundModelFor(*cache, 5), "");
+    EXPECT_EQ(backgroundFor(*cache, 2), "realesrnet_x2");
+    EXPECT_EQ(backgroundFor(*cache, 4), embeddedUpscalerId(4));  // no realesrnet_x4 here
+    EXPECT_EQ(backgroundFor(*cache, 5), "");
 }
 
 TEST(EmbeddedUpscalerCatalog, EveryScaleIsABuiltInBackgroundModelUnderMit) {

@@ -24,7 +24,18 @@ struct FileRecord {
     int faces = 0;
     double seconds = 0;  // decode + restore + encode of this file
     std::string error;   // failed: what went wrong; skipped: why
+    // What the user should know of an output that was written: the decoder's warnings (damaged
+    // data decoded around), faces skipped, fallbacks taken, the upscaler that ran.
+    std::vector<std::string> notes;
+    // Under --if-exists overwrite, the identity of the file the output replaces, as found when
+    // the batch was planned (fileIdentity()): a resumed batch redoes the file while the target is
+    // still that file, and keeps it once it is another (our atomic rename makes a new one).
+    std::string replaces;
 };
+
+// "device:inode:size:mtime_ns" of a file, empty when it cannot be read: what tells one file from
+// another put at the same path.
+std::string fileIdentity(const std::filesystem::path& path);
 
 struct ModelRecord {
     std::string id;

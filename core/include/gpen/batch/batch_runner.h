@@ -23,7 +23,7 @@
 #include "gpen/batch/output_naming.h"
 #include "gpen/engine/model_cache.h"
 #include "gpen/io/image_io.h"
-#include "gpen/pipeline/restore_pipeline.h"
+#include "gpen/pipeline/restore_job.h"
 
 namespace gpen {
 
@@ -51,6 +51,16 @@ using BatchProgressFn = std::function<void(const BatchProgress&)>;
 // Each file's final record, in the order files finish; same threading as BatchProgressFn.
 using BatchFileFn = std::function<void(std::size_t position, const FileRecord& record)>;
 
+// One file of the plan a batch runs: its input, its output and its record so far.
+struct PlannedFile {
+    ScannedFile input;
+    std::filesystem::path output;  // relative to the output folder
+    FileRecord record;             // pending, or skipped / failed already (name collision, resume)
+};
+// The plan, once, before the first file starts (on the calling thread): what the GUI's table
+// shows. Positions in BatchFileFn are indices into it.
+using BatchPlanFn = std::function<void(const std::vector<PlannedFile>& plan)>;
+
 struct BatchParams {
     std::filesystem::path inputDir;
     std::filesystem::path outputDir;
@@ -60,18 +70,22 @@ struct BatchParams {
     OutputFormat format = OutputFormat::Same;
     int quality = 95;  // JPEG and WebP
     bool copyMetadata = true;
-    RestoreParams restore;  // its progress and cancel are the runner's; set those below
+    // Its progress and cancel are the runner's (set those below); the models are resolved once
+    // for the whole batch (resolveModels: "auto" takes the installed default face model, or none).
+    RestoreParams restore;
     ImageReadParams read;
     // Empty: OUTPUT/gpen-batch-report.json (with a shard: gpen-batch-report-2of3.json). The CSV
     // goes beside it.
     std::filesystem::path reportPath;
-    // Skip the files whose output is complete: marked ok in the existing report, or present on
-    // disk (an atomic rename means a present target is whole).
+    // Skip the files whose output is complete: marked ok in the existing report, or written by
+    // the earlier run before it stopped (an atomic rename means a present target is whole). The
+    // settings must be the earlier run's (else an error names the first that differs).
     bool resume = false;
     ShardSpec shard;
     int queueDepth = 1;  // photos waiting between stages, each way
     // The report is rewritten at most this often while files finish (always at the end).
     std::chrono::milliseconds reportInterval{1000};
+    BatchPlanFn planned;
     BatchProgressFn progress;
     BatchFileFn fileDone;
     const CancelToken* cancel = nullptr;
@@ -94,19 +108,13 @@ struct BatchSummary {
 // The report path used for `params` (see BatchParams::reportPath).
 std::filesystem::path batchReportPath(const BatchParams& params);
 
-// The planned files and outputs, without running anything: what the GUI's table shows first.
-struct PlannedFile {
-    ScannedFile input;
-    std::filesystem::path output;  // relative to the output folder
-    FileRecord record;             // pending, or skipped / failed already (name collision, resume)
-};
-Expected<std::vector<PlannedFile>> planBatch(const BatchParams& params, const std::string& date);
-
-// Runs the batch on the calling thread (plus a decoder and an encoder thread of its own).
-// Returns an error only for what stops the whole batch before it starts: a bad template, an
-// input folder that cannot be read, an output folder that cannot be created, a face model that
-// does not load, a report that cannot be written. Per-file failures are in the summary and the
-// report.
+// Runs the batch on the calling thread (plus a decoder and an encoder thread of its own), each
+// file a RestoreJob. The output folder is never scanned as input (when it lies inside the input
+// folder) and may not be the input folder; no output is ever written over an input. Returns an
+// error only for what stops the whole batch before it starts: a bad template, an input folder
+// that cannot be read or is the output folder, an output folder that cannot be created, a face
+// model that does not load, a resume with other settings. Per-file failures are in the summary
+// and the report.
 Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params);
 
 }  // namespace gpen

@@ -22,6 +22,9 @@ struct BatchScanParams {
     std::vector<std::string> include;
     std::vector<std::string> exclude;
     std::vector<std::string> extensions = {"jpg", "jpeg", "png", "tif", "tiff", "webp", "bmp"};  // any case
+    // Folders never walked (the same folder by device and inode, whatever path reaches it): a
+    // batch's output folder inside its input folder, so that no run takes its own outputs.
+    std::vector<std::filesystem::path> skipFolders;
 };
 
 struct ScannedFile {

@@ -21,10 +21,12 @@
 namespace gpen {
 
 struct RestoreParams {
-    std::string faceModel = "GPEN-BFR-512";  // a catalog id; empty: no face restoration (upscale only)
+    // A catalog id; "auto" (kAutoFaceModel): the installed default; empty: no face restoration
+    // (upscale only). resolveModels() (restore_job.h) says which networks run.
+    std::string faceModel = "GPEN-BFR-512";
     std::string detector = "auto";           // "auto" (RetinaFace-R50 when installed, else dlib), "retinaface", "dlib"
     std::string parser = "ParseNet-latest";  // used when installed; else the soft rectangle mask
-    int backgroundScale = 1;  // 1: none; else backgroundModelFor(scale): realesrnet_xN or the embedded network
+    int backgroundScale = 1;  // 1: none; else realesrnet_xN or the embedded network (resolveModels)
     TileParams tiles;
     double strength = 1.0;  // blend of the restored face with the aligned input (the reference's alpha)
     int faceBatch = 4;      // faces per GPEN forward
@@ -64,18 +66,18 @@ struct RestoreResult {
     std::vector<StageTiming> timings;
     bool grayscale = false;
     std::string detectorUsed;
-    std::string maskSource;  // "ParseNet-latest" or "rectangle"
+    std::string maskSource;  // "ParseNet-latest" or "rectangle" (a parser that failed to load: noted)
     std::string backgroundUsed;  // the upscaler's catalog id; empty when the scale is 1
     std::vector<std::string> notes;  // what the user should know (fallbacks taken, tile halved)
 };
 
-// The background upscaler for `scale` (> 1): realesrnet_x<scale> when its file is installed, else
-// the embedded network of that scale (embeddedUpscalerId). Empty when neither is available.
-std::string backgroundModelFor(const ModelCache& cache, int scale);
+struct ResolvedModels;
 
-// The photo must be 8-bit BGR. Errors name the stage and the model; a cancelled job returns
-// ErrorCode::Cancelled.
-Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& bgr8, const RestoreParams& params);
+// The photo must be 8-bit BGR. `models`: the networks to run (resolveModels); null: resolved
+// here. Errors name the stage and the model; a cancelled job returns ErrorCode::Cancelled. The
+// front ends run RestoreJobs (restore_job.h), which call this.
+Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& bgr8, const RestoreParams& params,
+                                     const ResolvedModels* models = nullptr);
 
 // Re-blends cached faces at per-face strengths (0 rejects a face: the background shows) without
 // running any network: what the GUI's strength sliders call.
