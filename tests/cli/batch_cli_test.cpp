@@ -26,6 +26,7 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "gpen/base/atomic_file.h"
+#include "gpen/base/sha256.h"
 #include "gpen/batch/batch_report.h"
 #include "gpen/io/image_io.h"
 #include "support/cli_run.h"
@@ -198,8 +199,9 @@ TEST_F(BatchCliTest, AKilledBatchResumesWithExactlyTheMissingOutputs) {
     auto report = gpen::readBatchReport(m_out / "gpen-batch-report.json");
     ASSERT_TRUE(report) << report.error().message;
     EXPECT_EQ(report->files.size(), static_cast<std::size_t>(count));
-    EXPECT_EQ(report->count(gpen::FileStatus::Ok) + report->count(gpen::FileStatus::Skipped), count);
-    EXPECT_EQ(report->count(gpen::FileStatus::Ok), count - report->count(gpen::FileStatus::Skipped));
+    // Every file ok: the ones the killed run wrote (kept, not redone: their inodes above) and the
+    // ones the resumed run restored, exactly the missing ones.
+    EXPECT_EQ(report->count(gpen::FileStatus::Ok), count);
 }
 
 TEST_F(BatchCliTest, ThreeShardsCoverTheListExactlyOnceAndMerge) {
@@ -230,7 +232,7 @@ TEST_F(BatchCliTest, ThreeShardsCoverTheListExactlyOnceAndMerge) {
     EXPECT_TRUE(fs::exists(m_dir.path() / "all.csv"));
 }
 
-// `restore` writes through restoreFile: the output carries its processing note.
+// `restore` runs a RestoreJob: the output carries its processing note.
 TEST_F(BatchCliTest, RestoreWritesThroughRestoreFile) {
     writeNoise("one.jpg", 5, 64);
     const fs::path out = m_dir.path() / "one-restored.jpg";
@@ -242,6 +244,71 @@ TEST_F(BatchCliTest, RestoreWritesThroughRestoreFile) {
     ASSERT_NE(it, image->exifData().end());
     EXPECT_NE(it->toString().find("GPEN Studio"), std::string::npos);
     EXPECT_NE(it->toString().find("tiny-gpen"), std::string::npos) << it->toString();
+}
+
+// A first-run machine: no face model installed, background x2. The batch resolves its models as
+// restore does (the embedded upscaler, no face model) instead of failing on a default it pinned.
+TEST_F(BatchCliTest, AFirstRunBatchUpscalesWithTheEmbeddedNetwork) {
+    writeNoise("a.png", 1);
+    writeNoise("sub/b.jpg", 2);
+    const fs::path empty = m_dir.dir("no-models");
+    const std::string env = "-u GPEN_MODELS_DIR XDG_DATA_HOME=" + quote((m_dir.path() / "data").string());
+    const auto r = runCli("batch --recursive --sr-scale 2 --models-dir " + quote(empty.string()) + " " + quote(m_in.string()) +
+                              " " + quote(m_out.string()),
+                          env);
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    EXPECT_EQ(outputs(), (std::set<std::string>{"a.png", "sub/b.jpg"}));
+    EXPECT_EQ(cv::imread((m_out / "a.png").string()).size(), cv::Size(80, 80));
+    auto report = gpen::readBatchReport(m_out / "gpen-batch-report.json");
+    ASSERT_TRUE(report) << report.error().message;
+    const std::map<std::string, std::string> settings(report->settings.begin(), report->settings.end());
+    EXPECT_EQ(settings.at("face_model"), "none");
+    EXPECT_NE(settings.at("background_model"), "none");
+    // Each record says which network ran, and so does the note written into the output.
+    std::string notes;
+    for (const auto& n : report->files[0].notes) notes += n + "\n";
+    EXPECT_NE(notes.find("background upscaled x2 by " + settings.at("background_model")), std::string::npos) << notes;
+    EXPECT_NE(notes.find("no face model"), std::string::npos) << notes;
+    auto image = Exiv2::ImageFactory::open((m_out / "sub" / "b.jpg").string());
+    image->readMetadata();
+    const auto it = image->exifData().findKey(Exiv2::ExifKey("Exif.Image.Software"));
+    ASSERT_NE(it, image->exifData().end());
+    EXPECT_NE(it->toString().find(settings.at("background_model")), std::string::npos) << it->toString();
+    EXPECT_EQ(it->toString().find("realesrnet"), std::string::npos) << it->toString();
+}
+
+// Output folder = input folder, with overwrite: refused before anything is written; every
+// original is byte for byte what it was.
+TEST_F(BatchCliTest, TheInputFolderAsOutputIsRefusedAndTheOriginalsStayWhole) {
+    writeNoise("a.png", 1);
+    writeNoise("b.jpg", 2);
+    const auto before = gpen::sha256OfFile(m_in / "a.png");
+    const auto beforeJpg = gpen::sha256OfFile(m_in / "b.jpg");
+    ASSERT_TRUE(before && beforeJpg);
+    for (const std::string& out : {m_in.string(), m_in.string() + "/.", m_in.string() + "/../" + m_in.filename().string()}) {
+        const auto r = runCli("batch --if-exists overwrite " + modelArgs() + " " + quote(m_in.string()) + " " + quote(out));
+        EXPECT_EQ(r.exitCode, 1) << r.out;
+        EXPECT_NE(r.out.find("the output folder is the input folder"), std::string::npos) << r.out;
+    }
+    EXPECT_EQ(*gpen::sha256OfFile(m_in / "a.png"), *before);
+    EXPECT_EQ(*gpen::sha256OfFile(m_in / "b.jpg"), *beforeJpg);
+    EXPECT_FALSE(fs::exists(m_in / "gpen-batch-report.json"));
+}
+
+// --resume with another strength would mix two settings in one folder: refused, naming it.
+TEST_F(BatchCliTest, ResumeWithAnotherAlphaIsRefusedNamingIt) {
+    writeNoise("a.png", 1);
+    const std::string args = "batch " + modelArgs() + " " + quote(m_in.string()) + " " + quote(m_out.string());
+    ASSERT_EQ(runCli(args).exitCode, 0);
+    writeNoise("b.png", 2);
+    const auto changed = runCli(args + " --resume --alpha 0.5");
+    EXPECT_EQ(changed.exitCode, 1) << changed.out;
+    EXPECT_NE(changed.out.find("strength = 1, this one strength = 0.5"), std::string::npos) << changed.out;
+    EXPECT_NE(changed.out.find("without --resume"), std::string::npos) << changed.out;
+    EXPECT_FALSE(fs::exists(m_out / "b.png"));
+    const auto same = runCli(args + " --resume");
+    EXPECT_EQ(same.exitCode, 0) << same.out;
+    EXPECT_TRUE(fs::exists(m_out / "b.png"));
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 
 #include "gpen/base/sha256.h"
 #include "gpen/batch/batch_runner.h"
+#include "gpen/batch/batch_report.h"
 #include "gpen/io/image_io.h"
 #include "support/pipeline_test_cache.h"
 #include "support/temp_models_dir.h"
@@ -337,6 +338,126 @@ TEST_F(BatchRunnerTest, AMissingFaceModelStopsTheBatchBeforeItStarts) {
     auto badTemplate = runBatch(*cache, p);
     ASSERT_FALSE(badTemplate);
     EXPECT_NE(badTemplate.error().message.find("{title}"), std::string::npos);
+}
+
+// An output folder inside the input folder is never taken as input: run twice, the second run
+// sees the one original again and none of its own outputs (no restored/restored/...).
+TEST_F(BatchRunnerTest, AnOutputFolderInsideTheInputIsNeverScanned) {
+    writeNoise("a.png", 1);
+    writeNoise("old/b.png", 2);
+    auto cache = makeCache();
+    if (!test::manifest()) GTEST_SKIP() << "fixtures not found";
+    BatchParams p = params();
+    p.scan.recursive = true;
+    p.outputDir = m_in / "restored";
+    for (int run = 0; run < 2; ++run) {
+        p.ifExists = run == 0 ? IfExists::Skip : IfExists::Overwrite;
+        auto summary = runBatch(*cache, p);
+        ASSERT_TRUE(summary) << summary.error().message;
+        EXPECT_EQ(summary->total, 2) << "run " << run;
+        EXPECT_EQ(summary->ok, 2) << "run " << run;
+    }
+    EXPECT_FALSE(fs::exists(m_in / "restored" / "restored"));
+    auto report = readBatchReport(m_in / "restored" / "gpen-batch-report.json");
+    ASSERT_TRUE(report);
+    for (const auto& f : report->files) EXPECT_EQ(f.file.find("restored/"), std::string::npos) << f.file;
+}
+
+// No output is ever written over an input, whatever the template and the policy: a template that
+// names an input photo (the input inside the output folder) fails that file and leaves it whole.
+TEST_F(BatchRunnerTest, ATargetThatIsAnInputFailsAndTheInputStaysWhole) {
+    const fs::path outer = m_dir.dir("outer");
+    m_in = outer / "in";
+    writeNoise("x.png", 1);
+    auto cache = makeCache();
+    if (!test::manifest()) GTEST_SKIP() << "fixtures not found";
+    const auto before = sha256OfFile(m_in / "x.png");
+    ASSERT_TRUE(before);
+    BatchParams p = params();
+    p.inputDir = m_in;
+    p.outputDir = outer;
+    p.nameTemplate = "in/{name}.{ext}";  // outer/in/x.png: the input itself
+    p.ifExists = IfExists::Overwrite;
+    auto summary = runBatch(*cache, p);
+    ASSERT_TRUE(summary) << summary.error().message;
+    EXPECT_EQ(summary->failed, 1);
+    EXPECT_EQ(*sha256OfFile(m_in / "x.png"), *before);
+    auto report = readBatchReport(outer / "gpen-batch-report.json");
+    ASSERT_TRUE(report);
+    EXPECT_NE(report->files[0].error.find("is an input photo, which is never replaced"), std::string::npos)
+        << report->files[0].error;
+}
+
+// The decoder's warnings reach the record: a damaged JPEG restored around its damage says so.
+TEST_F(BatchRunnerTest, ADamagedJpegIsRestoredWithANoteInItsRecord) {
+    std::vector<unsigned char> jpeg;
+    cv::Mat noise(48, 48, CV_8UC3);
+    cv::randu(noise, 0, 255);
+    ASSERT_TRUE(cv::imencode(".jpg", noise, jpeg));
+    jpeg.insert(jpeg.end() - 2, 16, 0x00);  // stray bytes between the last scan and the EOI marker
+    fs::create_directories(m_in);
+    std::ofstream(m_in / "damaged.jpg", std::ios::binary).write(reinterpret_cast<const char*>(jpeg.data()),
+                                                                static_cast<std::streamsize>(jpeg.size()));
+    writeNoise("whole.png", 2);
+    auto cache = makeCache();
+    if (!test::manifest()) GTEST_SKIP() << "fixtures not found";
+    auto summary = runBatch(*cache, params());
+    ASSERT_TRUE(summary) << summary.error().message;
+    EXPECT_EQ(summary->ok, 2);
+    auto report = readBatchReport(m_out / "gpen-batch-report.json");
+    ASSERT_TRUE(report);
+    std::map<std::string, FileRecord> byFile;
+    for (const auto& f : report->files) byFile[f.file] = f;
+    ASSERT_FALSE(byFile["damaged.jpg"].notes.empty());
+    EXPECT_NE(byFile["damaged.jpg"].notes.front().find("damaged"), std::string::npos) << byFile["damaged.jpg"].notes.front();
+    for (const auto& n : byFile["whole.png"].notes) EXPECT_EQ(n.find("damaged"), std::string::npos) << n;
+    std::ifstream csv(m_out / "gpen-batch-report.csv");
+    const std::string text((std::istreambuf_iterator<char>(csv)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find(byFile["damaged.jpg"].notes.front()), std::string::npos) << text;
+}
+
+// Under overwrite, a target that existed before the first run is redone by a resume until it has
+// been replaced; an output the stopped run wrote but never recorded is kept, not redone.
+TEST_F(BatchRunnerTest, ResumeUnderOverwriteRedoesWhatWasNotReplacedAndKeepsWhatWas) {
+    writeNoise("a.png", 1);
+    writeNoise("b.png", 2);
+    auto cache = makeCache();
+    if (!test::manifest()) GTEST_SKIP() << "fixtures not found";
+    fs::create_directories(m_out);
+    ASSERT_TRUE(test::writeNoiseImage(m_out / "a.png", 7));  // stale outputs of some older run
+    ASSERT_TRUE(test::writeNoiseImage(m_out / "b.png", 8));
+    const auto stale = sha256OfFile(m_out / "a.png");
+    BatchParams p = params();
+    p.ifExists = IfExists::Overwrite;
+    CancelToken stopped;
+    stopped.cancel();  // the first run stops before its first file: both planned, neither done
+    p.cancel = &stopped;
+    auto first = runBatch(*cache, p);
+    ASSERT_TRUE(first) << first.error().message;
+    EXPECT_EQ(first->cancelled, 2);
+    EXPECT_EQ(*sha256OfFile(m_out / "a.png"), *stale);
+
+    p.cancel = nullptr;
+    p.resume = true;
+    auto second = runBatch(*cache, p);
+    ASSERT_TRUE(second) << second.error().message;
+    EXPECT_EQ(second->ok, 2) << "the stale targets are replaced, not kept as done";
+    EXPECT_NE(*sha256OfFile(m_out / "a.png"), *stale);
+
+    // A run killed after writing both but before recording them: its records say pending.
+    const fs::path json = m_out / "gpen-batch-report.json";
+    auto report = readBatchReport(json);
+    ASSERT_TRUE(report);
+    for (auto& f : report->files) {
+        f.status = FileStatus::Pending;
+        f.replaces = fileIdentity(m_out / "b.png") == fileIdentity(m_out / f.output) ? "1:2:3:4" : f.replaces;
+    }
+    ASSERT_TRUE(writeBatchReport(*report, json));
+    const auto written = fs::last_write_time(m_out / "a.png");
+    auto third = runBatch(*cache, p);
+    ASSERT_TRUE(third) << third.error().message;
+    EXPECT_EQ(third->ok, 2);
+    EXPECT_EQ(fs::last_write_time(m_out / "a.png"), written) << "a whole output is never restored again";
 }
 
 }  // namespace

@@ -18,11 +18,13 @@
 #include <filesystem>
 #include <iostream>
 
+#include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
 
 #include <gtest/gtest.h>
 
 #include "open_photos.h"
+#include "support/cli_run.h"
 #include "support/fixtures.h"
 #include "temp_settings.h"
 #include "ui/batch_dialog.h"
@@ -241,6 +243,45 @@ TEST_F(BatchDialogTest, CancelStopsTheBatchAndAnInteractiveRestoreKeepsItsOwnJob
     EXPECT_FALSE(window.session()->entry(0).result.isNull());
     EXPECT_EQ(dialog->table()->rowCount(), 3);
     EXPECT_FALSE(engine.busy());
+}
+
+// One photo, one set of settings, three front ends: `gpen-cli restore`, `gpen-cli batch` and the
+// dialog's batch all run RestoreJobs with the same resolved models, so they give the same pixels.
+TEST_F(BatchDialogTest, RestoreBatchAndTheDialogGiveTheSamePixels) {
+    EngineController engine;
+    MainWindow window(&engine);
+    window.show();
+    BatchDialog* dialog = prepare(engine, window);
+    ASSERT_NE(dialog, nullptr);
+    const BatchRequest request = dialog->request();
+    QSignalSpy ended(dialog, &BatchDialog::batchEnded);
+    ASSERT_TRUE(dialog->start());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ended.count() == 1; }, 240000));
+    ASSERT_EQ(ended.at(0).at(0).value<BatchOutcome>().ok, 3);
+
+    using gpen::test::quote;
+    const fs::path in = m_input.path().toStdString();
+    const fs::path out = m_output.path().toStdString();
+    const fs::path cli = out.parent_path() / (out.filename().string() + "-cli");
+    const std::string options = "--threads 1 --detector " + request.options.detector.toStdString() + " --sr-scale " +
+                                std::to_string(request.options.backgroundScale) + " --face-model " +
+                                quote((fs::path(m_models.path().toStdString()) / "tiny-gpen.pth").string());
+    fs::create_directories(cli / "restore");
+    const auto restored = gpen::test::runCli("restore " + options + " " + quote((in / "a-left.png").string()) + " " +
+                                             quote((cli / "restore" / "a-left.png").string()));
+    ASSERT_EQ(restored.exitCode, 0) << restored.out;
+    const auto batch = gpen::test::runCli("batch " + options + " " + quote(in.string()) + " " + quote((cli / "batch").string()));
+    ASSERT_EQ(batch.exitCode, 0) << batch.out;
+
+    const cv::Mat dialogPixels = cv::imread((out / "a-left.png").string(), cv::IMREAD_UNCHANGED);
+    const cv::Mat restorePixels = cv::imread((cli / "restore" / "a-left.png").string(), cv::IMREAD_UNCHANGED);
+    const cv::Mat batchPixels = cv::imread((cli / "batch" / "a-left.png").string(), cv::IMREAD_UNCHANGED);
+    ASSERT_FALSE(dialogPixels.empty() || restorePixels.empty() || batchPixels.empty());
+    const cv::Mat original = cv::imread((in / "a-left.png").string(), cv::IMREAD_UNCHANGED);
+    EXPECT_GT(cv::norm(dialogPixels, original, cv::NORM_INF), 0.0) << "the faces were restored";
+    EXPECT_EQ(cv::norm(dialogPixels, restorePixels, cv::NORM_INF), 0.0);
+    EXPECT_EQ(cv::norm(dialogPixels, batchPixels, cv::NORM_INF), 0.0);
+    fs::remove_all(cli);
 }
 
 }  // namespace
