@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include <QComboBox>
+#include <QFile>
 #include <QLabel>
 #include <QPushButton>
 #include <QSettings>
@@ -24,6 +25,7 @@
 #include "ui/model_status_indicator.h"
 #include "ui/restore_model_choices.h"
 #include "ui/restore_panel.h"
+#include "ui/result_saver.h"
 #include "open_photos.h"
 #include "ui_test_app.h"
 
@@ -199,6 +201,16 @@ TEST_F(FirstRunTest, TheDefaultUpscalerIsReadyAtLaunchAndRestoreSaysWhatRan) {
     EXPECT_TRUE(outcome.summary.contains(QStringLiteral("no face model"))) << outcome.summary.toStdString();
     EXPECT_FALSE(outcome.summary.contains(QStringLiteral("face(s)"))) << outcome.summary.toStdString();
     EXPECT_EQ(window.restorePanel()->stageLabel()->text(), outcome.summary);
+
+    // Saved, the photo carries the note of what really ran: the embedded upscaler, no face model.
+    const QString note = QStringLiteral("face model none; background x2 %1").arg(upscaler);
+    EXPECT_TRUE(outcome.processingNote.contains(note)) << outcome.processingNote.toStdString();
+    const QString saved = m_home.filePath(QStringLiteral("photo-restored.tif"));  // TIFF: no options dialog
+    window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*) { return saved; });
+    ASSERT_TRUE(window.resultSaver()->saveAs(0));
+    QFile file(saved);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(file.readAll().contains(note.toUtf8())) << "the TIFF's Software tag and XMP hold the note";
 }
 
 // The 2× default with no face model never overrides a scale the user picked.
