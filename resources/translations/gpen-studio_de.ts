@@ -199,10 +199,6 @@
         <translation>Zeit</translation>
     </message>
     <message>
-        <source>Error</source>
-        <translation>Fehler</translation>
-    </message>
-    <message>
         <source>Output</source>
         <translation>Ausgabe</translation>
     </message>
@@ -253,10 +249,6 @@
     <message>
         <source>Choose an output folder.</source>
         <translation>Wählen Sie einen Ausgabeordner.</translation>
-    </message>
-    <message>
-        <source>These settings would overwrite the originals: choose another output folder or name.</source>
-        <translation>Diese Einstellungen würden die Originale überschreiben: Wählen Sie einen anderen Ausgabeordner oder Namen.</translation>
     </message>
     <message>
         <source>Waiting for the engine…</source>
@@ -332,6 +324,14 @@
     <message>
         <source>GPEN Studio</source>
         <translation>GPEN Studio</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Hinweise</translation>
+    </message>
+    <message>
+        <source>The output folder is the input folder: choose a folder of its own for the restored photos, so that no original is ever replaced.</source>
+        <translation>Der Ausgabeordner ist der Eingabeordner: Wählen Sie einen eigenen Ordner für die restaurierten Fotos, damit kein Original je ersetzt wird.</translation>
     </message>
 </context>
 <context>

@@ -199,8 +199,8 @@
             <translation>用时</translation>
         </message>
         <message>
-            <source>Error</source>
-            <translation>错误</translation>
+            <source>Notes</source>
+            <translation>备注</translation>
         </message>
         <message>
             <source>Output</source>
@@ -255,8 +255,8 @@
             <translation>请选择输出文件夹。</translation>
         </message>
         <message>
-            <source>These settings would overwrite the originals: choose another output folder or name.</source>
-            <translation>这些设置会覆盖原始文件：请选择其他输出文件夹或名称。</translation>
+            <source>The output folder is the input folder: choose a folder of its own for the restored photos, so that no original is ever replaced.</source>
+            <translation>输出文件夹就是输入文件夹：请为修复后的照片另选一个文件夹，以免任何原始照片被替换。</translation>
         </message>
         <message>
             <source>Waiting for the engine…</source>
