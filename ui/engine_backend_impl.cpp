@@ -5,8 +5,10 @@
 #include <QFileInfo>
 
 #include <chrono>
-#include <map>
 #include <memory>
+#include <optional>
+#include <type_traits>
+#include <variant>
 
 #include "gpen/base/log.h"
 #include "gpen/engine/model_cache.h"
@@ -39,19 +41,24 @@ public:
 
     bool initialize(const EngineSettings& settings) override;
     void releaseIdle() override;
-    void restore(const RestoreRequest& request) override;
-    void reblend(int imageIndex, const QList<double>& strengths) override;
-    void importModel(const QString& source, const QString& asModelId, bool overwrite) override;
-    void runBatch(const BatchRequest& request) override;
+    void run(const EngineJob& job) override;
 
 private:
+    void restore(const RestoreRequest& request);
+    void reblend(const ReblendRequest& request);
+    void importModel(const ImportRequest& request);
+    void runBatch(const BatchRequest& request);
+
     // The status line after a restore: what really ran (the face model and detector, the
     // upscaler), how long it took, and the notes a user should know, translated.
     static QString summaryOf(const RestoreJob& job, double seconds);
 
     EngineEvents m_events;
     std::unique_ptr<ModelCache> m_cache;
-    std::map<int, RestoreResult> m_results;  // the last restored image's full result, for reblend
+    // The last restore, for re-blending its faces: which image it was, and its job (the result
+    // without the composed image, which the GUI has).
+    int m_lastImage = -1;
+    std::optional<RestoreJob> m_last;
 };
 
 bool EngineBackendImpl::initialize(const EngineSettings& settings) {
@@ -107,15 +114,33 @@ void EngineBackendImpl::releaseIdle() {
     }
 }
 
+void EngineBackendImpl::run(const EngineJob& job) {
+    std::visit(
+        [this](const auto& request) {
+            using T = std::decay_t<decltype(request)>;
+            if constexpr (std::is_same_v<T, RestoreRequest>) {
+                restore(request);
+            } else if constexpr (std::is_same_v<T, ReblendRequest>) {
+                reblend(request);
+            } else if constexpr (std::is_same_v<T, ImportRequest>) {
+                importModel(request);
+            } else {
+                runBatch(request);
+            }
+        },
+        job);
+}
+
 void EngineBackendImpl::restore(const RestoreRequest& request) {
     if (!m_cache) {
-        m_events.jobFailed(request.jobId, tr("The engine is not running"));
+        m_events.jobEvent(JobFailure{request.jobId, tr("The engine is not running")});
         return;
     }
     // Only the last restored photo's full result is kept (a 24 MP photo at 4x is gigabytes): the
     // previous one goes before the new job needs the memory. The GUI knows: it re-blends only
     // the photo of the latest finished job.
-    m_results.clear();
+    m_last.reset();
+    m_lastImage = -1;
     try {
         const auto started = std::chrono::steady_clock::now();
         RestoreJobParams jp;
@@ -126,15 +151,15 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
         p.faceBatch = 1;
         const quint64 id = request.jobId;
         p.progress = [this, id](const Progress& pr) {
-            m_events.jobProgress({id, QString::fromStdString(pr.stage), pr.done, pr.total, QString::fromStdString(pr.note)});
+            m_events.jobEvent(JobProgress{id, QString::fromStdString(pr.stage), pr.done, pr.total, QString::fromStdString(pr.note)});
         };
         // The session's decoded photo as core decoded it (its pixels shared, not copied).
         RestoreJob job(*request.decoded, request.source.toStdString(), std::move(jp));
         if (auto ok = job.restore(*m_cache); !ok) {
             if (ok.error().code == ErrorCode::Cancelled) {
-                m_events.jobCancelled(id);
+                m_events.jobEvent(JobCancelled{id});
             } else {
-                m_events.jobFailed(id, CoreText::error(ok.error()));
+                m_events.jobEvent(JobFailure{id, CoreText::error(ok.error())});
             }
             return;
         }
@@ -142,7 +167,7 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
         RestoreOutcome out;
         out.jobId = id;
         out.imageIndex = request.imageIndex;
-        out.result = fromBgrMat(result->image);
+        out.result = viewOf(result->image);  // core's pixels, shared with the GUI
         for (const auto& f : result->faces) {
             out.faces.push_back({QRect(static_cast<int>(f.detection.box.x), static_cast<int>(f.detection.box.y),
                                        static_cast<int>(f.detection.box.width), static_cast<int>(f.detection.box.height)),
@@ -155,10 +180,11 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
         out.summary = summaryOf(job, seconds);
         out.processingNote = QString::fromStdString(job.processingNote());
         result->image.release();  // the GUI has it; re-blending composes from the background
-        m_results[request.imageIndex] = std::move(*result);
-        m_events.jobFinished(out);
+        m_last = std::move(job);
+        m_lastImage = request.imageIndex;
+        m_events.jobEvent(out);
     } catch (const std::exception& e) {
-        m_events.jobFailed(request.jobId, QString::fromStdString(e.what()));
+        m_events.jobEvent(JobFailure{request.jobId, QString::fromStdString(e.what())});
     }
 }
 
@@ -192,15 +218,14 @@ QString EngineBackendImpl::summaryOf(const RestoreJob& job, double seconds) {
     return summary;
 }
 
-void EngineBackendImpl::reblend(int imageIndex, const QList<double>& strengths) {
-    const auto it = m_results.find(imageIndex);
-    if (it == m_results.end()) {
+void EngineBackendImpl::reblend(const ReblendRequest& request) {
+    if (!m_last || request.imageIndex != m_lastImage) {
         return;
     }
     try {
-        auto image = composeRestoredFaces(it->second, std::vector<double>(strengths.begin(), strengths.end()));
+        auto image = m_last->recompose(std::vector<double>(request.strengths.begin(), request.strengths.end()));
         if (image) {
-            m_events.reblended(imageIndex, fromBgrMat(*image));
+            m_events.jobEvent(ReblendOutcome{request.jobId, request.imageIndex, viewOf(*image)});
         } else {
             m_events.message(CoreText::error(image.error()));
         }
@@ -209,30 +234,32 @@ void EngineBackendImpl::reblend(int imageIndex, const QList<double>& strengths) 
     }
 }
 
-void EngineBackendImpl::importModel(const QString& source, const QString& asModelId, bool overwrite) {
+void EngineBackendImpl::importModel(const ImportRequest& request) {
+    const QString& source = request.source;
     if (!m_cache) {
-        m_events.importFailed(source, tr("%1: the engine is not running").arg(QFileInfo(source).fileName()));
+        m_events.jobEvent(ImportFailure{request.jobId, source, tr("%1: the engine is not running").arg(QFileInfo(source).fileName())});
         return;
     }
     try {
         ImportParams p;
-        p.asModelId = asModelId.toStdString();
-        p.overwrite = overwrite;
+        p.asModelId = request.asModelId.toStdString();
+        p.overwrite = request.overwrite;
         auto imported = m_cache->importModel(std::filesystem::path(source.toStdString()), p);
         if (imported) {
-            m_events.modelImported(source, QString::fromStdString(imported->id),
-                                   QString::fromStdString(imported->file.string()));
+            m_events.jobEvent(ImportOutcome{request.jobId, source, QString::fromStdString(imported->id),
+                                            QString::fromStdString(imported->file.string())});
         } else {
-            m_events.importFailed(source, CoreText::error(imported.error()));
+            m_events.jobEvent(ImportFailure{request.jobId, source, CoreText::error(imported.error())});
         }
     } catch (const std::exception& e) {
-        m_events.importFailed(source, QStringLiteral("%1: %2").arg(QFileInfo(source).fileName(), QString::fromUtf8(e.what())));
+        m_events.jobEvent(ImportFailure{request.jobId, source,
+                                        QStringLiteral("%1: %2").arg(QFileInfo(source).fileName(), QString::fromUtf8(e.what()))});
     }
 }
 
 void EngineBackendImpl::runBatch(const BatchRequest& request) {
     if (!m_cache) {
-        m_events.jobFailed(request.jobId, tr("The engine is not running"));
+        m_events.jobEvent(JobFailure{request.jobId, tr("The engine is not running")});
         return;
     }
     runBatchJob(*m_cache, request, m_events);

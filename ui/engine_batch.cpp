@@ -76,35 +76,35 @@ void runBatchJob(ModelCache& cache, const BatchRequest& request, const EngineEve
     try {
         auto params = batchParamsFrom(request);
         if (!params) {
-            events.jobFailed(id, QString::fromStdString(params.error().message));
+            events.jobEvent(JobFailure{id, QString::fromStdString(params.error().message)});
             return;
         }
         // The plan the runner runs, as it starts: the table shows exactly that.
         params->planned = [&events, id](const std::vector<PlannedFile>& plan) {
             BatchPlanView planned{id, {}};
             for (std::size_t i = 0; i < plan.size(); ++i) planned.rows << rowOf(i, plan[i].record);
-            events.batchPlanned(planned);
+            events.jobEvent(planned);
         };
         params->progress = [&events, id](const BatchProgress& pr) {
-            events.batchProgress({id, pr.filesDone, pr.filesTotal, pr.ok, pr.skipped, pr.failed,
+            events.jobEvent(BatchProgressView{id, pr.filesDone, pr.filesTotal, pr.ok, pr.skipped, pr.failed,
                                   QString::fromStdString(pr.currentFile), QString::fromStdString(pr.stage),
                                   pr.stageDone, pr.stageTotal, pr.elapsedSeconds, pr.etaSeconds.value_or(-1.0),
                                   pr.paused});
         };
         params->fileDone = [&events, id](std::size_t position, const FileRecord& record) {
-            events.batchFileDone({id, rowOf(position, record)});
+            events.jobEvent(BatchFileView{id, rowOf(position, record)});
         };
         params->pause = request.paused.get();
         auto summary = gpen::runBatch(cache, *params);
         if (!summary) {
-            events.jobFailed(id, QString::fromStdString(summary.error().message));
+            events.jobEvent(JobFailure{id, QString::fromStdString(summary.error().message)});
             return;
         }
-        events.batchFinished({id, summary->total, summary->ok, summary->skipped, summary->failed, summary->cancelled,
+        events.jobEvent(BatchOutcome{id, summary->total, summary->ok, summary->skipped, summary->failed, summary->cancelled,
                               summary->wasCancelled, fromPath(summary->reportJson), fromPath(summary->reportCsv),
                               summary->seconds});
     } catch (const std::exception& e) {
-        events.jobFailed(id, QString::fromStdString(e.what()));
+        events.jobEvent(JobFailure{id, QString::fromStdString(e.what())});
     }
 }
 

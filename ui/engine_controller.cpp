@@ -18,6 +18,8 @@ EngineController::EngineController(QObject* parent) : QObject(parent) {
     qRegisterMetaType<gpen::ui::BatchFileView>();
     qRegisterMetaType<gpen::ui::BatchProgressView>();
     qRegisterMetaType<gpen::ui::BatchOutcome>();
+    qRegisterMetaType<gpen::ui::EngineJob>();
+    qRegisterMetaType<gpen::ui::JobEvent>();
     m_thread.setObjectName(QStringLiteral("gpen-engine"));
 }
 
@@ -54,36 +56,11 @@ void EngineController::start(const EngineSettings& given) {
     m_pendingPreloads << settings.preload;
     connect(m_worker, &EngineWorker::modelStatusChanged, this, &EngineController::onStatus);
     connect(m_worker, &EngineWorker::message, this, &EngineController::message);
-    connect(this, &EngineController::restoreRequested, m_worker, &EngineWorker::restore);
-    connect(this, &EngineController::reblendRequested, m_worker, &EngineWorker::reblend);
-    connect(m_worker, &EngineWorker::jobProgress, this, &EngineController::jobProgress);
-    connect(m_worker, &EngineWorker::reblended, this, &EngineController::reblended);
-    connect(this, &EngineController::importRequested, m_worker, &EngineWorker::importModel);
-    connect(m_worker, &EngineWorker::modelImported, this, &EngineController::modelImported);
-    connect(m_worker, &EngineWorker::importFailed, this, &EngineController::importFailed);
+    connect(this, &EngineController::jobRequested, m_worker, &EngineWorker::run);
+    connect(m_worker, &EngineWorker::jobEvent, this, &EngineController::onJobEvent);
     // A job leaves the queue with its answer (so busy() is false once it is seen), or at the
-    // latest with jobEnded (a re-blend or an import answers without an id).
-    connect(m_worker, &EngineWorker::jobFinished, this, [this](const RestoreOutcome& o) {
-        m_jobs.finish(o.jobId);
-        Q_EMIT jobFinished(o);
-    });
-    connect(m_worker, &EngineWorker::jobFailed, this, [this](quint64 id, const QString& m) {
-        m_jobs.finish(id);
-        Q_EMIT jobFailed(id, m);
-    });
-    connect(m_worker, &EngineWorker::jobCancelled, this, [this](quint64 id) {
-        m_jobs.finish(id);
-        Q_EMIT jobCancelled(id);
-    });
+    // latest with jobEnded (a re-blend answers without an id).
     connect(m_worker, &EngineWorker::jobEnded, this, [this](quint64 id) { m_jobs.finish(id); });
-    connect(this, &EngineController::batchRequested, m_worker, &EngineWorker::runBatch);
-    connect(m_worker, &EngineWorker::batchPlanned, this, &EngineController::batchPlanned);
-    connect(m_worker, &EngineWorker::batchFileDone, this, &EngineController::batchFileDone);
-    connect(m_worker, &EngineWorker::batchProgress, this, &EngineController::batchProgress);
-    connect(m_worker, &EngineWorker::batchFinished, this, [this](const BatchOutcome& o) {
-        m_jobs.finish(o.jobId);
-        Q_EMIT batchFinished(o);
-    });
     m_thread.start();
     Q_EMIT initializeRequested(settings);
 }
@@ -99,7 +76,7 @@ quint64 EngineController::restore(int imageIndex, std::shared_ptr<const gpen::De
     r.source = source;
     r.options = options;
     r.cancel = job.cancel;
-    Q_EMIT restoreRequested(r);
+    Q_EMIT jobRequested(r);
     return r.jobId;
 }
 
@@ -121,7 +98,7 @@ quint64 EngineController::startBatch(BatchRequest request) {
                                   Qt::QueuedConnection);
         return job.id;
     }
-    Q_EMIT batchRequested(request);
+    Q_EMIT jobRequested(request);
     return job.id;
 }
 
@@ -129,7 +106,7 @@ void EngineController::setPaused(quint64 jobId, bool paused) { m_jobs.setPaused(
 
 quint64 EngineController::reblend(int imageIndex, const QList<double>& strengths) {
     const quint64 id = m_jobs.add(JobKind::Reblend).id;
-    Q_EMIT reblendRequested(id, imageIndex, strengths);
+    Q_EMIT jobRequested(ReblendRequest{id, imageIndex, strengths});
     return id;
 }
 
@@ -139,7 +116,7 @@ quint64 EngineController::importModel(const QString& path, const QString& asMode
         return 0;
     }
     const quint64 id = m_jobs.add(JobKind::Import).id;
-    Q_EMIT importRequested(id, path, asModelId, overwrite);
+    Q_EMIT jobRequested(ImportRequest{id, path, asModelId, overwrite});
     return id;
 }
 
@@ -155,6 +132,45 @@ bool EngineController::restart(const EngineSettings& given) {
     m_pendingPreloads << settings.preload;
     Q_EMIT initializeRequested(settings);
     return true;
+}
+
+namespace {
+// std::visit over a job event, one lambda per kind.
+template <class... F>
+struct Overloaded : F... {
+    using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+}  // namespace
+
+void EngineController::onJobEvent(const JobEvent& event) {
+    std::visit(Overloaded{
+                   [this](const JobProgress& p) { Q_EMIT jobProgress(p); },
+                   [this](const RestoreOutcome& o) {
+                       m_jobs.finish(o.jobId);
+                       Q_EMIT jobFinished(o);
+                   },
+                   [this](const ReblendOutcome& o) { Q_EMIT reblended(o.imageIndex, o.image); },
+                   [this](const ImportOutcome& o) { Q_EMIT modelImported(o.source, o.id, o.file); },
+                   [this](const ImportFailure& f) { Q_EMIT importFailed(f.source, f.message); },
+                   [this](const JobFailure& f) {
+                       m_jobs.finish(f.jobId);
+                       Q_EMIT jobFailed(f.jobId, f.message);
+                   },
+                   [this](const JobCancelled& c) {
+                       m_jobs.finish(c.jobId);
+                       Q_EMIT jobCancelled(c.jobId);
+                   },
+                   [this](const BatchPlanView& p) { Q_EMIT batchPlanned(p); },
+                   [this](const BatchFileView& f) { Q_EMIT batchFileDone(f); },
+                   [this](const BatchProgressView& p) { Q_EMIT batchProgress(p); },
+                   [this](const BatchOutcome& o) {
+                       m_jobs.finish(o.jobId);
+                       Q_EMIT batchFinished(o);
+                   },
+               },
+               event);
 }
 
 void EngineController::onEngineReset() {

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "ui/batch_job.h"
+#include "ui/engine_job.h"
 #include "ui/engine_types.h"
 #include "ui/engine_settings.h"
 #include "ui/job_queue.h"
@@ -94,14 +95,14 @@ Q_SIGNALS:
     void batchProgress(const gpen::ui::BatchProgressView& progress);
     void batchFinished(const gpen::ui::BatchOutcome& outcome);
 
-    // To the worker (queued).
+    // To the worker (queued): its two entries.
     void initializeRequested(const gpen::ui::EngineSettings& settings);
-    void restoreRequested(const gpen::ui::RestoreRequest& request);
-    void reblendRequested(quint64 jobId, int imageIndex, const QList<double>& strengths);
-    void importRequested(quint64 jobId, const QString& path, const QString& asModelId, bool overwrite);
-    void batchRequested(const gpen::ui::BatchRequest& request);
+    void jobRequested(const gpen::ui::EngineJob& job);
 
 private:
+    // One job event from the worker, as this class's signal of its kind; an end takes the job
+    // off the queue first (so that busy() is already false for whoever reacts to it).
+    void onJobEvent(const gpen::ui::JobEvent& event);
     void onStatus(const gpen::ModelStatus& status);
     void onEngineReset();
 

@@ -59,19 +59,7 @@ bool EngineWorker::ensureBackend() {
         events.initialized = [this](int n) { Q_EMIT initialized(n); };
         events.engineReset = [this] { Q_EMIT engineReset(); };
         events.message = [this](const QString& m) { Q_EMIT message(m); };
-        events.jobProgress = [this](const JobProgress& p) { Q_EMIT jobProgress(p); };
-        events.jobFinished = [this](const RestoreOutcome& o) { Q_EMIT jobFinished(o); };
-        events.jobFailed = [this](quint64 id, const QString& m) { Q_EMIT jobFailed(id, m); };
-        events.jobCancelled = [this](quint64 id) { Q_EMIT jobCancelled(id); };
-        events.reblended = [this](int i, const QImage& image) { Q_EMIT reblended(i, image); };
-        events.modelImported = [this](const QString& s, const QString& id, const QString& f) {
-            Q_EMIT modelImported(s, id, f);
-        };
-        events.importFailed = [this](const QString& s, const QString& m) { Q_EMIT importFailed(s, m); };
-        events.batchPlanned = [this](const BatchPlanView& p) { Q_EMIT batchPlanned(p); };
-        events.batchFileDone = [this](const BatchFileView& f) { Q_EMIT batchFileDone(f); };
-        events.batchProgress = [this](const BatchProgressView& p) { Q_EMIT batchProgress(p); };
-        events.batchFinished = [this](const BatchOutcome& o) { Q_EMIT batchFinished(o); };
+        events.jobEvent = [this](const JobEvent& e) { Q_EMIT jobEvent(e); };
         m_backend.reset(create(kEngineBackendAbi, &events));
         if (!m_backend) {
             tried << tr("%1 (built for another version of GPEN Studio)").arg(path);
@@ -106,39 +94,19 @@ void EngineWorker::releaseIdle() {
     }
 }
 
-void EngineWorker::runJob(quint64 jobId, const std::function<void()>& run) {
-    if (!m_backend) {
-        Q_EMIT jobFailed(jobId, m_moduleError.isEmpty() ? tr("The engine is not running") : m_moduleError);
-    } else {
-        run();
-    }
-    Q_EMIT jobEnded(jobId);
-}
-
-void EngineWorker::restore(const RestoreRequest& request) {
-    runJob(request.jobId, [&] { m_backend->restore(request); });
-}
-
-void EngineWorker::reblend(quint64 jobId, int imageIndex, const QList<double>& strengths) {
+void EngineWorker::run(const EngineJob& job) {
+    const quint64 id = jobIdOf(job);
     if (m_backend) {
-        m_backend->reblend(imageIndex, strengths);
+        m_backend->run(job);
+    } else if (const auto* import = std::get_if<ImportRequest>(&job)) {
+        Q_EMIT jobEvent(ImportFailure{id, import->source,
+                                      m_moduleError.isEmpty()
+                                          ? tr("%1: the engine is not running").arg(QFileInfo(import->source).fileName())
+                                          : m_moduleError});
+    } else if (!std::holds_alternative<ReblendRequest>(job)) {  // a re-blend has no one to tell
+        Q_EMIT jobEvent(JobFailure{id, m_moduleError.isEmpty() ? tr("The engine is not running") : m_moduleError});
     }
-    Q_EMIT jobEnded(jobId);
-}
-
-void EngineWorker::importModel(quint64 jobId, const QString& source, const QString& asModelId, bool overwrite) {
-    if (!m_backend) {
-        Q_EMIT importFailed(source, m_moduleError.isEmpty()
-                                        ? tr("%1: the engine is not running").arg(QFileInfo(source).fileName())
-                                        : m_moduleError);
-    } else {
-        m_backend->importModel(source, asModelId, overwrite);
-    }
-    Q_EMIT jobEnded(jobId);
-}
-
-void EngineWorker::runBatch(const BatchRequest& request) {
-    runJob(request.jobId, [&] { m_backend->runBatch(request); });
+    Q_EMIT jobEnded(id);
 }
 
 }  // namespace gpen::ui

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <functional>
 #include <memory>
 
 #include <QObject>
@@ -8,7 +7,7 @@
 #include "ui/engine_backend.h"
 #include "ui/engine_types.h"
 #include "ui/engine_settings.h"
-#include "ui/restore_job.h"
+#include "ui/engine_job.h"
 
 class QLibrary;
 class QTimer;
@@ -38,19 +37,10 @@ public Q_SLOTS:
     void initialize(const gpen::ui::EngineSettings& settings);
     // Releases idle models (called by the worker's own timer too).
     void releaseIdle();
-    // Runs one restore on this thread; ends with exactly one of jobFinished, jobFailed or
-    // jobCancelled. The cancel token is checked between tiles and between faces.
-    void restore(const gpen::ui::RestoreRequest& request);
-    // Re-blends the faces of the image's last result at new per-face strengths (0 rejects a
-    // face) without running any network; answers with reblended.
-    void reblend(quint64 jobId, int imageIndex, const QList<double>& strengths);
-    // Validates `source` and copies it into the user's models folder (ModelCache::importModel);
-    // the cache's observers publish the new state. Answers with modelImported or importFailed.
-    // Runs here rather than on the GUI thread: reading a 300 MB checkpoint takes about a second.
-    void importModel(quint64 jobId, const QString& source, const QString& asModelId, bool overwrite);
-    // Runs a whole batch (core's runner) on this thread; the jobs queued behind it wait for it.
-    // Ends with batchFinished (also when cancelled: the report keeps what finished) or jobFailed.
-    void runBatch(const gpen::ui::BatchRequest& request);
+    // Runs one job on this thread (a restore, a re-blend, an import, a whole batch: the jobs queued
+    // behind it wait); its events come out as jobEvent, its end last, then jobEnded. The cancel
+    // token is checked between tiles and between faces.
+    void run(const gpen::ui::EngineJob& job);
 
 Q_SIGNALS:
     void modelStatusChanged(const gpen::ModelStatus& status);
@@ -59,26 +49,14 @@ Q_SIGNALS:
     // the new cache's, whose sequence numbers start again.
     void engineReset();
     void message(const QString& text);
-    void jobProgress(const gpen::ui::JobProgress& progress);
-    void jobFinished(const gpen::ui::RestoreOutcome& outcome);
-    void jobFailed(quint64 jobId, const QString& message);
-    void jobCancelled(quint64 jobId);
-    void reblended(int imageIndex, const QImage& image);
-    void modelImported(const QString& source, const QString& id, const QString& file);
-    void importFailed(const QString& source, const QString& message);
-    void batchPlanned(const gpen::ui::BatchPlanView& plan);
-    void batchFileDone(const gpen::ui::BatchFileView& file);
-    void batchProgress(const gpen::ui::BatchProgressView& progress);
-    void batchFinished(const gpen::ui::BatchOutcome& outcome);
+    // A job's progress and its end (engine_job.h), carried by value to the GUI thread.
+    void jobEvent(const gpen::ui::JobEvent& event);
     // After every job's own answer: the job has left the engine (EngineController's queue).
     void jobEnded(quint64 jobId);
 
 private:
     // Loads the module and builds the backend once; on failure m_moduleError says why.
     bool ensureBackend();
-    // Runs a job that answers with jobFinished/batchFinished or jobFailed (the latter here when
-    // the engine is not there), then jobEnded.
-    void runJob(quint64 jobId, const std::function<void()>& run);
 
     std::unique_ptr<QLibrary> m_module;  // never unloaded: libtorch does not survive dlclose
     std::unique_ptr<EngineBackend> m_backend;

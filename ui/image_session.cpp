@@ -76,7 +76,7 @@ quint64 ImageSession::open(const QStringList& paths) {
             Entry e{file, QFileInfo(file).fileName(), {}, {}, {}, {}};
             auto decoded = readImage(std::filesystem::path(file.toStdString()));
             if (decoded) {
-                e.original = fromBgrMat(decoded->bgr8);
+                e.original = viewOf(decoded->bgr8);  // a view of core's pixels, not a copy
                 e.thumbnail = e.original.scaled(kThumbnailSize, kThumbnailSize, Qt::KeepAspectRatio,
                                                 Qt::SmoothTransformation);
                 e.decoded = std::make_shared<const DecodedImage>(std::move(*decoded));
@@ -106,7 +106,7 @@ void ImageSession::addImage(const QImage& image, const QString& displayName) {
     // A pasted image is its own original (8-bit colour, no file, no metadata).
     auto decoded = std::make_shared<DecodedImage>();
     decoded->bgr8 = toBgrMat(image);
-    m_entries.push_back({QString(), displayName, image,
+    m_entries.push_back({QString(), displayName, viewOf(decoded->bgr8),
                          image.scaled(kThumbnailSize, kThumbnailSize, Qt::KeepAspectRatio, Qt::SmoothTransformation),
                          {}, std::move(decoded)});
     Q_EMIT entryAdded(count() - 1);

@@ -174,10 +174,11 @@ bool ResultSaver::write(int index, const QString& path, const SaveOptions& optio
                              e.faceStrengths.end();
     if (!note.isEmpty() && perFace) note += QStringLiteral("; strength set per face");
     params.processingNote = note.toStdString();
-    // core's encode half of restoreFile, on the original the session decoded when it opened the
-    // photo (not read again): a 16-bit scan is saved at 16 bits, a gray one as gray, its alpha
+    // A RestoreJob's encode stage (writeRestored), on the original the session decoded when it
+    // opened the photo (not read again) and the result as the engine made it (a view of its
+    // pixels, not a conversion): a 16-bit scan is saved at 16 bits, a gray one as gray, its alpha
     // comes back and its metadata is copied; one atomic write.
-    const auto written = writeRestored(*e.decoded, e.path.toStdString(), toBgrMat(e.result), path.toStdString(), params);
+    const auto written = writeRestored(*e.decoded, e.path.toStdString(), bgrOf(e.result), path.toStdString(), params);
     if (!written) {
         QMessageBox::warning(m_window, tr("Cannot save %1").arg(QFileInfo(path).fileName()),
                              tr("%1 was not saved: %2")

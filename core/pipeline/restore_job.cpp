@@ -3,6 +3,8 @@
 #include <chrono>
 #include <sstream>
 
+#include <opencv2/core.hpp>
+
 namespace gpen {
 namespace {
 
@@ -109,13 +111,13 @@ std::string RestoreJob::processingNote() const {
     return gpen::processingNote(m_models, m_params.restore, m_result);
 }
 
-void RestoreJob::releaseImages() {
-    std::vector<std::string> warnings = std::move(m_input.warnings);
-    m_input = {};
-    m_input.warnings = std::move(warnings);
-    m_result.image.release();
-    m_result.background.release();
-    m_result.faces.clear();
+Expected<cv::Mat> RestoreJob::recompose(const std::vector<double>& strengths) const {
+    if (!m_restored) return makeError(ErrorCode::InvalidArgument, "restore job: recompose before restore");
+    try {
+        return composeRestoredFaces(m_result, strengths);
+    } catch (const cv::Exception& e) {
+        return makeError(ErrorCode::Internal, "paste-back: " + e.msg);
+    }
 }
 
 }  // namespace gpen

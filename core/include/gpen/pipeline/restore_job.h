@@ -105,8 +105,9 @@ public:
     std::vector<std::string> notes() const;
     // The note written into the output: params' when given, else processingNote() of what ran.
     std::string processingNote() const;
-    // Frees the pixels (decoded input, result, faces) once written; the notes and models stay.
-    void releaseImages();
+    // The restored photo again with each face at its own strength (0 rejects it: the background
+    // shows), composed from the kept faces without running any network: the GUI's sliders.
+    Expected<cv::Mat> recompose(const std::vector<double>& strengths) const;
 
 private:
     Error named(Error e) const;
