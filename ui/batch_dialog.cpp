@@ -376,7 +376,7 @@ void BatchDialog::setRow(int tableRow, const BatchFileRow& row) {
     }
     QTableWidgetItem* status = m_table->item(tableRow, StatusColumn);
     status->setData(Qt::UserRole, static_cast<int>(row.state));
-    const bool warn = row.state == BatchFileState::Ok && !row.notes.isEmpty();
+    const bool warn = row.state == BatchFileState::Ok && row.warning;
     status->setIcon(warn ? style()->standardIcon(QStyle::SP_MessageBoxWarning) : QIcon());
     status->setToolTip(warn ? row.notes.join(QLatin1Char('\n')) : QString());
     m_rowOfFile.insert(row.file, tableRow);

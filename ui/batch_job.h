@@ -49,6 +49,9 @@ struct BatchFileRow {
     double seconds = 0;
     QString error;
     QStringList notes;  // in the user's language: damaged data decoded around, fallbacks taken
+    // One of the notes concerns this photo alone (its data was damaged, a face was skipped, its
+    // masks fell back): the row is marked for a look. The models the batch chose are no warning.
+    bool warning = false;
 };
 
 struct BatchPlanView {

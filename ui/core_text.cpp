@@ -1,5 +1,6 @@
 #include "ui/core_text.h"
 
+#include "gpen/batch/batch_report.h"
 #include "gpen/engine/model_catalog.h"
 #include "gpen/pipeline/restore_pipeline.h"
 
@@ -74,6 +75,18 @@ QString CoreText::note(const std::string& note) {
         //: %1 is core's English message saying why the face parser could not be used
         return tr("%1: using the rectangle mask")
             .arg(QString::fromStdString(note.substr(0, note.size() - suffix.size())));
+    }
+    if (note == kNoteNoFaceModel) return tr("No face model used: faces left as they are");
+    if (note == kNoteFinishedByEarlierRun) return tr("Restored by the earlier run, which stopped before recording its details");
+    // "background upscaled x2 by realesrnet_x2"
+    if (note.starts_with(kNoteBackgroundPrefix)) {
+        const std::string rest = note.substr(kNoteBackgroundPrefix.size());
+        const auto by = rest.find(" by ");
+        if (by != std::string::npos) {
+            //: %1 is the scale (2, 4), %2 the upscaler's name (ESRGAN-medium-x2, realesrnet_x2)
+            return tr("Background upscaled x%1 with %2")
+                .arg(QString::fromStdString(rest.substr(0, by)), QString::fromStdString(rest.substr(by + 4)));
+        }
     }
     return QString::fromStdString(note);
 }

@@ -33,7 +33,12 @@ BatchFileRow rowOf(std::size_t position, const FileRecord& r) {
     BatchFileRow row{static_cast<int>(position), QString::fromStdString(r.file), QString::fromStdString(r.output),
                      stateOf(r.status),           r.faces,
                      r.seconds,                   QString::fromStdString(r.error), {}};
-    for (const auto& note : r.notes) row.notes << CoreText::note(note);
+    for (const auto& note : r.notes) {
+        row.notes << CoreText::note(note);
+        const bool choice = note == kNoteDlibFallback || note == kNoteNoFaceModel || note == kNoteFinishedByEarlierRun ||
+                            note.starts_with(kNoteBackgroundPrefix);
+        row.warning = row.warning || !choice;
+    }
     return row;
 }
 

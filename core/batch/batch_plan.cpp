@@ -156,7 +156,7 @@ public:
             if (before->status != FileStatus::Ok) {
                 pf.record.status = FileStatus::Ok;
                 pf.record.error.clear();
-                pf.record.notes = {"restored by the earlier run, which stopped before recording its details"};
+                pf.record.notes = {std::string(kNoteFinishedByEarlierRun)};
             }
             return claimed(std::move(pf), target);
         }

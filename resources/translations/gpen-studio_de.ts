@@ -445,6 +445,19 @@
         <source>The reference authors released the GPEN weights for academic and non-commercial use.</source>
         <translation>Die Autoren der Referenz haben die GPEN-Gewichte für akademische und nichtkommerzielle Nutzung veröffentlicht.</translation>
     </message>
+    <message>
+        <source>No face model used: faces left as they are</source>
+        <translation>Kein Gesichtsmodell verwendet: Gesichter bleiben, wie sie sind</translation>
+    </message>
+    <message>
+        <source>Restored by the earlier run, which stopped before recording its details</source>
+        <translation>Vom früheren Lauf restauriert, der vor dem Aufzeichnen der Details anhielt</translation>
+    </message>
+    <message>
+        <source>Background upscaled x%1 with %2</source>
+        <extracomment>%1 is the scale (2, 4), %2 the upscaler&apos;s name (ESRGAN-medium-x2, realesrnet_x2)</extracomment>
+        <translation>Hintergrund %1-fach hochskaliert mit %2</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::EngineController</name>

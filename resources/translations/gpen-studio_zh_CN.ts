@@ -441,6 +441,19 @@
             <translation>%1：改用矩形蒙版</translation>
         </message>
         <message>
+            <source>No face model used: faces left as they are</source>
+            <translation>未使用人脸模型：人脸保持原样</translation>
+        </message>
+        <message>
+            <source>Restored by the earlier run, which stopped before recording its details</source>
+            <translation>已由上一次运行修复，该运行在记录详情前停止</translation>
+        </message>
+        <message>
+            <source>Background upscaled x%1 with %2</source>
+            <extracomment>%1 is the scale (2, 4), %2 the upscaler&apos;s name (ESRGAN-medium-x2, realesrnet_x2)</extracomment>
+            <translation>背景已用 %2 放大 %1 倍</translation>
+        </message>
+        <message>
             <source>The reference authors released the GPEN weights for academic and non-commercial use.</source>
             <translation>GPEN 模型权重由原作者发布，仅限学术和非商业用途。</translation>
         </message>

@@ -3,6 +3,7 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
@@ -282,6 +283,40 @@ TEST_F(BatchDialogTest, RestoreBatchAndTheDialogGiveTheSamePixels) {
     EXPECT_EQ(cv::norm(dialogPixels, restorePixels, cv::NORM_INF), 0.0);
     EXPECT_EQ(cv::norm(dialogPixels, batchPixels, cv::NORM_INF), 0.0);
     fs::remove_all(cli);
+}
+
+// A photo restored around damaged data is marked in its row, the decoder's words in the notes;
+// rows are the runner's own plan, found by file.
+TEST_F(BatchDialogTest, ADamagedPhotoIsMarkedInItsRowWithItsNote) {
+    std::vector<unsigned char> jpeg;
+    const cv::Mat photo = cv::imread(m_input.filePath(QStringLiteral("a-left.png")).toStdString());
+    ASSERT_TRUE(cv::imencode(".jpg", photo, jpeg));
+    jpeg.insert(jpeg.end() - 2, 16, 0x00);  // stray bytes between the last scan and the EOI marker
+    QFile damaged(m_input.filePath(QStringLiteral("d-damaged.jpg")));
+    ASSERT_TRUE(damaged.open(QIODevice::WriteOnly));
+    damaged.write(reinterpret_cast<const char*>(jpeg.data()), static_cast<qint64>(jpeg.size()));
+    damaged.close();
+    EngineController engine;
+    MainWindow window(&engine);
+    window.show();
+    BatchDialog* dialog = prepare(engine, window);
+    ASSERT_NE(dialog, nullptr);
+    QSignalSpy ended(dialog, &BatchDialog::batchEnded);
+    ASSERT_TRUE(dialog->start());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ended.count() == 1; }, 240000));
+    ASSERT_EQ(ended.at(0).at(0).value<BatchOutcome>().ok, 4);
+    ASSERT_EQ(dialog->table()->rowCount(), 4);
+    for (int row = 0; row < 4; ++row) {
+        const QTableWidgetItem* file = dialog->table()->item(row, BatchDialog::FileColumn);
+        const QTableWidgetItem* state = dialog->table()->item(row, BatchDialog::StatusColumn);
+        const QTableWidgetItem* notes = dialog->table()->item(row, BatchDialog::ErrorColumn);
+        ASSERT_TRUE(file && state && notes);
+        EXPECT_EQ(state->text(), BatchDialog::tr("Done"));
+        const bool isDamaged = file->text() == QStringLiteral("d-damaged.jpg");
+        EXPECT_EQ(!state->icon().isNull(), isDamaged) << file->text().toStdString();
+        EXPECT_EQ(notes->text().contains(QStringLiteral("damaged")), isDamaged) << notes->text().toStdString();
+        if (isDamaged) EXPECT_TRUE(state->toolTip().contains(QStringLiteral("damaged"))) << state->toolTip().toStdString();
+    }
 }
 
 }  // namespace

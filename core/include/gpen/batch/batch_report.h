@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -15,6 +16,11 @@
 namespace gpen {
 
 enum class FileStatus { Pending, Ok, Skipped, Failed, Cancelled };
+
+// The note of a file whose output a resumed batch found whole but unrecorded (the earlier run
+// stopped between writing it and recording it): kept, not restored again.
+inline constexpr std::string_view kNoteFinishedByEarlierRun =
+    "restored by the earlier run, which stopped before recording its details";
 const char* fileStatusName(FileStatus status);  // "pending", "ok", "skipped", "failed", "cancelled"
 
 struct FileRecord {
