@@ -105,7 +105,7 @@ DiscoveryResult ModelCache::rescan() {
                     s.status.error.clear();
                 }
             } else if (was == ModelState::Installed || was == ModelState::Failed || was == ModelState::Evicted) {
-                s.status = ModelStatus{.id = e.id, .kind = e.kind, .architecture = e.architecture,
+                s.status = ModelStatus{.id = e.id, .kind = e.kind, .task = e.task, .architecture = e.architecture,
                                        .timings = s.status.timings, .loads = s.status.loads,
                                        .pinned = s.status.pinned};
             }

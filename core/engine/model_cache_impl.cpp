@@ -21,6 +21,7 @@ ModelCache::Impl::Slot& ModelCache::Impl::ensureSlot(const ModelEntry& entry) {
     if (inserted) {
         it->second.status.id = entry.id;
         it->second.status.kind = entry.kind;
+        it->second.status.task = entry.task;
         it->second.status.architecture = entry.architecture;
         it->second.status.pinned = pinnedIds.count(entry.id) > 0;
     }

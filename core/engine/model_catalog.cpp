@@ -88,13 +88,19 @@ ModelCatalog ModelCatalog::released() {
         e.sourceFileName = source;
         c.add(std::move(e));
     }
-    c.add(gpenEntry("GPEN-Colorization-1024", 1024, 2, 1.0, 284.8,
-                    "aligned gray face (3 equal channels); output luminance replaced by the input's (YUV) when "
-                    "sizes differ"));
-    c.add(gpenEntry("GPEN-Inpainting-1024", 1024, 2, 1.0, 284.8,
-                    "aligned face with the damaged strokes painted white"));
-    c.add(gpenEntry("GPEN-Seg2face-512", 512, 2, 1.0, 284.0,
-                    "a parsing map image; no [-1, 1] normalisation (input /255 only, output x255)"));
+    const auto head = [](ModelEntry e, FaceTask task) {
+        e.task = task;
+        return e;
+    };
+    c.add(head(gpenEntry("GPEN-Colorization-1024", 1024, 2, 1.0, 284.8,
+                         "aligned gray face (3 equal channels); output luminance replaced by the input's (YUV) when "
+                         "sizes differ"),
+               FaceTask::Colorize));
+    c.add(head(gpenEntry("GPEN-Inpainting-1024", 1024, 2, 1.0, 284.8, "aligned face with the damaged strokes painted white"),
+               FaceTask::Inpaint));
+    c.add(head(gpenEntry("GPEN-Seg2face-512", 512, 2, 1.0, 284.0,
+                         "a parsing map image; no [-1, 1] normalisation (input /255 only, output x255)"),
+               FaceTask::Seg2face));
     c.add(referenceEntry("RetinaFace-R50", ModelKind::Detector, "RetinaFace",
                          "ResNet-50 body, FPN, SSH, 2 anchors per cell; min sizes [[16,32],[64,128],[256,512]], "
                          "steps [8,16,32], variances [0.1,0.2]",

@@ -28,6 +28,7 @@ ModelStatus statusOf(const ModelEntry& e, const std::vector<ModelStatus>& status
     ModelStatus s;
     s.id = e.id;
     s.kind = e.kind;
+    s.task = e.task;
     s.architecture = e.architecture;
     return s;
 }

@@ -6,7 +6,7 @@
 
 namespace gpen {
 
-FloatTensor facesToGpenInput(const std::vector<cv::Mat>& facesBgr8, int size) {
+FloatTensor facesToGpenInput(const std::vector<cv::Mat>& facesBgr8, int size, bool normalised) {
     const auto n = static_cast<std::int64_t>(facesBgr8.size());
     FloatTensor input({n, 3, size, size});
     const std::size_t plane = static_cast<std::size_t>(size) * static_cast<std::size_t>(size);
@@ -28,7 +28,7 @@ FloatTensor facesToGpenInput(const std::vector<cv::Mat>& facesBgr8, int size) {
                 for (int c = 0; c < 3; ++c) {
                     // RGB plane c takes BGR channel 2 - c; same arithmetic order as the reference.
                     const float v = static_cast<float>(row[x][2 - c]) / 255.0F;
-                    dst[static_cast<std::size_t>(c) * plane + i] = (v - 0.5F) / 0.5F;
+                    dst[static_cast<std::size_t>(c) * plane + i] = normalised ? (v - 0.5F) / 0.5F : v;
                 }
             }
         }
@@ -36,7 +36,7 @@ FloatTensor facesToGpenInput(const std::vector<cv::Mat>& facesBgr8, int size) {
     return input;
 }
 
-std::vector<cv::Mat> gpenOutputToFaces(const FloatTensor& output) {
+std::vector<cv::Mat> gpenOutputToFaces(const FloatTensor& output, bool normalised) {
     const auto n = static_cast<std::size_t>(output.shape[0]);
     const int h = static_cast<int>(output.shape[2]);
     const int w = static_cast<int>(output.shape[3]);
@@ -51,7 +51,8 @@ std::vector<cv::Mat> gpenOutputToFaces(const FloatTensor& output) {
             for (int x = 0; x < w; ++x) {
                 const std::size_t i = static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x);
                 for (int c = 0; c < 3; ++c) {
-                    const float v = std::clamp(src[static_cast<std::size_t>(c) * plane + i] * 0.5F + 0.5F, 0.0F, 1.0F);
+                    const float raw = src[static_cast<std::size_t>(c) * plane + i];
+                    const float v = std::clamp(normalised ? raw * 0.5F + 0.5F : raw, 0.0F, 1.0F);
                     row[x][2 - c] = static_cast<unsigned char>(v * 255.0F);  // truncates, as the reference
                 }
             }
@@ -61,9 +62,37 @@ std::vector<cv::Mat> gpenOutputToFaces(const FloatTensor& output) {
     return faces;
 }
 
-Expected<std::vector<cv::Mat>> restoreAlignedFaces(const GpenGenerator& generator,
-                                                   const std::vector<cv::Mat>& facesBgr8,
-                                                   const CancelToken* cancel) {
+namespace {
+
+cv::Mat gray3(const cv::Mat& bgr) {
+    cv::Mat gray, out;
+    cv::cvtColor(bgr, gray, bgr.channels() == 1 ? cv::COLOR_GRAY2BGR : cv::COLOR_BGR2GRAY);
+    if (bgr.channels() == 1) return gray;
+    cv::cvtColor(gray, out, cv::COLOR_GRAY2BGR);
+    return out;
+}
+
+// face_colorization.py's post_process: the output at the input's size, with the input's luma.
+cv::Mat withLumaOf(const cv::Mat& grayInput, const cv::Mat& colour) {
+    cv::Mat resized = colour;
+    if (colour.size() != grayInput.size()) cv::resize(colour, resized, grayInput.size(), 0, 0, cv::INTER_LINEAR);
+    cv::Mat grayYuv, outYuv, out;
+    cv::cvtColor(grayInput, grayYuv, cv::COLOR_BGR2YUV);
+    cv::cvtColor(resized, outYuv, cv::COLOR_BGR2YUV);
+    cv::Mat planes[3], grayPlanes[3];
+    cv::split(outYuv, planes);
+    cv::split(grayYuv, grayPlanes);
+    planes[0] = grayPlanes[0];
+    cv::merge(planes, 3, outYuv);
+    cv::cvtColor(outYuv, out, cv::COLOR_YUV2BGR);
+    return out;
+}
+
+}  // namespace
+
+Expected<std::vector<cv::Mat>> runFaceTask(const GpenGenerator& generator, FaceTask task,
+                                           const std::vector<cv::Mat>& facesBgr8, const CancelToken* cancel,
+                                           bool keepLuma) {
     if (facesBgr8.empty()) {
         return std::vector<cv::Mat>{};
     }
@@ -73,14 +102,31 @@ Expected<std::vector<cv::Mat>> restoreAlignedFaces(const GpenGenerator& generato
         }
     }
     try {
-        auto out = generator.forward(facesToGpenInput(facesBgr8, generator.architecture().inSize), cancel);
+        std::vector<cv::Mat> inputs = facesBgr8;
+        if (task == FaceTask::Colorize) {
+            for (auto& f : inputs) f = gray3(f);
+        }
+        const bool normalised = task != FaceTask::Seg2face;
+        auto out = generator.forward(facesToGpenInput(inputs, generator.architecture().inSize, normalised), cancel);
         if (!out) {
             return tl::unexpected(out.error());
         }
-        return gpenOutputToFaces(*out);
+        std::vector<cv::Mat> faces = gpenOutputToFaces(*out, normalised);
+        if (task == FaceTask::Colorize) {
+            for (std::size_t i = 0; i < faces.size(); ++i) {
+                if (keepLuma || inputs[i].size() != faces[i].size()) faces[i] = withLumaOf(inputs[i], faces[i]);
+            }
+        }
+        return faces;
     } catch (const cv::Exception& e) {
         return makeError(ErrorCode::Internal, "face preprocessing failed: " + e.msg);
     }
+}
+
+Expected<std::vector<cv::Mat>> restoreAlignedFaces(const GpenGenerator& generator,
+                                                   const std::vector<cv::Mat>& facesBgr8,
+                                                   const CancelToken* cancel) {
+    return runFaceTask(generator, FaceTask::Restore, facesBgr8, cancel);
 }
 
 }  // namespace gpen

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "gpen/engine/face_task.h"
 #include "gpen/nn/gpen_generator.h"
 
 namespace gpen {
@@ -33,6 +34,7 @@ struct ModelEntry {
     std::string id;          // "GPEN-BFR-512": the name settings and the command line use
     std::string fileName;    // "GPEN-BFR-512.pth" in a models folder; empty for a built-in model
     ModelKind kind = ModelKind::GpenFace;
+    FaceTask task = FaceTask::Restore;  // GPEN entries: what the model does to a face
     std::string network;       // "FullGenerator", "RetinaFace", "ParseNet", "RRDBNet", "dlib"
     std::string architecture;  // the configuration, for people
     std::optional<GpenArchitecture> gpen;  // GPEN entries: what the file must hold exactly

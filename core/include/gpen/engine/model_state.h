@@ -38,6 +38,7 @@ struct LoadTimings {
 struct ModelStatus {
     std::string id;
     ModelKind kind = ModelKind::GpenFace;
+    FaceTask task = FaceTask::Restore;  // face models: what it does (the catalog's)
     ModelState state = ModelState::NotInstalled;
     LoadPhase phase = LoadPhase::None;  // while Loading
     std::filesystem::path file;         // where it was found; empty when not installed

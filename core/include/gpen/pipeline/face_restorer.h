@@ -5,6 +5,7 @@
 #include <opencv2/core/mat.hpp>
 
 #include "gpen/base/expected.h"
+#include "gpen/engine/face_task.h"
 #include "gpen/nn/gpen_generator.h"
 
 namespace gpen {
@@ -19,8 +20,22 @@ Expected<std::vector<cv::Mat>> restoreAlignedFaces(const GpenGenerator& generato
                                                    const std::vector<cv::Mat>& facesBgr8,
                                                    const CancelToken* cancel = nullptr);
 
+// Any head on aligned faces, as the reference wrappers (face_colorization.py, face_inpainting.py,
+// segmentation2face.py over FaceGAN) do; the output is at the model's output size except where
+// colorizing says otherwise:
+//   Restore, Inpaint  as restoreAlignedFaces (an inpainting input has its damage painted white)
+//   Colorize          the face made gray (three equal channels) first; when its size is not the
+//                     network's, or `keepLuma`, the output is resized to the face's size and its
+//                     luma (OpenCV YUV) replaced by the input's, so that the network adds colour only
+//   Seg2face          a parsing map in; no [-1, 1] normalisation (input / 255, output clipped to
+//                     [0, 1] x 255)
+Expected<std::vector<cv::Mat>> runFaceTask(const GpenGenerator& generator, FaceTask task,
+                                           const std::vector<cv::Mat>& facesBgr8, const CancelToken* cancel = nullptr,
+                                           bool keepLuma = false);
+
 // Pre- and post-processing on their own (shared with the pipeline's batching and the benchmark).
-FloatTensor facesToGpenInput(const std::vector<cv::Mat>& facesBgr8, int size);
-std::vector<cv::Mat> gpenOutputToFaces(const FloatTensor& output);
+// `normalised`: [-1, 1] as every head but Seg2face; else [0, 1].
+FloatTensor facesToGpenInput(const std::vector<cv::Mat>& facesBgr8, int size, bool normalised = true);
+std::vector<cv::Mat> gpenOutputToFaces(const FloatTensor& output, bool normalised = true);
 
 }  // namespace gpen

@@ -1,0 +1,109 @@
+// GPEN's other heads as the reference wrappers run them (../shared/fixtures/heads: FaceColorization,
+// FaceInpainting and Segmentation2Face over FaceGAN, on the stored 64-pixel checkpoint): each
+// output within 1 level on at least 99.9 % of its values and 2 anywhere.
+
+#include <fstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "gpen/engine/model_catalog.h"
+#include "gpen/io/checkpoint.h"
+#include "gpen/nn/gpen_generator.h"
+#include "gpen/pipeline/face_restorer.h"
+#include "support/fixtures.h"
+
+namespace gpen {
+namespace {
+
+namespace fs = std::filesystem;
+
+class FaceTaskHeads : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() { test::configureTestRuntime(); }
+
+    void SetUp() override {
+        GPEN_REQUIRE_FIXTURES();
+        std::ifstream in(test::fixturesDir() / "heads" / "heads.json");
+        ASSERT_TRUE(in) << "heads/heads.json missing";
+        m_heads = nlohmann::json::parse(in);
+        auto ckpt = readCheckpoint(test::fixturesDir() / m_heads.at("checkpoint").get<std::string>());
+        ASSERT_TRUE(ckpt) << ckpt.error().message;
+        auto net = GpenGenerator::create(ckpt->tensors, "heads");
+        ASSERT_TRUE(net) << net.error().message;
+        m_net = std::move(*net);
+    }
+
+    nlohmann::json m_heads;
+    std::unique_ptr<GpenGenerator> m_net;
+};
+
+TEST_F(FaceTaskHeads, EveryCaseMatchesTheReferenceWrapper) {
+    int cases = 0;
+    for (const auto& c : m_heads.at("cases")) {
+        const std::string name = c.at("input").get<std::string>();
+        const auto task = parseFaceTask(c.at("task").get<std::string>());
+        ASSERT_TRUE(task) << c.at("task");
+        const cv::Mat input = cv::imread((test::fixturesDir() / "heads" / name).string(), cv::IMREAD_COLOR);
+        const cv::Mat expected = cv::imread((test::fixturesDir() / "heads" / c.at("expected").get<std::string>()).string(),
+                                            cv::IMREAD_COLOR);
+        ASSERT_FALSE(input.empty() || expected.empty()) << name;
+        auto out = runFaceTask(*m_net, *task, {input});
+        ASSERT_TRUE(out) << name << ": " << out.error().message;
+        ASSERT_EQ(out->front().size(), expected.size()) << name;
+        cv::Mat diff;
+        cv::absdiff(out->front(), expected, diff);
+        double worst = 0;
+        cv::minMaxLoc(diff.reshape(1), nullptr, &worst);
+        const double within1 = 1.0 - static_cast<double>(cv::countNonZero(diff.reshape(1) > 1)) / static_cast<double>(diff.total() * 3);
+        EXPECT_LE(worst, 2.0) << name;
+        EXPECT_GE(within1, 0.999) << name;
+        ++cases;
+    }
+    EXPECT_EQ(cases, 6);
+}
+
+// The task a model does comes from the catalog: the three heads are not restorers.
+TEST(FaceTask, TheCatalogSaysWhatEachGpenModelDoes) {
+    const ModelCatalog c = ModelCatalog::released();
+    EXPECT_EQ(c.find("GPEN-BFR-512")->task, FaceTask::Restore);
+    EXPECT_EQ(c.find("GPEN-Colorization-1024")->task, FaceTask::Colorize);
+    EXPECT_EQ(c.find("GPEN-Inpainting-1024")->task, FaceTask::Inpaint);
+    EXPECT_EQ(c.find("GPEN-Seg2face-512")->task, FaceTask::Seg2face);
+    for (FaceTask t : {FaceTask::Restore, FaceTask::Colorize, FaceTask::Inpaint, FaceTask::Seg2face}) {
+        EXPECT_EQ(parseFaceTask(faceTaskName(t)), t);
+    }
+    EXPECT_FALSE(parseFaceTask("sharpen"));
+}
+
+// Colourising keeps the input's luma wherever it is asked to (the photo flow): the network adds
+// colour only.
+TEST_F(FaceTaskHeads, ColorizingWithTheLumaKeptChangesOnlyColour) {
+    cv::Mat face = cv::imread((test::fixturesDir() / "heads" / "colorize-64-b.in.png").string(), cv::IMREAD_COLOR);
+    ASSERT_FALSE(face.empty());
+    auto out = runFaceTask(*m_net, FaceTask::Colorize, {face}, nullptr, /*keepLuma=*/true);
+    ASSERT_TRUE(out);
+    cv::Mat inYuv, outYuv;
+    cv::cvtColor(face, inYuv, cv::COLOR_BGR2YUV);
+    cv::cvtColor(out->front(), outYuv, cv::COLOR_BGR2YUV);
+    cv::Mat inY, outY;
+    cv::extractChannel(inYuv, inY, 0);
+    cv::extractChannel(outYuv, outY, 0);
+    // Where no channel clipped going back to BGR (this test network's colours are loud), the luma
+    // is the input's up to the rounding of YUV -> BGR -> YUV.
+    cv::Mat unclipped;
+    cv::inRange(out->front(), cv::Scalar::all(1), cv::Scalar::all(254), unclipped);
+    ASSERT_GT(cv::countNonZero(unclipped), static_cast<int>(unclipped.total() / 4));
+    EXPECT_LE(cv::norm(inY, outY, cv::NORM_INF, unclipped), 2.0);
+    cv::Mat u;
+    cv::extractChannel(outYuv, u, 1);
+    double lo = 0, hi = 0;
+    cv::minMaxLoc(u, &lo, &hi);
+    EXPECT_GT(hi - lo, 2.0) << "the face gained chroma";
+}
+
+}  // namespace
+}  // namespace gpen
