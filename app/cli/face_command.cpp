@@ -1,7 +1,9 @@
 #include <iostream>
+#include <optional>
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "gpen/engine/model_catalog.h"
 #include "gpen/io/checkpoint.h"
 #include "gpen/io/image_io.h"
 #include "gpen/nn/gpen_generator.h"
@@ -9,13 +11,38 @@
 
 namespace gpen::cli {
 
+namespace {
+
+// The task a released file does (by its name in the catalog); a file the catalog does not know
+// may be asked for any.
+std::optional<FaceTask> catalogTask(const std::filesystem::path& model) {
+    const ModelCatalog catalog = ModelCatalog::released();
+    const ModelEntry* e = catalog.findByFileName(model.filename().string());
+    if (!e || e->kind != ModelKind::GpenFace) return std::nullopt;
+    return e->task;
+}
+
+}  // namespace
+
 int faceCommand(const Words& words) {
-    auto args = Args::parse(words, {}, {"model", "aligned", "threads", "device"});
+    auto args = Args::parse(words, {}, {"model", "aligned", "task", "threads", "device"});
     if (!args) return fail(args.error().message);
     const auto model = args->value("model");
     const auto in = args->value("aligned");
     if (!model || !in || args->positionals().size() != 1) {
-        return fail("usage: face --model FILE.pth --aligned IN.png OUT.png");
+        return fail("usage: face --model FILE.pth [--task restore|colorize|inpaint|seg2face] --aligned IN.png OUT.png");
+    }
+    const std::optional<FaceTask> known = catalogTask(*model);
+    FaceTask task = known.value_or(FaceTask::Restore);
+    if (const auto name = args->value("task")) {
+        const auto asked = parseFaceTask(*name);
+        if (!asked) return fail("--task must be restore, colorize, inpaint or seg2face");
+        if (known && *known != *asked) {
+            return fail(std::filesystem::path(*model).filename().string() + " " + faceTaskVerb(*known) + ", not " +
+                        faceTaskName(*asked) + ": use it with --task " + faceTaskName(*known) + ", or choose a model for " +
+                        faceTaskName(*asked));
+        }
+        task = *asked;
     }
     auto threads = args->intValue("threads", 0, 0, 256);
     if (!threads) return fail(threads.error().message);
@@ -30,7 +57,7 @@ int faceCommand(const Words& words) {
     auto net = GpenGenerator::create(ckpt->tensors, std::filesystem::path(*model).filename().string(),
                                      {.device = *device});
     if (!net) return fail(net.error().message);
-    auto faces = restoreAlignedFaces(**net, {*image});
+    auto faces = runFaceTask(**net, task, {*image});
     if (!faces) return fail(faces.error().message);
     if (auto ok = writeImageAtomic(args->positionals()[0], faces->front()); !ok) return fail(ok.error().message);
     return 0;

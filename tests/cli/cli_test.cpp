@@ -80,6 +80,36 @@ TEST(GpenCli, FaceMatchesTheReferenceWrapperWithinOneLevel) {
     EXPECT_LE(maxDiff, 1.0);
 }
 
+// --task runs a head as the reference does (here Seg2face's unnormalised map); a released file
+// asked for another task than its own is refused, naming both.
+TEST(GpenCli, FaceTaskRunsAHeadAndAModelForAnotherTaskIsRefused) {
+    GPEN_REQUIRE_FIXTURES();
+    const fs::path heads = gpen::test::fixturesDir() / "heads";
+    const fs::path out = tempDir() / "seg2face.png";
+    const std::string model = quote((gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth").string());
+    const CliRun r = runCli("face --model " + model + " --task seg2face --aligned " + quote((heads / "seg2face-88.in.png").string()) +
+                            " " + quote(out.string()));
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    auto ours = gpen::readImageBgr8(out);
+    auto ref = gpen::readImageBgr8(heads / "seg2face-88.out.png");
+    ASSERT_TRUE(ours && ref);
+    cv::Mat diff;
+    cv::absdiff(*ours, *ref, diff);
+    double maxDiff = 0;
+    cv::minMaxLoc(diff.reshape(1), nullptr, &maxDiff);
+    EXPECT_LE(maxDiff, 2.0);
+
+    // The same weights under a released head's name: that head's task only.
+    const fs::path colorizer = tempDir() / "GPEN-Colorization-1024.pth";
+    fs::copy_file(gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth", colorizer, fs::copy_options::overwrite_existing);
+    const fs::path never = tempDir() / "never-restored.png";
+    const CliRun wrong = runCli("face --model " + quote(colorizer.string()) + " --task restore --aligned " +
+                                quote((heads / "colorize-64-b.in.png").string()) + " " + quote(never.string()));
+    EXPECT_EQ(wrong.exitCode, 1) << wrong.out;
+    EXPECT_NE(wrong.out.find("GPEN-Colorization-1024.pth colorizes gray faces, not restore"), std::string::npos) << wrong.out;
+    EXPECT_FALSE(fs::exists(never));
+}
+
 TEST(GpenCli, FaceWithAMissingModelFailsAndWritesNothing) {
     const fs::path out = tempDir() / "never.png";
     const CliRun r = runCli("face --model /nonexistent/GPEN-BFR-512.pth --aligned " +
