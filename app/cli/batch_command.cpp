@@ -71,6 +71,10 @@ int batchCommand(const Words& words) {
     }
     auto restore = restoreParamsFrom(*args);
     if (!restore) return fail(restore.error().message);
+    if (restore->task == FaceTask::Inpaint) {
+        return fail("a batch cannot inpaint: each photo needs a damage mask of its own (gpen-cli restore --task inpaint "
+                    "--mask MASK.png)");
+    }
     BatchParams p;
     p.inputDir = args->positionals()[0];
     p.outputDir = args->positionals()[1];

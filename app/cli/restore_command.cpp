@@ -43,6 +43,7 @@ void progressLine(const Progress& p) {
 int restoreCommand(const Words& words) {
     std::set<std::string> options = kRestoreOptions;
     options.insert("save-faces");
+    options.insert("mask");
     options.insert(kEngineOptions.begin(), kEngineOptions.end());
     std::set<std::string> flags = kRestoreFlags;
     flags.insert("json");
@@ -58,6 +59,15 @@ int restoreCommand(const Words& words) {
     if (!read) return fail(read.error().message);
     const bool json = args->flag("json");
     if (!json) p.progress = progressLine;
+    if (const auto mask = args->value("mask")) {
+        // The damage to repair (white = damaged), drawn on the photo: read as any image is.
+        auto damage = readImageBgr8(*mask, *read);
+        if (!damage) return fail(damage.error().message);
+        p.damageMask = std::move(*damage);
+    }
+    if (p.task == FaceTask::Inpaint && p.damageMask.empty()) {
+        return fail("--task inpaint needs --mask MASK.png: the photo's damage painted white on black");
+    }
 
     const std::filesystem::path in = args->positionals()[0];
     const std::filesystem::path out = args->positionals()[1];

@@ -4,7 +4,7 @@
 
 namespace gpen::cli {
 
-const std::set<std::string> kRestoreOptions = {"face-model", "detector", "sr-scale", "tile", "tile-overlap", "alpha",
+const std::set<std::string> kRestoreOptions = {"face-model", "task", "detector", "sr-scale", "tile", "tile-overlap", "alpha",
                                                "face-batch", "threshold", "min-face", "select", "quality",
                                                "max-megapixels"};
 const std::set<std::string> kRestoreFlags = {"no-keep-gray", "no-metadata", "match-tone"};
@@ -23,6 +23,12 @@ Expected<RestoreParams> restoreParamsFrom(const Args& args) {
     // "none": no face restoration asked for.
     p.faceModel = args.value("face-model").value_or(std::string(kAutoFaceModel));
     if (p.faceModel == "none") p.faceModel.clear();
+    const auto task = parseFaceTask(args.value("task").value_or("restore"));
+    if (!task || *task == FaceTask::Seg2face) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "--task must be restore, colorize or inpaint (seg2face: gpen-cli face --task seg2face)");
+    }
+    p.task = *task;
     p.detector = args.value("detector").value_or("auto");
     if (p.detector != "auto" && p.detector != "retinaface" && p.detector != "dlib") {
         return makeError(ErrorCode::InvalidArgument, "--detector must be auto, retinaface or dlib");

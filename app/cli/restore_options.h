@@ -12,7 +12,7 @@
 
 namespace gpen::cli {
 
-// --face-model --detector --sr-scale --tile --tile-overlap --alpha --face-batch --threshold
+// --face-model --task --detector --sr-scale --tile --tile-overlap --alpha --face-batch --threshold
 // --min-face --select --quality --max-megapixels (options) and --no-keep-gray --match-tone
 // --no-metadata (flags).
 extern const std::set<std::string> kRestoreOptions;

@@ -2,6 +2,7 @@
 
 #include <ctime>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -56,6 +57,7 @@ std::vector<std::pair<std::string, std::string>> batchSettings(const BatchParams
         {"face_model", orNone(models.faceModel, "none")},
         {"detector", orNone(models.detector, "none")},
         {"parser", orNone(models.parser, "rectangle")},
+        {"task", faceTaskName(r.task)},
         {"background_scale", std::to_string(r.backgroundScale)},
         {"background_model", orNone(models.background, "none")},
         {"tile", std::to_string(r.tiles.tileSize)},
@@ -85,22 +87,21 @@ std::vector<std::pair<std::string, std::string>> batchSettings(const BatchParams
 
 Expected<void> checkResumeSettings(const std::vector<std::pair<std::string, std::string>>& before,
                                    const std::vector<std::pair<std::string, std::string>>& now) {
-    const auto find = [](const auto& list, const std::string& key) -> std::string {
+    const auto find = [](const auto& list, const std::string& key) -> std::optional<std::string> {
         for (const auto& [k, v] : list) {
             if (k == key) return v;
         }
-        return "(not set)";
+        return std::nullopt;
     };
-    std::vector<std::string> keys;
-    for (const auto& [k, v] : now) keys.push_back(k);
-    for (const auto& [k, v] : before) keys.push_back(k);
-    for (const auto& key : keys) {
+    for (const auto& [key, value] : now) {
         if (key == "date") continue;  // a resume keeps the first run's date
-        const std::string was = find(before, key);
-        const std::string is = find(now, key);
-        if (was != is) {
+        // A setting the earlier run did not record (an older version) cannot be compared.
+        const auto was = find(before, key);
+        if (!was) continue;
+        const std::string& is = value;
+        if (*was != is) {
             return makeError(ErrorCode::InvalidArgument,
-                             "cannot resume: the earlier run used " + key + " = " + was + ", this one " + key + " = " + is +
+                             "cannot resume: the earlier run used " + key + " = " + *was + ", this one " + key + " = " + is +
                                  ". Resume with the earlier settings, or start over without --resume (into another "
                                  "output folder, or with --if-exists overwrite)");
         }

@@ -18,12 +18,32 @@ std::string backgroundFor(const ModelCache& cache, int scale) {
     return {};
 }
 
-std::string autoFaceModel(const ModelCache& cache) {
-    if (installed(cache, std::string(kPreferredFaceModel))) return std::string(kPreferredFaceModel);
+// The released model of each task that "auto" prefers.
+std::string preferredFor(FaceTask task) {
+    switch (task) {
+        case FaceTask::Restore: return std::string(kPreferredFaceModel);
+        case FaceTask::Colorize: return "GPEN-Colorization-1024";
+        case FaceTask::Inpaint: return "GPEN-Inpainting-1024";
+        case FaceTask::Seg2face: return "GPEN-Seg2face-512";
+    }
+    return std::string(kPreferredFaceModel);
+}
+
+std::string autoFaceModel(const ModelCache& cache, FaceTask task) {
+    if (installed(cache, preferredFor(task))) return preferredFor(task);
     for (const auto& s : cache.statuses()) {
-        if (s.kind == ModelKind::GpenFace && s.state != ModelState::NotInstalled) return s.id;
+        if (s.kind == ModelKind::GpenFace && s.task == task && s.state != ModelState::NotInstalled) return s.id;
     }
     return {};
+}
+
+// A released model does its own task only; a file the catalog does not know may be asked for any.
+Expected<void> checkTask(const ModelCache& cache, const std::string& id, FaceTask task) {
+    const ModelStatus s = cache.status(id);
+    if (s.kind != ModelKind::GpenFace || s.task == task || !ModelCatalog::released().find(id)) return {};
+    return makeError(ErrorCode::InvalidArgument, id + " " + faceTaskVerb(s.task) + ", it cannot " + faceTaskName(task) +
+                                                     " them: choose a model for " + faceTaskName(task) + " (" +
+                                                     preferredFor(task) + "), or the task " + faceTaskName(s.task));
 }
 
 }  // namespace
@@ -56,13 +76,25 @@ Expected<ResolvedModels> resolveModels(const ModelCache& cache, const RestorePar
         }
         m.notes.push_back(std::string(kNoteBackgroundPrefix) + scale + " by " + m.background);
     }
-    m.faceModel = params.faceModel == kAutoFaceModel ? autoFaceModel(cache) : params.faceModel;
+    if (params.task == FaceTask::Seg2face) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "seg2face draws a face from a parsing map, not from a photo: use gpen-cli face --task seg2face");
+    }
+    m.faceModel = params.faceModel == kAutoFaceModel ? autoFaceModel(cache, params.task) : params.faceModel;
     if (m.faceModel.empty()) {
+        if (params.task != FaceTask::Restore) {
+            // Upscaling alone is no answer to "colorize" or "repair": say what would do it.
+            return makeError(ErrorCode::InvalidArgument, std::string("to ") + faceTaskName(params.task) + " faces, install " +
+                                                      preferredFor(params.task) + " (gpen-cli models --download " +
+                                                      preferredFor(params.task) + ")");
+        }
         m.notes.emplace_back(kNoteNoFaceModel);
         return m;
     }
+    if (auto ok = checkTask(cache, m.faceModel, params.task); !ok) return tl::unexpected(ok.error());
     m.detector = resolveDetector(cache, params.detector, &m.notes);
-    if (!params.parser.empty() && installed(cache, params.parser)) m.parser = params.parser;
+    // Inpainting pastes over the damage only: no parsing mask.
+    if (params.task != FaceTask::Inpaint && !params.parser.empty() && installed(cache, params.parser)) m.parser = params.parser;
     return m;
 }
 

@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 #include <opencv2/imgproc.hpp>
 
 #include "gpen/base/log.h"
 #include "gpen/engine/gpen_face_model.h"
 #include "gpen/face/colour_match.h"
+#include "gpen/face/damage_mask.h"
 #include "gpen/face/paste_back.h"
 #include "gpen/face/paste_mask.h"
 #include "gpen/nn/runtime.h"
@@ -44,6 +46,25 @@ void report(const RestoreParams& p, const std::string& stage, int done, int tota
     if (p.progress) p.progress({stage, done, total, std::move(note)});
 }
 
+// A colorized photo takes its luma from the canvas wherever a face was pasted: the network adds
+// colour only, and the detail is the photo's own, not a crop warped there and back. Pixels no
+// face touched stay bit-exact.
+cv::Mat withCanvasLuma(const cv::Mat& composed, const cv::Mat& canvas) {
+    cv::Mat outYuv, canvasYuv;
+    cv::cvtColor(composed, outYuv, cv::COLOR_BGR2YUV);
+    cv::cvtColor(canvas, canvasYuv, cv::COLOR_BGR2YUV);
+    cv::Mat y;
+    cv::extractChannel(canvasYuv, y, 0);
+    cv::insertChannel(y, outYuv, 0);
+    cv::Mat recoloured;
+    cv::cvtColor(outYuv, recoloured, cv::COLOR_YUV2BGR);
+    cv::Mat touched;
+    cv::cvtColor(cv::Mat(cv::abs(composed - canvas) + cv::abs(canvas - composed)), touched, cv::COLOR_BGR2GRAY);
+    cv::Mat out = composed.clone();
+    recoloured.copyTo(out, touched > 0);
+    return out;
+}
+
 cv::Mat toGray3(const cv::Mat& bgr) {
     cv::Mat gray, out;
     cv::cvtColor(bgr, gray, cv::COLOR_BGR2GRAY);
@@ -73,7 +94,8 @@ Expected<cv::Mat> composeRestoredFaces(const RestoreResult& result, const std::v
         if (s <= 0) continue;
         const RestoredFace& f = result.faces[i];
         cv::Mat face = f.restored;
-        if (isSmallFace(f.detection.box)) {
+        // The reference's smoothing of small restored faces; the other heads' outputs go as they are.
+        if (result.task == FaceTask::Restore && isSmallFace(f.detection.box)) {
             auto smooth = smoothSmallFace(face);
             if (!smooth) return tl::unexpected(smooth.error());
             face = *smooth;
@@ -90,6 +112,7 @@ Expected<cv::Mat> composeRestoredFaces(const RestoreResult& result, const std::v
     }
     auto out = paste->compose(result.background);
     if (!out) return tl::unexpected(out.error());
+    if (result.task == FaceTask::Colorize) return withCanvasLuma(*out, result.background);
     return *out;
 }
 
@@ -106,10 +129,19 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
         resolvedHere = std::move(*resolved);
         models = &resolvedHere;
     }
+    if (params.task == FaceTask::Seg2face) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "seg2face draws a face from a parsing map, not from a photo: use gpen-cli face --task seg2face");
+    }
+    if (params.task == FaceTask::Inpaint && params.damageMask.empty()) {
+        return makeError(ErrorCode::InvalidArgument, "inpainting needs a damage mask: white where the photo is damaged");
+    }
     RestoreResult r;
     r.notes = models->notes;
+    r.task = params.task;
     StageTimer timer(r.timings);
-    r.grayscale = params.keepGrayscale && isGrayscale(input);
+    // Colourising is the point: its faces are pasted in colour (the photo around them stays as it is).
+    r.grayscale = params.task != FaceTask::Colorize && params.keepGrayscale && isGrayscale(input);
     try {
         // 1. Background: upscaled by RRDBNet, or the input as it is. Faces are cropped from the
         // input resized to the output size, as the reference does.
@@ -178,6 +210,21 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
             }
             r.faces.push_back({f, *alignment, *crop, {}, {}});
         }
+        // Inpainting: the damage in each crop, painted white for the network (the crop kept as it
+        // was for the strength blend); the repaired face is pasted over the damage only.
+        std::vector<cv::Mat> cropDamage;
+        if (params.task == FaceTask::Inpaint) {
+            auto damage = normaliseDamageMask(params.damageMask, img.size());
+            if (!damage) return tl::unexpected(inStage(damage.error(), "damage mask"));
+            std::vector<FaceAlignment> alignments;
+            for (const auto& f : r.faces) {
+                cropDamage.push_back(damageInCrop(*damage, f.alignment));
+                alignments.push_back(f.alignment);
+            }
+            if (const int outside = damageOutsideFaces(*damage, alignments); outside > 0) {
+                r.notes.push_back(std::to_string(outside) + std::string(kNoteDamageOutsideSuffix));
+            }
+        }
         timer.finish("alignment");
         const int total = static_cast<int>(r.faces.size());
         const int batch = std::max(1, params.faceBatch);
@@ -186,8 +233,13 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
             if (cancelled(params)) return makeError(ErrorCode::Cancelled, "Cancelled");
             const int end = std::min(total, begin + batch);
             std::vector<cv::Mat> crops;
-            for (int i = begin; i < end; ++i) crops.push_back(r.faces[static_cast<std::size_t>(i)].aligned);
-            auto restored = restoreAlignedFaces((*gpen)->generator(), crops, params.cancel);
+            for (int i = begin; i < end; ++i) {
+                const auto k = static_cast<std::size_t>(i);
+                crops.push_back(cropDamage.empty() ? r.faces[k].aligned : paintDamageWhite(r.faces[k].aligned, cropDamage[k]));
+            }
+            // A colorized face keeps its crop's luma at every size: the network adds colour only.
+            auto restored = runFaceTask((*gpen)->generator(), params.task, crops, params.cancel,
+                                        /*keepLuma=*/params.task == FaceTask::Colorize);
             if (!restored) return tl::unexpected(inStage(restored.error(), "faces"));
             for (int i = begin; i < end; ++i) r.faces[static_cast<std::size_t>(i)].restored = (*restored)[static_cast<std::size_t>(i - begin)];
             report(params, "faces", end, total);
@@ -202,7 +254,7 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
         // 4. Masks: ParseNet's face classes of each restored face, post-processed as the
         // reference does, when the parser is installed; else the soft rectangle.
         std::shared_ptr<const ParserModel> parser;
-        if (!models->parser.empty() && !r.faces.empty()) {
+        if (!models->parser.empty() && !r.faces.empty() && cropDamage.empty()) {
             auto acquired = cache.acquireAs<ParserModel>(models->parser);
             if (acquired) {
                 parser = *acquired;
@@ -211,7 +263,16 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
             }
         }
         r.maskSource = parser ? models->parser : "rectangle";
-        if (parser) {
+        if (!cropDamage.empty()) {
+            // Inpainting: the repaired face goes over the damage only (grown by about two photo
+            // pixels, feathered); everywhere else the photo stays exactly as it was.
+            r.maskSource = "damage";
+            for (std::size_t k = 0; k < r.faces.size(); ++k) {
+                const cv::Matx23d& m = r.faces[k].alignment.toCrop;
+                const double cropPerPixel = std::sqrt(std::abs(m(0, 0) * m(1, 1) - m(0, 1) * m(1, 0)));
+                r.faces[k].mask = inpaintPasteMask(cropDamage[k], std::max(1, cvRound(2.0 * cropPerPixel)));
+            }
+        } else if (parser) {
             report(params, "mask", 0, total);
             // In the faces' batches: one ParseNet forward for several faces.
             for (int begin = 0; begin < total; begin += batch) {
@@ -252,6 +313,7 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
         auto composed = composeRestoredFaces(r, std::vector<double>(r.faces.size(), params.strength));
         if (!composed) return tl::unexpected(inStage(composed.error(), "paste-back"));
         r.image = *composed;
+        if (params.task == FaceTask::Colorize && !r.faces.empty()) r.notes.emplace_back(kNoteRestStaysGray);
         timer.finish("paste-back");
         for (const auto& n : r.notes) log(LogLevel::Info, n);
         return r;

@@ -11,6 +11,7 @@
 #include <opencv2/core/mat.hpp>
 
 #include "gpen/base/expected.h"
+#include "gpen/engine/face_task.h"
 #include "gpen/engine/model_cache.h"
 #include "gpen/face/detected_face.h"
 #include "gpen/face/face_alignment.h"
@@ -28,6 +29,13 @@ struct RestoreParams {
     std::string parser = "ParseNet-latest";  // used when installed; else the soft rectangle mask
     int backgroundScale = 1;  // 1: none; else realesrnet_xN or the embedded network (resolveModels)
     TileParams tiles;
+    // What the face model does to each face (it must be the model's own task): Restore; Colorize
+    // (a gray photo's faces coloured, their luma kept, the rest of the photo left gray); Inpaint
+    // (the faces repaired where `damageMask` marks damage, nothing else changed). Seg2face takes
+    // a parsing map, not a photo: refused here.
+    FaceTask task = FaceTask::Restore;
+    // Inpaint: white (> 127) where the photo is damaged; the photo's size (or its proportions).
+    cv::Mat damageMask;
     double strength = 1.0;  // blend of the restored face with the aligned input (the reference's alpha)
     int faceBatch = 4;      // faces per GPEN forward
     bool keepGrayscale = true;  // a gray photo (near-equal channels) comes out gray
@@ -58,12 +66,17 @@ inline constexpr std::string_view kNoteRectangleMaskSuffix = ": using the rectan
 // "background upscaled x2 by ESRGAN-medium-x2" (RestoreResult::backgroundUsed says the same).
 inline constexpr std::string_view kNoteBackgroundPrefix = "background upscaled x";
 inline constexpr std::string_view kNoteNoFaceModel = "no face model used: faces left as they are";
+inline constexpr std::string_view kNoteRestStaysGray =
+    "faces colorized; the rest of the photo stays gray (no whole-photo colorizer is available)";
+// "2 damaged areas outside the faces were left as they are" (the count first).
+inline constexpr std::string_view kNoteDamageOutsideSuffix = " damaged areas outside the faces were left as they are";
 
 struct RestoreResult {
     cv::Mat image;       // the restored photo, 8-bit BGR, input size x backgroundScale
     cv::Mat background;  // the canvas under the faces (upscaled or resized input)
     std::vector<RestoredFace> faces;
     std::vector<StageTiming> timings;
+    FaceTask task = FaceTask::Restore;
     bool grayscale = false;
     std::string detectorUsed;
     std::string maskSource;  // "ParseNet-latest" or "rectangle" (a parser that failed to load: noted)

@@ -1,0 +1,167 @@
+// The heads on whole photos through restorePhoto: colourising a gray photo (its luma kept, colour
+// in the faces only), inpainting the damage a mask marks (nothing far from it changes), and the
+// resolver keeping each released model to its own task. A small GPEN stands in for the 1024 heads:
+// the task's pre- and post-processing and the compositing are what is checked here (the heads'
+// numbers are face_task_test's).
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "gpen/io/image_io.h"
+#include "gpen/pipeline/pipeline_models.h"
+#include "gpen/pipeline/restore_job.h"
+#include "support/fixtures.h"
+#include "support/pipeline_test_cache.h"
+#include "support/temp_models_dir.h"
+
+namespace gpen {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string joined(const std::vector<std::string>& notes) {
+    std::string out;
+    for (const auto& n : notes) out += n + "\n";
+    return out;
+}
+
+class FaceTaskPhoto : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() { test::configureTestRuntime(); }
+
+    void SetUp() override {
+        if (!test::manifest()) GTEST_SKIP() << "fixtures not found at " << test::fixturesDir();
+        const fs::path solvay = test::sampleImagesDir() / "Solvay_conference_1927.png";
+        if (!fs::exists(solvay)) GTEST_SKIP() << "sample photo not found at " << solvay;
+        auto photo = readImageBgr8(solvay);
+        ASSERT_TRUE(photo) << photo.error().message;
+        m_photo = (*photo)(cv::Rect(680, 130, 200, 150)).clone();  // three faces
+        m_models = m_dir.dir("models");
+        test::copyFixture("gpen-64-cm1-n0.0625.pth", m_models / "tiny-gpen.pth");
+    }
+
+    RestoreParams params(FaceTask task) const {
+        RestoreParams p;
+        p.faceModel = "tiny-gpen";
+        p.detector = "dlib";
+        p.task = task;
+        return p;
+    }
+
+    test::TempModelsDir m_dir{"face-task-photo"};
+    fs::path m_models;
+    cv::Mat m_photo;
+};
+
+TEST_F(FaceTaskPhoto, AColorizedGrayPhotoKeepsItsLumaAndGainsColourInTheFacesOnly) {
+    cv::Mat gray, gray3;
+    cv::cvtColor(m_photo, gray, cv::COLOR_BGR2GRAY);
+    cv::cvtColor(gray, gray3, cv::COLOR_GRAY2BGR);
+    auto cache = test::makePipelineCache(m_dir, m_models);
+    auto r = restorePhoto(*cache, gray3, params(FaceTask::Colorize));
+    ASSERT_TRUE(r) << r.error().message;
+    ASSERT_GE(r->faces.size(), 2U);
+    EXPECT_FALSE(r->grayscale);
+    EXPECT_NE(joined(r->notes).find(kNoteRestStaysGray), std::string::npos) << joined(r->notes);
+
+    // Every changed pixel lies in a face's crop; outside them the photo is bit-exact.
+    cv::Mat crops = cv::Mat::zeros(gray3.size(), CV_8U);
+    for (const auto& f : r->faces) {
+        cv::Mat square(f.alignment.cropSize, f.alignment.cropSize, CV_8U, cv::Scalar(255)), warped;
+        cv::warpAffine(square, warped, cv::Mat(f.alignment.toImage), gray3.size(), cv::INTER_NEAREST);
+        crops |= warped;
+    }
+    cv::Mat changed;
+    cv::compare(cv::Mat(r->image.reshape(1) != gray3.reshape(1)).reshape(3), cv::Scalar::all(0), changed, cv::CMP_NE);
+    cv::Mat anyChanged;
+    cv::cvtColor(changed, anyChanged, cv::COLOR_BGR2GRAY);
+    EXPECT_GT(cv::countNonZero(anyChanged), 0);
+    EXPECT_EQ(cv::countNonZero(anyChanged & ~crops), 0) << "a pixel outside every face changed";
+
+    // Inside, the luma is the gray photo's (where no channel clipped), and the faces have colour.
+    cv::Mat inYuv, outYuv;
+    cv::cvtColor(gray3, inYuv, cv::COLOR_BGR2YUV);
+    cv::cvtColor(r->image, outYuv, cv::COLOR_BGR2YUV);
+    cv::Mat unclipped;
+    cv::inRange(r->image, cv::Scalar::all(1), cv::Scalar::all(254), unclipped);
+    cv::Mat inY, outY, outU;
+    cv::extractChannel(inYuv, inY, 0);
+    cv::extractChannel(outYuv, outY, 0);
+    cv::extractChannel(outYuv, outU, 1);
+    EXPECT_LE(cv::norm(inY, outY, cv::NORM_INF, unclipped & crops), 3.0);
+    cv::Mat coloured = cv::abs(outU - 128) > 4;
+    EXPECT_GT(cv::countNonZero(coloured & crops), 100) << "the faces gained chroma";
+}
+
+TEST_F(FaceTaskPhoto, InpaintingChangesTheDamageAndNothingFarFromIt) {
+    auto cache = test::makePipelineCache(m_dir, m_models);
+    auto dlib = cache->acquireAs<FaceDetectorModel>("dlib");
+    ASSERT_TRUE(dlib) << dlib.error().message;
+    auto faces = (*dlib)->detect(m_photo, {});
+    ASSERT_TRUE(faces && !faces->empty());
+    // A scratch across the first face, and one in a corner where no face is.
+    cv::Mat mask = cv::Mat::zeros(m_photo.size(), CV_8U);
+    const cv::Rect2d b = faces->front().box;
+    cv::line(mask, cv::Point(cvRound(b.x + b.width * 0.2), cvRound(b.y + b.height * 0.3)),
+             cv::Point(cvRound(b.x + b.width * 0.8), cvRound(b.y + b.height * 0.7)), cv::Scalar(255), 2);
+    cv::line(mask, cv::Point(2, m_photo.rows - 3), cv::Point(12, m_photo.rows - 3), cv::Scalar(255), 2);
+    cv::Mat damaged = m_photo.clone();
+    damaged.setTo(cv::Scalar::all(255), mask);
+
+    RestoreParams p = params(FaceTask::Inpaint);
+    p.damageMask = mask;
+    auto r = restorePhoto(*cache, damaged, p);
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(r->maskSource, "damage");
+    EXPECT_NE(joined(r->notes).find(std::string("1") + std::string(kNoteDamageOutsideSuffix)), std::string::npos)
+        << joined(r->notes);
+
+    cv::Mat distance;
+    cv::distanceTransform(~mask, distance, cv::DIST_L2, 3);
+    cv::Mat changed;
+    cv::cvtColor(cv::Mat(cv::abs(r->image - damaged) + cv::abs(damaged - r->image)), changed, cv::COLOR_BGR2GRAY);
+    changed = changed > 0;
+    EXPECT_EQ(cv::countNonZero(changed & (distance > 24)), 0) << "a pixel far from the damage changed";
+    EXPECT_GT(cv::countNonZero(changed & mask), 0) << "the damage on the face was repaired";
+
+    // Without a mask, inpainting is refused before anything runs.
+    p.damageMask.release();
+    auto refused = restorePhoto(*cache, damaged, p);
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().message.find("damage mask"), std::string::npos);
+}
+
+TEST_F(FaceTaskPhoto, EachReleasedModelDoesItsOwnTaskOnly) {
+    std::ofstream(m_models / "GPEN-Colorization-1024.pth") << "a stand-in: resolving reads no weights";
+    auto cache = test::makePipelineCache(m_dir, m_models);
+    RestoreParams p;
+    p.faceModel = "GPEN-Colorization-1024";
+    auto wrong = resolveModels(*cache, p);
+    ASSERT_FALSE(wrong);
+    EXPECT_NE(wrong.error().message.find("GPEN-Colorization-1024 colorizes gray faces, it cannot restore"), std::string::npos)
+        << wrong.error().message;
+
+    p.faceModel = std::string(kAutoFaceModel);
+    p.task = FaceTask::Colorize;
+    auto colorizer = resolveModels(*cache, p);
+    ASSERT_TRUE(colorizer) << colorizer.error().message;
+    EXPECT_EQ(colorizer->faceModel, "GPEN-Colorization-1024");
+    p.task = FaceTask::Restore;
+    auto restorer = resolveModels(*cache, p);
+    ASSERT_TRUE(restorer);
+    EXPECT_EQ(restorer->faceModel, "tiny-gpen") << "the colorizer is no restorer";
+    p.task = FaceTask::Inpaint;
+    auto none = resolveModels(*cache, p);
+    ASSERT_FALSE(none);
+    EXPECT_NE(none.error().message.find("install GPEN-Inpainting-1024"), std::string::npos) << none.error().message;
+    p.task = FaceTask::Seg2face;
+    EXPECT_FALSE(resolveModels(*cache, p));
+}
+
+}  // namespace
+}  // namespace gpen
