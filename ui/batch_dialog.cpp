@@ -114,6 +114,8 @@ BatchDialog::BatchDialog(EngineController* engine, QWidget* parent)
     m_quality->setValue(95);
     m_quality->setToolTip(tr("JPEG and WebP quality"));
     // The restore panel's own options, without its buttons: the batch runs from this dialog.
+    // A batch has no brush: repairing damage needs a mask painted on each photo.
+    m_options->removeTask(QStringLiteral("inpaint"));
     m_options->restoreButton()->hide();
     m_options->cancelButton()->hide();
 
@@ -243,6 +245,7 @@ void BatchDialog::setInputFolder(const QString& folder) {
 void BatchDialog::setOutputFolder(const QString& folder) { m_output->setText(QDir::toNativeSeparators(folder)); }
 
 void BatchDialog::setRestoreOptions(const RestoreOptions& options) {
+    m_options->setTask(options.task);
     m_options->setFaceModel(options.faceModel);
     m_options->setBackgroundScale(options.backgroundScale);
 }

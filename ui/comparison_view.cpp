@@ -89,6 +89,11 @@ void ComparisonView::setSelectedFace(int face) {
     m_secondary->setSelectedFace(face);
 }
 
+void ComparisonView::setDamageBrush(DamageBrush* brush) {
+    m_primary->setDamageBrush(brush);
+    m_secondary->setDamageBrush(brush);
+}
+
 void ComparisonView::setFaceBoxesVisible(bool visible) {
     m_primary->setFaceBoxesVisible(visible);
     m_secondary->setFaceBoxesVisible(visible);

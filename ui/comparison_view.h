@@ -32,6 +32,8 @@ public:
     void setFaceBoxes(const QList<QRect>& boxes);
     void setSelectedFace(int face);
     void setFaceBoxesVisible(bool visible);
+    // Repairing damage: both panes paint `brush`'s mask (null: off).
+    void setDamageBrush(DamageBrush* brush);
     QLabel* zoomLabel() const { return m_zoomLabel; }
     QToolButton* fitButton() const { return m_fitButton; }
     QToolButton* actualSizeButton() const { return m_actualButton; }

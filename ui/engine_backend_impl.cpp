@@ -147,6 +147,12 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
         RestoreParams& p = jp.restore;
         p = restoreParamsFrom(request.options);
         p.cancel = request.cancel.get();
+        if (!request.damageMask.isNull()) {
+            const QImage& m = request.damageMask;
+            p.damageMask = cv::Mat(m.height(), m.width(), CV_8UC1, const_cast<uchar*>(m.constBits()),
+                                   static_cast<std::size_t>(m.bytesPerLine()))
+                               .clone();
+        }
         // One face per forward: progress moves face by face (a cancel is seen between layers).
         p.faceBatch = 1;
         const quint64 id = request.jobId;

@@ -67,6 +67,7 @@ Expected<BatchParams> batchParamsFrom(const BatchRequest& request) {
 
 RestoreParams restoreParamsFrom(const RestoreOptions& options) {
     RestoreParams p;
+    p.task = parseFaceTask(options.task.toStdString()).value_or(FaceTask::Restore);
     p.faceModel = options.faceModel.toStdString();
     p.detector = options.detector.toStdString();
     p.backgroundScale = options.backgroundScale;

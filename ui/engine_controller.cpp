@@ -66,7 +66,7 @@ void EngineController::start(const EngineSettings& given) {
 }
 
 quint64 EngineController::restore(int imageIndex, std::shared_ptr<const gpen::DecodedImage> decoded, const QString& source,
-                                  const RestoreOptions& options) {
+                                  const RestoreOptions& options, const QImage& damageMask) {
     cancel();
     const JobQueue::Job job = m_jobs.add(JobKind::Restore);
     RestoreRequest r;
@@ -75,6 +75,7 @@ quint64 EngineController::restore(int imageIndex, std::shared_ptr<const gpen::De
     r.decoded = std::move(decoded);
     r.source = source;
     r.options = options;
+    r.damageMask = damageMask;
     r.cancel = job.cancel;
     Q_EMIT jobRequested(r);
     return r.jobId;

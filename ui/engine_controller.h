@@ -46,8 +46,9 @@ public:
     // Queues a restore of `original`; returns its job id. An earlier restore still queued or
     // running is cancelled first (the newest request is what the user wants); a batch is not:
     // the restore waits for it.
+    // `damageMask`: for repairing damage (options.task inpaint), the photo's painted damage.
     quint64 restore(int imageIndex, std::shared_ptr<const gpen::DecodedImage> decoded, const QString& source,
-                    const RestoreOptions& options);
+                    const RestoreOptions& options, const QImage& damageMask = {});
     // Cancels the interactive restores now (sets their tokens; no event queue involved).
     void cancel();
     // Cancels one job, of any kind, now.

@@ -9,6 +9,8 @@
 #include <QPainter>
 #include <QWheelEvent>
 
+#include "ui/damage_brush.h"
+
 namespace gpen::ui {
 namespace {
 
@@ -146,6 +148,24 @@ void ImageCanvas::paintEvent(QPaintEvent*) {
         }
     }
     if (restored && m_mode != Mode::Before && !showingOriginal()) drawFaceBoxes(painter);
+    if (m_brush && !m_brush->overlay().isNull()) drawImage(painter, m_brush->overlay());
+}
+
+void ImageCanvas::setDamageBrush(DamageBrush* brush) {
+    if (m_brush == brush) return;
+    if (m_brush) disconnect(m_brush, nullptr, this, nullptr);
+    m_brush = brush;
+    if (m_brush) connect(m_brush, &DamageBrush::changed, this, qOverload<>(&QWidget::update));
+    setCursor(m_brush ? Qt::CrossCursor : Qt::OpenHandCursor);
+    update();
+}
+
+QPointF ImageCanvas::toPhoto(const QPointF& imagePoint) const {
+    const QImage& result = m_after.isNull() ? m_before : m_after;
+    if (!m_brush || result.isNull()) return imagePoint;
+    const double sx = static_cast<double>(m_brush->mask().width()) / result.width();
+    const double sy = static_cast<double>(m_brush->mask().height()) / result.height();
+    return QPointF(imagePoint.x() * sx, imagePoint.y() * sy);
 }
 
 void ImageCanvas::drawLabel(QPainter& painter, const QString& text, Qt::Alignment side) const {
@@ -199,12 +219,24 @@ bool ImageCanvas::nearDivider(const QPointF& pos) const {
 }
 
 void ImageCanvas::mousePressEvent(QMouseEvent* event) {
+    if (m_brush && event->button() == Qt::RightButton) {
+        // With the brush on the left button, the right one pans.
+        m_lastPos = event->position();
+        m_panning = true;
+        setCursor(Qt::ClosedHandCursor);
+        return;
+    }
     if (event->button() != Qt::LeftButton) {
         return;
     }
     m_lastPos = event->position();
     m_pressPos = event->position();
-    if (nearDivider(event->position())) {
+    if (m_brush && !nearDivider(event->position())) {
+        // The brush's size is in screen pixels: the same on the screen at every zoom.
+        const QPointF at = toPhoto(toImage(event->position()));
+        const double photoRadius = (toPhoto(QPointF(m_brush->radius() / m_zoom->zoom(), 0)) - toPhoto(QPointF())).x();
+        m_brush->beginStroke(at, photoRadius);
+    } else if (nearDivider(event->position())) {
         m_draggingDivider = true;
     } else if (m_mode == Mode::Toggle) {
         m_holdingOriginal = true;
@@ -217,17 +249,23 @@ void ImageCanvas::mousePressEvent(QMouseEvent* event) {
 }
 
 void ImageCanvas::mouseMoveEvent(QMouseEvent* event) {
-    if (m_draggingDivider) {
+    if (m_brush && m_brush->stroking()) {
+        m_brush->extendStroke(toPhoto(toImage(event->position())));
+    } else if (m_draggingDivider) {
         setDivider(event->position().x() / std::max(1, width()));
     } else if (m_panning) {
         m_zoom->panByScreen(event->position() - m_lastPos);
     } else {
-        setCursor(nearDivider(event->position()) ? Qt::SplitHCursor : Qt::OpenHandCursor);
+        setCursor(nearDivider(event->position()) ? Qt::SplitHCursor : m_brush ? Qt::CrossCursor : Qt::OpenHandCursor);
     }
     m_lastPos = event->position();
 }
 
 void ImageCanvas::mouseReleaseEvent(QMouseEvent* event) {
+    if (m_brush && m_brush->stroking()) {
+        m_brush->endStroke();
+        return;
+    }
     // A click (no drag) on a face box selects that face.
     if (event->button() == Qt::LeftButton && !m_draggingDivider &&
         QLineF(m_pressPos, event->position()).length() <= kClickSlopPx) {

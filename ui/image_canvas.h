@@ -1,11 +1,14 @@
 #pragma once
 
 #include <QImage>
+#include <QPointer>
 #include <QWidget>
 
 #include "ui/zoom_state.h"
 
 namespace gpen::ui {
+
+class DamageBrush;
 
 // Paints a before/after pair under a shared ZoomState, both over the result's pixel area (an
 // original smaller than an upscaled result is stretched to it for display). GUI thread only.
@@ -37,6 +40,9 @@ public:
     void setFaceBoxesVisible(bool visible);
     // The face whose box holds view point `pos`, or -1.
     int faceAt(const QPointF& viewPos) const;
+    // Repairing damage: the left button paints `brush`'s mask (drawn over the photo), the right
+    // button pans. Null: the usual pan and divider.
+    void setDamageBrush(DamageBrush* brush);
 
     // The widget position where image point `p` is drawn, and back.
     QPointF toView(const QPointF& p) const;
@@ -74,6 +80,10 @@ private:
     bool m_drivesFit = true;
     QPointF m_lastPos;
     QPointF m_pressPos;
+    // The photo's pixel (the mask's) under image point `p`: the canvas spans the result's area.
+    QPointF toPhoto(const QPointF& imagePoint) const;
+
+    QPointer<DamageBrush> m_brush;
     QList<QRect> m_faceBoxes;
     int m_selectedFace = -1;
     bool m_faceBoxesVisible = true;

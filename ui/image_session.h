@@ -39,6 +39,8 @@ public:
         QList<bool> facesAccepted;
         // The restore's processing note (the networks that ran), written into saved files.
         QString processingNote;
+        // The damage painted on this photo for repair (8-bit gray, 255 = damaged); null: none.
+        QImage damageMask;
     };
 
     explicit ImageSession(QObject* parent = nullptr);
@@ -53,6 +55,7 @@ public:
     void addImage(const QImage& image, const QString& displayName);
     void setResult(int index, const QImage& result);
     void setProcessingNote(int index, const QString& note) { m_entries[index].processingNote = note; }
+    void setDamageMask(int index, const QImage& mask) { m_entries[index].damageMask = mask; }
     // A new restore's faces, all accepted at `strength`.
     void setFaces(int index, const QList<RestoredFaceView>& faces, double strength);
     // The strip's choices for the photo's faces (sizes match its faces).

@@ -17,6 +17,9 @@
 #include <QMimeData>
 #include <QSettings>
 #include <QPushButton>
+#include <QCheckBox>
+#include <QSpinBox>
+#include <QUndoStack>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QVBoxLayout>
@@ -26,6 +29,7 @@
 
 #include "ui/batch_dialog.h"
 #include "ui/comparison_view.h"
+#include "ui/damage_brush.h"
 #include "ui/core_log.h"
 #include "ui/engine_controller.h"
 #include "ui/face_strip.h"
@@ -75,6 +79,8 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
       m_status(new QLabel(this)) {
     setWindowTitle(tr("GPEN Studio"));
     setAcceptDrops(true);
+    m_brush = new DamageBrush(this);
+    connectDamageBrush();
     // The missing-model banner sits above the photo, where the user looks before restoring.
     m_banner = new MissingModelBanner(m_engine, m_panel, this);
     auto* central = new QWidget(this);
@@ -100,7 +106,14 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
 
     m_restoreDock = new QDockWidget(tr("Restore"), this);
     m_restoreDock->setObjectName(QStringLiteral("restoreDock"));
-    m_restoreDock->setWidget(m_panel);
+    // Scrolls on a small screen: the options grow with the task (the brush's tools), the window
+    // must not.
+    auto* panelScroll = new QScrollArea(this);
+    panelScroll->setWidget(m_panel);
+    panelScroll->setWidgetResizable(true);
+    panelScroll->setFrameShape(QFrame::NoFrame);
+    panelScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_restoreDock->setWidget(panelScroll);
     addDockWidget(Qt::RightDockWidgetArea, m_restoreDock);
     m_facesDock = new QDockWidget(tr("Faces"), this);
     m_facesDock->setObjectName(QStringLiteral("facesDock"));
@@ -236,6 +249,21 @@ ModelManagerDialog* MainWindow::showModelManager(const QString& modelId) {
 }
 
 void MainWindow::showEntry(int index) {
+    // The brush's mask belongs to the photo it was painted on.
+    if (m_brushPhoto >= 0 && m_brushPhoto < m_session->count() && m_brushPhoto != index) {
+        m_session->setDamageMask(m_brushPhoto, m_brush->isEmpty() ? QImage() : m_brush->mask());
+    }
+    if (index != m_brushPhoto) {
+        m_brushPhoto = index;
+        QImage mask;
+        QSize photo;
+        if (index >= 0 && index < m_session->count()) {
+            const auto& e = m_session->entry(index);
+            mask = e.damageMask;
+            photo = QSize(e.decoded->bgr8.cols, e.decoded->bgr8.rows);
+        }
+        m_brush->setMask(mask, photo);
+    }
     if (index < 0 || index >= m_session->count()) {
         m_view->setImages({}, {});
         m_view->setFaceBoxes({});
@@ -305,6 +333,12 @@ void MainWindow::onEntryRemoved(int index) {
         --m_jobImage;
     }
     m_stripPhoto = -1;
+    // The brush held the closed photo's mask, or one that moved up a row.
+    if (index == m_brushPhoto) {
+        m_brushPhoto = -1;
+    } else if (index < m_brushPhoto) {
+        --m_brushPhoto;
+    }
     delete m_list->takeItem(index);
     // The rows after it moved up: their unsaved marks follow (the saver renumbered its records).
     for (int i = index; i < m_session->count(); ++i) updateSavedMark(i);
@@ -447,6 +481,24 @@ void MainWindow::connectEngine() {
     });
 }
 
+void MainWindow::connectDamageBrush() {
+    // "Repair damage" turns the canvas's left button into the brush; the panel's tools drive it.
+    connect(m_panel, &RestorePanel::taskChanged, this, [this](const QString& task) {
+        m_view->setDamageBrush(task == QLatin1String("inpaint") ? m_brush : nullptr);
+    });
+    m_brush->setRadius(m_panel->brushSizeBox()->value());
+    connect(m_panel->brushSizeBox(), &QSpinBox::valueChanged, m_brush, &DamageBrush::setRadius);
+    connect(m_panel->eraserBox(), &QCheckBox::toggled, m_brush, &DamageBrush::setErasing);
+    QUndoStack* steps = m_brush->undoStack();
+    connect(m_panel->undoDamageButton(), &QPushButton::clicked, steps, &QUndoStack::undo);
+    connect(m_panel->redoDamageButton(), &QPushButton::clicked, steps, &QUndoStack::redo);
+    connect(m_panel->clearDamageButton(), &QPushButton::clicked, m_brush, &DamageBrush::clear);
+    connect(steps, &QUndoStack::canUndoChanged, m_panel->undoDamageButton(), &QPushButton::setEnabled);
+    connect(steps, &QUndoStack::canRedoChanged, m_panel->redoDamageButton(), &QPushButton::setEnabled);
+    m_panel->undoDamageButton()->setEnabled(false);
+    m_panel->redoDamageButton()->setEnabled(false);
+}
+
 void MainWindow::restoreCurrent() {
     const int index = currentIndex();
     if (!m_engine || index < 0) {
@@ -460,6 +512,14 @@ void MainWindow::restoreCurrent() {
                 .arg(missing));
         return;
     }
+    QImage damage;
+    if (m_panel->task() == QLatin1String("inpaint")) {
+        if (m_brush->isEmpty()) {
+            m_panel->stageLabel()->setText(tr("Not started: paint the damage on the photo first (the brush marks it red)."));
+            return;
+        }
+        damage = m_brush->mask().copy();  // the engine thread reads it while the user may paint on
+    }
     m_jobImage = index;
     // The engine frees the result it holds when a new restore starts (one full result at a time:
     // a 24 MP photo at 4x is gigabytes): no photo re-blends until this one is done.
@@ -471,7 +531,7 @@ void MainWindow::restoreCurrent() {
     m_panel->setRunning(true);
     if (m_engine->batchRunning()) m_status->setText(tr("The restore starts when the batch has finished"));
     const auto& entry = m_session->entry(index);
-    m_restoreJob = m_engine->restore(index, entry.decoded, entry.path, m_panel->options());
+    m_restoreJob = m_engine->restore(index, entry.decoded, entry.path, m_panel->options(), damage);
 }
 
 BatchDialog* MainWindow::showBatchDialog(const QString& inputFolder) {

@@ -12,6 +12,8 @@ class QLabel;
 
 namespace gpen::ui {
 
+class DamageBrush;
+
 class BatchDialog;
 class ComparisonView;
 class EngineController;
@@ -41,6 +43,7 @@ public:
     // on `modelId`'s row when given. Null without an engine.
     ModelManagerDialog* showModelManager(const QString& modelId = {});
     RestorePanel* restorePanel() const { return m_panel; }
+    DamageBrush* damageBrush() const { return m_brush; }
     FaceStrip* faceStrip() const { return m_faces; }
     ResultSaver* resultSaver() const { return m_saver; }  // Save / Save As, and its file prompt
     // Restores the current photo with the panel's options (what the Restore button does).
@@ -91,6 +94,7 @@ private:
     void addRecent(const QStringList& paths);
     void connectEngine();
     void showFaces(int index);
+    void connectDamageBrush();
     void onFaceChoices(const QList<double>& strengths);
     void onEntryRemoved(int index);
     void restoreLayout();
@@ -112,6 +116,10 @@ private:
     int m_reblendImage = -1;
     int m_reblendKey = -1;
     int m_stripPhoto = -1;  // the photo whose faces the strip shows
+    // Repairing damage: the brush, and the photo whose mask it holds (written back to the session
+    // when another photo comes into view).
+    DamageBrush* m_brush = nullptr;
+    int m_brushPhoto = -1;
     QDockWidget* m_photosDock = nullptr;
     QDockWidget* m_restoreDock = nullptr;
     QDockWidget* m_facesDock = nullptr;

@@ -18,6 +18,7 @@ struct DecodedImage;
 namespace gpen::ui {
 
 struct RestoreOptions {
+    QString task = QStringLiteral("restore");  // restore, colorize, inpaint (core's faceTaskName)
     QString faceModel = QStringLiteral("GPEN-BFR-512");
     QString detector = QStringLiteral("auto");
     int backgroundScale = 1;
@@ -34,6 +35,8 @@ struct RestoreRequest {
     std::shared_ptr<const gpen::DecodedImage> decoded;
     QString source;  // the file it came from (empty for a pasted image)
     RestoreOptions options;
+    // Repairing damage (task inpaint): the damage painted on the photo, 8-bit gray, 255 = damaged.
+    QImage damageMask;
     std::shared_ptr<gpen::CancelToken> cancel;  // set from the GUI thread directly
 };
 

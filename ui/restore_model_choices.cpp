@@ -17,9 +17,17 @@ RestoreModelChoices::RestoreModelChoices(EngineController* engine, RestorePanel*
     QComboBox* box = m_panel->faceModelBox();
     connect(box, &QComboBox::currentIndexChanged, this, [this, box] {
         if (m_updating) return;
-        // The user's pick (or a caller's setFaceModel): kept from now on, and remembered.
+        // The user's pick (or a caller's setFaceModel): kept from now on, and remembered (the
+        // restore model; a head is simply the installed one of its task).
         m_userChose = true;
-        QSettings().setValue(QLatin1String(kFaceModelKey), box->currentData().toString());
+        if (m_panel->task() == QLatin1String("restore")) {
+            QSettings().setValue(QLatin1String(kFaceModelKey), box->currentData().toString());
+        }
+    });
+    // Another task offers its own models.
+    connect(m_panel, &RestorePanel::taskChanged, this, [this] {
+        m_userChose = false;
+        refresh();
     });
     if (m_engine) {
         connect(m_engine, &EngineController::modelStatusChanged, this, [this](const gpen::ModelStatus& s) {
@@ -62,12 +70,16 @@ void RestoreModelChoices::refresh() {
     if (!m_engine) return;
     QStringList present;
     QStringList absent;
+    const QString task = m_panel->task();
+    const ModelCatalog catalog = ModelCatalog::released();
     for (const auto& s : m_engine->statuses()) {
+        // The face models of the panel's task only: a colorizer is no restorer. A GPEN file the
+        // catalog does not know may be any head: offered for every task.
         if (s.kind != ModelKind::GpenFace) continue;
+        if (QLatin1String(faceTaskName(s.task)) != task && catalog.find(s.id)) continue;
         (s.state == ModelState::NotInstalled ? absent : present) << QString::fromStdString(s.id);
     }
     // Catalog order (GPEN-BFR-512 first), recognised files by name after them.
-    const ModelCatalog catalog = ModelCatalog::released();
     auto rank = [&](const QString& id) {
         const auto& e = catalog.entries();
         const auto it = std::find_if(e.begin(), e.end(), [&](const ModelEntry& m) { return m.id == id.toStdString(); });
@@ -80,8 +92,9 @@ void RestoreModelChoices::refresh() {
 
     QComboBox* box = m_panel->faceModelBox();
     QString wanted = box->currentData().toString();
+    const bool restoring = task == QLatin1String("restore");
     if (!m_userChose) {
-        const QVariant remembered = QSettings().value(QLatin1String(kFaceModelKey));
+        const QVariant remembered = restoring ? QSettings().value(QLatin1String(kFaceModelKey)) : QVariant();
         if (remembered.isValid() && (remembered.toString().isEmpty() || present.contains(remembered.toString()))) {
             wanted = remembered.toString();
         } else {
@@ -94,7 +107,8 @@ void RestoreModelChoices::refresh() {
         box->clear();
         for (const QString& id : present) box->addItem(id, id);
         for (const QString& id : absent) box->addItem(tr("%1 (not installed)").arg(id), id);
-        box->addItem(tr("None (upscale only)"), QString());
+        // Upscaling alone is a restore without faces; colourising or repairing needs its model.
+        if (restoring) box->addItem(tr("None (upscale only)"), QString());
         const int i = box->findData(wanted);
         box->setCurrentIndex(i >= 0 ? i : 0);
     }

@@ -18,6 +18,13 @@ namespace gpen::ui {
 
 RestorePanel::RestorePanel(QWidget* parent)
     : QWidget(parent),
+      m_task(new QComboBox(this)),
+      m_damageTools(new QWidget(this)),
+      m_brushSize(new QSpinBox(m_damageTools)),
+      m_eraser(new QCheckBox(tr("Eraser"), m_damageTools)),
+      m_undoDamage(new QPushButton(tr("Undo"), m_damageTools)),
+      m_redoDamage(new QPushButton(tr("Redo"), m_damageTools)),
+      m_clearDamage(new QPushButton(tr("Clear"), m_damageTools)),
       m_faceModel(new QComboBox(this)),
       m_detector(new QComboBox(this)),
       m_scale(new QComboBox(this)),
@@ -33,6 +40,33 @@ RestorePanel::RestorePanel(QWidget* parent)
     for (const char* id : {"GPEN-BFR-512", "GPEN-BFR-256", "GPEN-BFR-1024", "GPEN-BFR-2048"}) {
         m_faceModel->addItem(QString::fromLatin1(id), QString::fromLatin1(id));
     }
+    m_task->addItem(tr("Restore faces"), QStringLiteral("restore"));
+    m_task->addItem(tr("Colorize faces"), QStringLiteral("colorize"));
+    m_task->addItem(tr("Repair damage"), QStringLiteral("inpaint"));
+    m_task->setToolTip(tr("Colorize: a gray photo's faces are coloured, the rest stays gray. Repair damage: "
+                          "paint the scratches on the photo, then Restore fills them in the faces."));
+    m_brushSize->setRange(1, 200);
+    m_brushSize->setValue(12);
+    m_brushSize->setSuffix(tr(" px"));
+    m_eraser->setToolTip(tr("Paint to remove marks instead of adding them"));
+    {
+        auto* tools = new QVBoxLayout(m_damageTools);
+        tools->setContentsMargins(0, 0, 0, 0);
+        auto* hint = new QLabel(tr("Paint the damage on the photo (it shows red); drag with the right button to pan."),
+                                m_damageTools);
+        hint->setWordWrap(true);
+        tools->addWidget(hint);
+        auto* sizeRow = new QFormLayout;
+        sizeRow->addRow(tr("Brush"), m_brushSize);
+        tools->addLayout(sizeRow);
+        tools->addWidget(m_eraser);
+        auto* steps = new QHBoxLayout;
+        steps->addWidget(m_undoDamage);
+        steps->addWidget(m_redoDamage);
+        steps->addWidget(m_clearDamage);
+        tools->addLayout(steps);
+    }
+    m_damageTools->setVisible(false);
     m_detector->addItem(tr("Automatic"), QStringLiteral("auto"));
     m_detector->addItem(QStringLiteral("RetinaFace"), QStringLiteral("retinaface"));
     m_detector->addItem(tr("Built-in (dlib)"), QStringLiteral("dlib"));
@@ -65,6 +99,8 @@ RestorePanel::RestorePanel(QWidget* parent)
     strengthRow->addWidget(m_strengthValue);
 
     auto* form = new QFormLayout;
+    form->addRow(tr("Task"), m_task);
+    form->addRow(m_damageTools);
     form->addRow(tr("Face model"), m_faceModel);
     form->addRow(tr("Detector"), m_detector);
     form->addRow(tr("Background"), m_scale);
@@ -100,10 +136,29 @@ RestorePanel::RestorePanel(QWidget* parent)
     for (QComboBox* box : {m_faceModel, m_detector, m_scale}) {
         connect(box, &QComboBox::currentIndexChanged, this, &RestorePanel::optionsChanged);
     }
+    connect(m_task, &QComboBox::currentIndexChanged, this, [this] {
+        const QString t = task();
+        m_damageTools->setVisible(t == QLatin1String("inpaint"));
+        // A colorized face is the point of the task: "keep gray" does not apply.
+        m_keepGray->setEnabled(t != QLatin1String("colorize"));
+        Q_EMIT taskChanged(t);
+        Q_EMIT optionsChanged();
+    });
+}
+
+QString RestorePanel::task() const { return m_task->currentData().toString(); }
+
+void RestorePanel::setTask(const QString& task) {
+    if (const int i = m_task->findData(task); i >= 0) m_task->setCurrentIndex(i);
+}
+
+void RestorePanel::removeTask(const QString& task) {
+    if (const int i = m_task->findData(task); i >= 0) m_task->removeItem(i);
 }
 
 RestoreOptions RestorePanel::options() const {
     RestoreOptions o;
+    o.task = task();
     o.faceModel = m_faceModel->currentData().toString();
     o.detector = m_detector->currentData().toString();
     o.backgroundScale = m_scale->currentData().toInt();

@@ -23,6 +23,11 @@ public:
     explicit RestorePanel(QWidget* parent = nullptr);
 
     RestoreOptions options() const;
+    // "restore", "colorize" or "inpaint": what the Task list says the face model is to do.
+    QString task() const;
+    void setTask(const QString& task);
+    // Takes a task off the list (the batch dialog has no brush, so no "Repair damage").
+    void removeTask(const QString& task);
     // Offers an installed face model (a catalog one or a recognised file) in the list.
     void addFaceModel(const QString& id);
     void setFaceModel(const QString& id);
@@ -45,6 +50,14 @@ public:
     // and used for the background model's warm-up.
     QSpinBox* tileSizeBox() const { return m_tile; }
     QComboBox* faceModelBox() const { return m_faceModel; }
+    QComboBox* taskBox() const { return m_task; }
+    // Repairing damage: the brush's size (screen pixels), its eraser, and the mask's steps.
+    QWidget* damageTools() const { return m_damageTools; }
+    QSpinBox* brushSizeBox() const { return m_brushSize; }
+    QCheckBox* eraserBox() const { return m_eraser; }
+    QPushButton* undoDamageButton() const { return m_undoDamage; }
+    QPushButton* redoDamageButton() const { return m_redoDamage; }
+    QPushButton* clearDamageButton() const { return m_clearDamage; }
     QComboBox* backgroundBox() const { return m_scale; }
 
 Q_SIGNALS:
@@ -55,8 +68,17 @@ Q_SIGNALS:
     void strengthChanged(double strength);
     // The face model, detector or background scale changed: what a restore needs changed.
     void optionsChanged();
+    // The task changed (the face models offered and the tools shown follow it).
+    void taskChanged(const QString& task);
 
 private:
+    QComboBox* m_task;
+    QWidget* m_damageTools;
+    QSpinBox* m_brushSize;
+    QCheckBox* m_eraser;
+    QPushButton* m_undoDamage;
+    QPushButton* m_redoDamage;
+    QPushButton* m_clearDamage;
     QComboBox* m_faceModel;
     QComboBox* m_detector;
     QComboBox* m_scale;

@@ -460,6 +460,21 @@
     </message>
 </context>
 <context>
+    <name>gpen::ui::DamageBrush</name>
+    <message>
+        <source>Erase damage</source>
+        <translation>Schaden radieren</translation>
+    </message>
+    <message>
+        <source>Paint damage</source>
+        <translation>Schaden markieren</translation>
+    </message>
+    <message>
+        <source>Clear damage</source>
+        <translation>Markierungen löschen</translation>
+    </message>
+</context>
+<context>
     <name>gpen::ui::EngineController</name>
     <message>
         <source>%1: the engine is not running</source>
@@ -815,6 +830,10 @@
     <message>
         <source>Stop and Quit</source>
         <translation>Anhalten und beenden</translation>
+    </message>
+    <message>
+        <source>Not started: paint the damage on the photo first (the brush marks it red).</source>
+        <translation>Nicht gestartet: Markieren Sie zuerst den Schaden auf dem Foto (der Pinsel färbt ihn rot).</translation>
     </message>
 </context>
 <context>
@@ -1286,6 +1305,54 @@
     <message>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Eraser</source>
+        <translation>Radierer</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>Wiederholen</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Leeren</translation>
+    </message>
+    <message>
+        <source>Restore faces</source>
+        <translation>Gesichter restaurieren</translation>
+    </message>
+    <message>
+        <source>Colorize faces</source>
+        <translation>Gesichter kolorieren</translation>
+    </message>
+    <message>
+        <source>Repair damage</source>
+        <translation>Schäden reparieren</translation>
+    </message>
+    <message>
+        <source>Colorize: a gray photo&apos;s faces are coloured, the rest stays gray. Repair damage: paint the scratches on the photo, then Restore fills them in the faces.</source>
+        <translation>Kolorieren: Die Gesichter eines Graustufenfotos werden eingefärbt, der Rest bleibt grau. Schäden reparieren: Malen Sie die Kratzer auf das Foto, dann füllt Restaurieren sie in den Gesichtern.</translation>
+    </message>
+    <message>
+        <source>Paint to remove marks instead of adding them</source>
+        <translation>Malen entfernt Markierungen, statt sie hinzuzufügen</translation>
+    </message>
+    <message>
+        <source>Brush</source>
+        <translation>Pinsel</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <source>Paint the damage on the photo (it shows red); drag with the right button to pan.</source>
+        <translation>Malen Sie den Schaden auf das Foto (er wird rot angezeigt); mit der rechten Maustaste verschieben.</translation>
     </message>
 </context>
 <context>

@@ -812,6 +812,10 @@
             <source>Close it anyway and lose the result?</source>
             <translation>仍然关闭并丢弃修复结果？</translation>
         </message>
+        <message>
+            <source>Not started: paint the damage on the photo first (the brush marks it red).</source>
+            <translation>未开始：请先在照片上涂出损伤处（画笔以红色标记）。</translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::MissingModelBanner</name>
@@ -1280,6 +1284,54 @@
             <source>Cancelled</source>
             <translation>已取消</translation>
         </message>
+        <message>
+            <source>Eraser</source>
+            <translation>橡皮擦</translation>
+        </message>
+        <message>
+            <source>Undo</source>
+            <translation>撤销</translation>
+        </message>
+        <message>
+            <source>Redo</source>
+            <translation>重做</translation>
+        </message>
+        <message>
+            <source>Clear</source>
+            <translation>清除</translation>
+        </message>
+        <message>
+            <source>Restore faces</source>
+            <translation>修复人脸</translation>
+        </message>
+        <message>
+            <source>Colorize faces</source>
+            <translation>为人脸上色</translation>
+        </message>
+        <message>
+            <source>Repair damage</source>
+            <translation>修补损伤</translation>
+        </message>
+        <message>
+            <source>Colorize: a gray photo&apos;s faces are coloured, the rest stays gray. Repair damage: paint the scratches on the photo, then Restore fills them in the faces.</source>
+            <translation>上色：灰度照片中的人脸会被上色，其余部分保持灰色。修补损伤：在照片上涂出划痕，然后点“修复”即可填补人脸中的划痕。</translation>
+        </message>
+        <message>
+            <source>Paint to remove marks instead of adding them</source>
+            <translation>涂抹时移除标记而不是添加</translation>
+        </message>
+        <message>
+            <source>Paint the damage on the photo (it shows red); drag with the right button to pan.</source>
+            <translation>在照片上涂出损伤处（显示为红色）；按住右键拖动可平移。</translation>
+        </message>
+        <message>
+            <source>Brush</source>
+            <translation>画笔</translation>
+        </message>
+        <message>
+            <source>Task</source>
+            <translation>任务</translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::ResultSaver</name>
@@ -1634,6 +1686,21 @@
         <message>
             <source>Kept loaded (preloaded)</source>
             <translation>常驻内存（预加载）</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::DamageBrush</name>
+        <message>
+            <source>Erase damage</source>
+            <translation>擦除损伤标记</translation>
+        </message>
+        <message>
+            <source>Paint damage</source>
+            <translation>标记损伤</translation>
+        </message>
+        <message>
+            <source>Clear damage</source>
+            <translation>清除损伤标记</translation>
         </message>
     </context>
 </TS>
