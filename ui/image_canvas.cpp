@@ -148,7 +148,17 @@ void ImageCanvas::paintEvent(QPaintEvent*) {
         }
     }
     if (restored && m_mode != Mode::Before && !showingOriginal()) drawFaceBoxes(painter);
-    if (m_brush && !m_brush->overlay().isNull()) drawImage(painter, m_brush->overlay());
+    // The damage marks go over the original only: the result shows what the repair did.
+    if (m_brush && !m_brush->overlay().isNull()) {
+        if (!restored || m_mode == Mode::Before || showingOriginal()) {
+            drawImage(painter, m_brush->overlay());
+        } else if (m_mode == Mode::Split) {
+            painter.save();
+            painter.setClipRect(QRectF(0, 0, m_divider * width(), height()));
+            drawImage(painter, m_brush->overlay());
+            painter.restore();
+        }
+    }
 }
 
 void ImageCanvas::setDamageBrush(DamageBrush* brush) {

@@ -21,6 +21,7 @@
 #include <QSpinBox>
 #include <QUndoStack>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStatusBar>
 #include <QVBoxLayout>
 #include <QCloseEvent>
@@ -113,6 +114,15 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
     panelScroll->setWidgetResizable(true);
     panelScroll->setFrameShape(QFrame::NoFrame);
     panelScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // As wide as the panel needs, with the tools its task shows (a scroll area alone would let
+    // the dock cut it).
+    const auto fitPanel = [this, panelScroll] {
+        m_panel->adjustSize();
+        panelScroll->setMinimumWidth(std::max(m_panel->minimumSizeHint().width(), m_panel->sizeHint().width()) +
+                                     panelScroll->verticalScrollBar()->sizeHint().width());
+    };
+    fitPanel();
+    connect(m_panel, &RestorePanel::taskChanged, panelScroll, fitPanel);
     m_restoreDock->setWidget(panelScroll);
     addDockWidget(Qt::RightDockWidgetArea, m_restoreDock);
     m_facesDock = new QDockWidget(tr("Faces"), this);

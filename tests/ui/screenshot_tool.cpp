@@ -8,7 +8,9 @@
 // no realesrnet file is installed); X,Y,W,H: a crop of PHOTO to restore; the files are then named
 // upscaled-<mode>.png.
 // With BATCH_INPUT_DIR (an existing folder) it also renders batch.png: the batch dialog mid-batch
-// on that folder.
+// on that folder. With "colorize" the photo is made gray and colorized (colorize.png); with
+// "repair" a scratch is painted across its faces with the brush and repaired (repair.png, and
+// repair-mask.png: the marks before Restore).
 
 #include <QApplication>
 #include <QCheckBox>
@@ -20,10 +22,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cstdio>
+#include <utility>
 
 #include "ui/batch_dialog.h"
 #include "ui/comparison_view.h"
+#include "ui/damage_brush.h"
 #include "ui/engine_controller.h"
 #include "ui/image_session.h"
 #include "ui/main_window.h"
@@ -40,8 +45,9 @@ int main(int argc, char** argv) {
         return 2;
     }
     const QString sixth = argc == 6 ? QString::fromLocal8Bit(argv[5]) : QString();
+    const QString task = sixth == QStringLiteral("colorize") || sixth == QStringLiteral("repair") ? sixth : QString();
     const QString batchDir = QFileInfo(sixth).isDir() ? sixth : QString();
-    const QString language = batchDir.isEmpty() ? sixth : QString();
+    const QString language = batchDir.isEmpty() && task.isEmpty() ? sixth : QString();
     if (!language.isEmpty() && gpen::ui::Translations::install(&app, language).isEmpty()) return 2;
     if (language.isEmpty()) gpen::ui::Translations::install(&app, QStringLiteral("en"));  // as the app does: English plurals
     const QString face = QString::fromLocal8Bit(argv[2]) == QStringLiteral("none") ? QString() : QString::fromLocal8Bit(argv[2]);
@@ -55,6 +61,11 @@ int main(int argc, char** argv) {
         if (!QImage(photo).copy(r[0].toInt(), r[1].toInt(), r[2].toInt(), r[3].toInt()).save(crop)) return 1;
         photo = crop;
         prefix = QStringLiteral("upscaled-");
+    }
+    if (task == QStringLiteral("colorize")) {
+        const QString gray = temp.filePath(QStringLiteral("gray.png"));
+        if (!QImage(photo).convertToFormat(QImage::Format_Grayscale8).save(gray)) return 1;
+        photo = gray;
     }
     gpen::ui::EngineSettings settings;
     settings.modelsDir = QString::fromLocal8Bit(argv[1]);
@@ -71,12 +82,35 @@ int main(int argc, char** argv) {
     QSignalSpy opened(window.session(), &gpen::ui::ImageSession::openFinished);
     window.openPaths({photo});
     if (!opened.wait(60000)) return 1;
+    const QDir out(QString::fromLocal8Bit(argv[4]));
+    if (task == QStringLiteral("colorize")) window.restorePanel()->setTask(QStringLiteral("colorize"));
+    if (task == QStringLiteral("repair")) {
+        window.restorePanel()->setTask(QStringLiteral("inpaint"));
+        // Two scratches across the photo, as a user paints them.
+        gpen::ui::DamageBrush* brush = window.damageBrush();
+        const QSizeF size = brush->mask().size();
+        const double r = std::max(1.5, size.width() / 300.0);
+        for (const auto& [a, b] : {std::pair{QPointF(0.15, 0.2), QPointF(0.6, 0.55)}, std::pair{QPointF(0.45, 0.15), QPointF(0.9, 0.4)}}) {
+            brush->beginStroke(QPointF(a.x() * size.width(), a.y() * size.height()), r);
+            brush->extendStroke(QPointF(b.x() * size.width(), b.y() * size.height()));
+            brush->endStroke();
+        }
+        window.comparisonView()->zoomToFit();
+        QTest::qWait(300);
+        window.grab().save(out.filePath(QStringLiteral("repair-mask.png")));
+    }
     window.restorePanel()->setFaceModel(face);
     if (argc == 7) window.restorePanel()->setBackgroundScale(QString::fromLocal8Bit(argv[5]).toInt());
     QSignalSpy finished(&engine, &gpen::ui::EngineController::jobFinished);
     window.restoreCurrent();
     if (!finished.wait(600000)) return 1;
-    const QDir out(QString::fromLocal8Bit(argv[4]));
+    if (!task.isEmpty()) {
+        window.comparisonView()->setMode(gpen::ui::ComparisonView::Mode::Split);
+        window.comparisonView()->zoomToFit();
+        QTest::qWait(300);
+        window.grab().save(out.filePath(task + QStringLiteral(".png")));
+        return 0;
+    }
     const struct {
         gpen::ui::ComparisonView::Mode mode;
         const char* file;
