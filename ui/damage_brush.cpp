@@ -87,6 +87,15 @@ void DamageBrush::clear() {
     Q_EMIT changed();
 }
 
+void DamageBrush::replaceMarks(const QImage& marks, const QString& what) {
+    if (m_mask.isNull() || marks.size() != m_mask.size()) return;
+    const QImage before = m_mask.copy();
+    m_mask = marks.convertToFormat(QImage::Format_Grayscale8).copy();
+    updateOverlay(m_mask.rect());
+    m_undo.push(new DamageStroke(this, m_mask.rect(), before, m_mask.copy(), what));
+    Q_EMIT changed();
+}
+
 void DamageBrush::paintSegment(const QPointF& from, const QPointF& to) {
     QPainter p(&m_mask);
     p.setRenderHint(QPainter::Antialiasing, false);  // a mask is yes or no

@@ -38,6 +38,9 @@ public:
     bool stroking() const { return m_stroking; }
     // Removes every mark (one undoable step).
     void clear();
+    // Replaces every mark by `marks` (8-bit gray, the photo's size; one undoable step): a
+    // suggestion from Find damage, for the user to edit.
+    void replaceMarks(const QImage& marks, const QString& what);
 
     QUndoStack* undoStack() { return &m_undo; }
 

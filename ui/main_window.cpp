@@ -28,8 +28,11 @@
 #include <QScreen>
 #include <QShowEvent>
 
+#include "gpen/face/damage_detect.h"
 #include "ui/batch_dialog.h"
 #include "ui/comparison_view.h"
+#include "ui/core_text.h"
+#include "ui/image_convert.h"
 #include "ui/damage_brush.h"
 #include "ui/core_log.h"
 #include "ui/engine_controller.h"
@@ -507,6 +510,38 @@ void MainWindow::connectDamageBrush() {
     connect(steps, &QUndoStack::canRedoChanged, m_panel->redoDamageButton(), &QPushButton::setEnabled);
     m_panel->undoDamageButton()->setEnabled(false);
     m_panel->redoDamageButton()->setEnabled(false);
+    connect(m_panel->findDamageButton(), &QPushButton::clicked, this, &MainWindow::findDamage);
+    connect(m_panel->simulateDamageButton(), &QPushButton::clicked, this, &MainWindow::simulateDamage);
+}
+
+void MainWindow::findDamage() {
+    const int index = currentIndex();
+    if (index < 0) return;
+    // A classical detector, tens of milliseconds on a scan of a few megapixels: run here.
+    auto found = detectDamage(m_session->entry(index).decoded->bgr8,
+                              {.sensitivity = m_panel->sensitivitySlider()->value() / 100.0});
+    if (!found) {
+        m_status->setText(CoreText::error(found.error()));
+        return;
+    }
+    const QImage marks(found->data, found->cols, found->rows, static_cast<qsizetype>(found->step), QImage::Format_Grayscale8);
+    m_brush->replaceMarks(marks, tr("Find damage"));
+}
+
+void MainWindow::simulateDamage() {
+    const int index = currentIndex();
+    if (index < 0) return;
+    const auto& e = m_session->entry(index);
+    cv::Mat damaged = e.decoded->bgr8.clone();
+    const cv::Mat mask = gpen::simulateDamage(damaged.size(), SimulatedDamage::PaintedStrokes, ++m_simulations);
+    damaged.setTo(cv::Scalar::all(255), mask);
+    //: %1 is the photo's name
+    m_session->addImage(fromBgrMat(damaged), tr("%1 (simulated damage)").arg(e.displayName));
+    const int added = m_session->count() - 1;
+    m_session->setDamageMask(added, QImage(mask.data, mask.cols, mask.rows, static_cast<qsizetype>(mask.step),
+                                           QImage::Format_Grayscale8)
+                                        .copy());
+    m_list->setCurrentRow(added);
 }
 
 void MainWindow::restoreCurrent() {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <cstdint>
+
 #include <QHash>
 #include <QMainWindow>
 
@@ -95,6 +97,8 @@ private:
     void connectEngine();
     void showFaces(int index);
     void connectDamageBrush();
+    void findDamage();
+    void simulateDamage();
     void onFaceChoices(const QList<double>& strengths);
     void onEntryRemoved(int index);
     void restoreLayout();
@@ -120,6 +124,7 @@ private:
     // when another photo comes into view).
     DamageBrush* m_brush = nullptr;
     int m_brushPhoto = -1;
+    std::uint32_t m_simulations = 0;  // the seed of the next Simulate damage
     QDockWidget* m_photosDock = nullptr;
     QDockWidget* m_restoreDock = nullptr;
     QDockWidget* m_facesDock = nullptr;

@@ -25,6 +25,9 @@ RestorePanel::RestorePanel(QWidget* parent)
       m_undoDamage(new QPushButton(tr("Undo"), m_damageTools)),
       m_redoDamage(new QPushButton(tr("Redo"), m_damageTools)),
       m_clearDamage(new QPushButton(tr("Clear"), m_damageTools)),
+      m_findDamage(new QPushButton(tr("Find damage"), m_damageTools)),
+      m_sensitivity(new QSlider(Qt::Horizontal, m_damageTools)),
+      m_simulateDamage(new QPushButton(tr("Simulate damage"), m_damageTools)),
       m_faceModel(new QComboBox(this)),
       m_detector(new QComboBox(this)),
       m_scale(new QComboBox(this)),
@@ -65,6 +68,18 @@ RestorePanel::RestorePanel(QWidget* parent)
         steps->addWidget(m_redoDamage);
         steps->addWidget(m_clearDamage);
         tools->addLayout(steps);
+        m_sensitivity->setRange(0, 100);
+        m_sensitivity->setValue(50);
+        m_sensitivity->setToolTip(tr("How faint a scratch Find damage marks: more finds more, and more that is not damage"));
+        m_findDamage->setToolTip(tr("Marks white paint and thin bright scratches as a suggestion to check and edit"));
+        m_simulateDamage->setToolTip(tr("Opens a copy of the photo with random scratches painted on it, to try the repair"));
+        auto* find = new QFormLayout;
+        find->addRow(tr("Sensitivity"), m_sensitivity);
+        tools->addLayout(find);
+        auto* suggest = new QHBoxLayout;
+        suggest->addWidget(m_findDamage);
+        suggest->addWidget(m_simulateDamage);
+        tools->addLayout(suggest);
     }
     m_damageTools->setVisible(false);
     m_detector->addItem(tr("Automatic"), QStringLiteral("auto"));

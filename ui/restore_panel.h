@@ -58,6 +58,11 @@ public:
     QPushButton* undoDamageButton() const { return m_undoDamage; }
     QPushButton* redoDamageButton() const { return m_redoDamage; }
     QPushButton* clearDamageButton() const { return m_clearDamage; }
+    // Find damage marks a suggestion (at the slider's sensitivity, 0..100); Simulate damage opens
+    // a copy of the photo with damage drawn on it, to try the repair.
+    QPushButton* findDamageButton() const { return m_findDamage; }
+    QSlider* sensitivitySlider() const { return m_sensitivity; }
+    QPushButton* simulateDamageButton() const { return m_simulateDamage; }
     QComboBox* backgroundBox() const { return m_scale; }
 
 Q_SIGNALS:
@@ -79,6 +84,9 @@ private:
     QPushButton* m_undoDamage;
     QPushButton* m_redoDamage;
     QPushButton* m_clearDamage;
+    QPushButton* m_findDamage;
+    QSlider* m_sensitivity;
+    QPushButton* m_simulateDamage;
     QComboBox* m_faceModel;
     QComboBox* m_detector;
     QComboBox* m_scale;

@@ -12,6 +12,7 @@ using Words = std::vector<std::string>;
 
 int inspectCommand(const Words& words);
 int faceCommand(const Words& words);
+int damageCommand(const Words& words);
 int benchCommand(const Words& words);
 int detectCommand(const Words& words);
 int restoreCommand(const Words& words);

@@ -13,14 +13,18 @@ namespace {
 void usage() {
     std::cerr << "usage: gpen-cli <command> [options]\n"
                  "  inspect FILE.pth [--json]                      format, architecture, parameters\n"
-                 "  face --model FILE.pth --aligned IN.png OUT.png  restore one aligned face\n"
+                 "  face --model FILE.pth [--task restore|colorize|inpaint|seg2face] --aligned IN.png OUT.png\n"
+                 "        one aligned face through a GPEN head (the task: the model's own by default)\n"
+                 "  damage IN MASK.png [--sensitivity S]          suggest a damage mask (white = damaged)\n"
+                 "  damage --simulate painted|scratches [--seed N] IN DAMAGED.png MASK.png\n"
                  "  bench [--model FILE.pth] [--size N] [--runs N] [--threads T]   GPEN, ParseNet,\n"
                  "        [--batch B] [--precision fp32|bf16] [--kernels fast|reference] [--json]\n"
                  "        RRDBNet or RetinaFace from FILE at N px; no FILE: a synthetic GPEN-BFR-N\n"
                  "  models [--json]                               the catalog with each model's state\n"
                  "  models --download NAME                        fetch, validate and install a model\n"
                  "  detect IN [--detector auto|retinaface|dlib] [--json] [--draw OUT.png]\n"
-                 "  restore IN OUT [--face-model NAME|FILE] [--detector ...] [--sr-scale 1|2|3|4|8] [--tile N]\n"
+                 "  restore IN OUT [--face-model NAME|FILE|none] [--task restore|colorize|inpaint] [--mask MASK.png]\n"
+                 "        [--detector ...] [--sr-scale 1|2|3|4|8] [--tile N]\n"
                  "        [--tile-overlap N] [--alpha A] [--face-batch B] [--save-faces DIR] [--quality Q]\n"
                  "        [--match-tone] [--no-metadata] [--no-keep-gray] [--max-megapixels N] [--json]\n"
                  "  batch IN_DIR OUT_DIR [--recursive] [--include GLOB]... [--exclude GLOB]... [--name TEMPLATE]\n"
@@ -38,6 +42,7 @@ void usage() {
 int dispatch(const std::string& command, const gpen::cli::Words& words) {
     if (command == "inspect") return gpen::cli::inspectCommand(words);
     if (command == "face") return gpen::cli::faceCommand(words);
+    if (command == "damage") return gpen::cli::damageCommand(words);
     if (command == "bench") return gpen::cli::benchCommand(words);
     if (command == "detect") return gpen::cli::detectCommand(words);
     if (command == "restore") return gpen::cli::restoreCommand(words);

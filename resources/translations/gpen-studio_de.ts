@@ -835,6 +835,15 @@
         <source>Not started: paint the damage on the photo first (the brush marks it red).</source>
         <translation>Nicht gestartet: Markieren Sie zuerst den Schaden auf dem Foto (der Pinsel färbt ihn rot).</translation>
     </message>
+    <message>
+        <source>Find damage</source>
+        <translation>Schäden finden</translation>
+    </message>
+    <message>
+        <source>%1 (simulated damage)</source>
+        <extracomment>%1 is the photo&apos;s name</extracomment>
+        <translation>%1 (simulierter Schaden)</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::MissingModelBanner</name>
@@ -1353,6 +1362,30 @@
     <message>
         <source>Paint the damage on the photo (it shows red); drag with the right button to pan.</source>
         <translation>Malen Sie den Schaden auf das Foto (er wird rot angezeigt); mit der rechten Maustaste verschieben.</translation>
+    </message>
+    <message>
+        <source>Find damage</source>
+        <translation>Schäden finden</translation>
+    </message>
+    <message>
+        <source>Simulate damage</source>
+        <translation>Schaden simulieren</translation>
+    </message>
+    <message>
+        <source>How faint a scratch Find damage marks: more finds more, and more that is not damage</source>
+        <translation>Wie schwache Kratzer „Schäden finden“ markiert: höher findet mehr – auch mehr, was kein Schaden ist</translation>
+    </message>
+    <message>
+        <source>Marks white paint and thin bright scratches as a suggestion to check and edit</source>
+        <translation>Markiert weiße Farbe und dünne helle Kratzer als Vorschlag zum Prüfen und Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Opens a copy of the photo with random scratches painted on it, to try the repair</source>
+        <translation>Öffnet eine Kopie des Fotos mit zufällig aufgemalten Kratzern, um die Reparatur auszuprobieren</translation>
+    </message>
+    <message>
+        <source>Sensitivity</source>
+        <translation>Empfindlichkeit</translation>
     </message>
 </context>
 <context>

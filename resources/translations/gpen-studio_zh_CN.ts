@@ -816,6 +816,14 @@
             <source>Not started: paint the damage on the photo first (the brush marks it red).</source>
             <translation>未开始：请先在照片上涂出损伤处（画笔以红色标记）。</translation>
         </message>
+        <message>
+            <source>Find damage</source>
+            <translation>查找损伤</translation>
+        </message>
+        <message>
+            <source>%1 (simulated damage)</source>
+            <translation>%1（模拟损伤）</translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::MissingModelBanner</name>
@@ -1331,6 +1339,30 @@
         <message>
             <source>Task</source>
             <translation>任务</translation>
+        </message>
+        <message>
+            <source>Find damage</source>
+            <translation>查找损伤</translation>
+        </message>
+        <message>
+            <source>Simulate damage</source>
+            <translation>模拟损伤</translation>
+        </message>
+        <message>
+            <source>How faint a scratch Find damage marks: more finds more, and more that is not damage</source>
+            <translation>“查找损伤”标记的划痕可以多浅：越高找到的越多，误标也越多</translation>
+        </message>
+        <message>
+            <source>Marks white paint and thin bright scratches as a suggestion to check and edit</source>
+            <translation>将白色涂痕和细亮划痕标记为建议，供您检查和修改</translation>
+        </message>
+        <message>
+            <source>Opens a copy of the photo with random scratches painted on it, to try the repair</source>
+            <translation>打开一份照片副本，其上随机画有划痕，用来试用修补功能</translation>
+        </message>
+        <message>
+            <source>Sensitivity</source>
+            <translation>灵敏度</translation>
         </message>
     </context>
     <context>

@@ -115,6 +115,28 @@ TEST_F(DamageRepairTest, TheBrushPaintsUndoesClearsAndKeepsAMaskPerPhoto) {
     window.imageList()->setCurrentRow(0);
     EXPECT_EQ(marked(brush->mask()), first);
 
+    // Find damage suggests marks (here the photo's own bright detail, few of them), undoably;
+    // Simulate damage opens a damaged copy whose marks are its damage.
+    panel->clearDamageButton()->click();  // (the history began anew with the photo in view)
+    ASSERT_TRUE(brush->isEmpty());
+    panel->findDamageButton()->click();
+    EXPECT_LT(marked(brush->mask()), 200 * 150 / 50) << "an undamaged photo gets few suggestions";
+    panel->undoDamageButton()->click();
+    EXPECT_TRUE(brush->isEmpty());
+    panel->undoDamageButton()->click();
+    EXPECT_EQ(marked(brush->mask()), first) << "before the clear: the stroke";
+    const int photos = window.session()->count();
+    panel->simulateDamageButton()->click();
+    ASSERT_EQ(window.session()->count(), photos + 1);
+    EXPECT_EQ(window.imageList()->currentRow(), photos);
+    EXPECT_TRUE(window.session()->entry(photos).displayName.contains(QStringLiteral("simulated damage")));
+    const int simulated = marked(brush->mask());
+    EXPECT_GT(simulated, 100);
+    panel->clearDamageButton()->click();
+    panel->findDamageButton()->click();  // the painted strokes are pure white: found again
+    EXPECT_GE(marked(brush->mask()), simulated * 95 / 100);
+    window.imageList()->setCurrentRow(0);
+
     // Back to restoring: the left button pans again and paints nothing.
     panel->setTask(QStringLiteral("restore"));
     EXPECT_FALSE(panel->damageTools()->isVisibleTo(panel));
