@@ -119,6 +119,35 @@ TEST(GpenCli, FaceWithAMissingModelFailsAndWritesNothing) {
     EXPECT_FALSE(fs::exists(out));
 }
 
+// Simulated damage is found again by `damage`; inpainting asks for the mask it needs, and a batch
+// (a mask per photo) refuses it.
+TEST(GpenCli, DamageIsSimulatedAndFoundAndInpaintingNeedsAMask) {
+    const fs::path solvay = gpen::test::sampleImagesDir() / "Solvay_conference_1927.png";
+    if (!fs::exists(solvay)) GTEST_SKIP() << "sample photo not found";
+    const fs::path damaged = tempDir() / "damaged.png", truth = tempDir() / "truth.png", found = tempDir() / "found.png";
+    const CliRun sim = runCli("damage --simulate painted --seed 3 " + quote(solvay.string()) + " " + quote(damaged.string()) + " " +
+                              quote(truth.string()));
+    ASSERT_EQ(sim.exitCode, 0) << sim.out;
+    const CliRun find = runCli("damage " + quote(damaged.string()) + " " + quote(found.string()));
+    ASSERT_EQ(find.exitCode, 0) << find.out;
+    EXPECT_NE(find.out.find("marked as damaged"), std::string::npos) << find.out;
+    auto t = gpen::readImageBgr8(truth), f = gpen::readImageBgr8(found);
+    ASSERT_TRUE(t && f);
+    cv::Mat tg, fg;
+    cv::cvtColor(*t, tg, cv::COLOR_BGR2GRAY);
+    cv::cvtColor(*f, fg, cv::COLOR_BGR2GRAY);
+    EXPECT_GE(cv::countNonZero(tg & fg), cv::countNonZero(tg) * 98 / 100);
+
+    const fs::path out = tempDir() / "never-inpainted.png";
+    const CliRun noMask = runCli("restore --task inpaint " + quote(damaged.string()) + " " + quote(out.string()));
+    EXPECT_EQ(noMask.exitCode, 1) << noMask.out;
+    EXPECT_NE(noMask.out.find("--task inpaint needs --mask"), std::string::npos) << noMask.out;
+    EXPECT_FALSE(fs::exists(out));
+    const CliRun batch = runCli("batch --task inpaint " + quote(tempDir().string()) + " " + quote((tempDir() / "out").string()));
+    EXPECT_EQ(batch.exitCode, 1) << batch.out;
+    EXPECT_NE(batch.out.find("a batch cannot inpaint"), std::string::npos) << batch.out;
+}
+
 TEST(GpenCli, BenchReportsJsonForACheckpoint) {
     GPEN_REQUIRE_FIXTURES();
     const CliRun r = runCli("bench --json --runs 2 --model " +
