@@ -60,7 +60,7 @@ private:
     std::vector<std::string> m_pinnedByUs;
 };
 
-Expected<void> loadModels(ModelCache& cache, const ResolvedModels& models, ModelHold& hold) {
+Expected<void> loadModels(const ResolvedModels& models, ModelHold& hold) {
     for (const std::string* id : {&models.faceModel, &models.detector, &models.background}) {
         if (id->empty()) continue;
         if (auto ok = hold.hold(*id); !ok) return ok;
@@ -303,7 +303,7 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
         if (auto ok = batch::checkResumeSettings(previous->settings, settings); !ok) return tl::unexpected(ok.error());
     }
     ModelHold hold(cache);
-    if (auto ok = loadModels(cache, *models, hold); !ok) return tl::unexpected(ok.error());
+    if (auto ok = loadModels(*models, hold); !ok) return tl::unexpected(ok.error());
 
     BatchReport report;
     report.software = std::string("GPEN Studio ") + GPEN_STUDIO_VERSION;

@@ -315,7 +315,9 @@ TEST_F(BatchDialogTest, ADamagedPhotoIsMarkedInItsRowWithItsNote) {
         const bool isDamaged = file->text() == QStringLiteral("d-damaged.jpg");
         EXPECT_EQ(!state->icon().isNull(), isDamaged) << file->text().toStdString();
         EXPECT_EQ(notes->text().contains(QStringLiteral("damaged")), isDamaged) << notes->text().toStdString();
-        if (isDamaged) EXPECT_TRUE(state->toolTip().contains(QStringLiteral("damaged"))) << state->toolTip().toStdString();
+        if (isDamaged) {
+            EXPECT_TRUE(state->toolTip().contains(QStringLiteral("damaged"))) << state->toolTip().toStdString();
+        }
     }
 }
 
