@@ -58,12 +58,8 @@ protected:
 
     bool havePhoto() {
         if (!test::manifest()) return false;
-        const fs::path solvay = test::sampleImagesDir() / "Solvay_conference_1927.png";
-        if (!fs::exists(solvay)) return false;
-        auto photo = readImageBgr8(solvay);
-        if (!photo) return false;
-        m_faces = (*photo)(cv::Rect(680, 130, 200, 150)).clone();  // three faces
-        return true;
+        m_faces = test::solvayThreeFaces();
+        return !m_faces.empty();
     }
 
     std::unique_ptr<ModelCache> makeCache() {

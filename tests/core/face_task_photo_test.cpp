@@ -36,11 +36,8 @@ protected:
 
     void SetUp() override {
         if (!test::manifest()) GTEST_SKIP() << "fixtures not found at " << test::fixturesDir();
-        const fs::path solvay = test::sampleImagesDir() / "Solvay_conference_1927.png";
-        if (!fs::exists(solvay)) GTEST_SKIP() << "sample photo not found at " << solvay;
-        auto photo = readImageBgr8(solvay);
-        ASSERT_TRUE(photo) << photo.error().message;
-        m_photo = (*photo)(cv::Rect(680, 130, 200, 150)).clone();  // three faces
+        m_photo = test::solvayThreeFaces();
+        if (m_photo.empty()) GTEST_SKIP() << "sample photo not found in " << test::sampleImagesDir();
         m_models = m_dir.dir("models");
         test::copyFixture("gpen-64-cm1-n0.0625.pth", m_models / "tiny-gpen.pth");
     }

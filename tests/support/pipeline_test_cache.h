@@ -13,6 +13,7 @@
 
 #include "gpen/engine/model_cache.h"
 #include "gpen/pipeline/pipeline_models.h"
+#include "support/fixtures.h"
 #include "support/temp_models_dir.h"
 
 namespace gpen::test {
@@ -32,6 +33,14 @@ inline std::unique_ptr<ModelCache> makePipelineCache(const TempModelsDir& dir, c
     auto cache = std::make_unique<ModelCache>(std::move(p));
     cache->start();
     return cache;
+}
+
+// Three faces of the Solvay photograph's second and third rows (200 x 150, 8-bit BGR): the
+// suites' small real photo. Empty when the sample photo is not there (the suite then skips).
+inline cv::Mat solvayThreeFaces() {
+    const std::filesystem::path solvay = sampleImagesDir() / "Solvay_conference_1927.png";
+    const cv::Mat photo = cv::imread(solvay.string(), cv::IMREAD_COLOR);
+    return photo.empty() ? cv::Mat() : photo(cv::Rect(680, 130, 200, 150)).clone();
 }
 
 // A `size` x `size` colour picture of seeded noise (no face in it), written to `path` in the
