@@ -342,6 +342,14 @@ void BatchDialog::setRunning(bool running) {
     }
 }
 
+void BatchDialog::reject() {
+    if (running()) {
+        if (m_cancel->isEnabled()) m_cancel->click();
+        return;
+    }
+    QDialog::reject();
+}
+
 QString BatchDialog::stateText(BatchFileState state) {
     switch (state) {
     case BatchFileState::Pending: return tr("Waiting");

@@ -63,6 +63,10 @@ public:
     // The text a status cell shows for a state.
     static QString stateText(BatchFileState state);
 
+    // Esc (and the window's close button) while a batch runs cancels the batch and keeps the
+    // dialog open on its rows; otherwise it closes the dialog.
+    void reject() override;
+
 Q_SIGNALS:
     // The batch ended (finished or cancelled: `outcome`; failed to start: `error`), after the
     // desktop notification went out.

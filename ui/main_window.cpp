@@ -22,6 +22,7 @@
 #include <QUndoStack>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QShortcut>
 #include <QStatusBar>
 #include <QVBoxLayout>
 #include <QCloseEvent>
@@ -85,6 +86,7 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
     setAcceptDrops(true);
     m_brush = new DamageBrush(this);
     connectDamageBrush();
+    connectStopKey();
     // The missing-model banner sits above the photo, where the user looks before restoring.
     m_banner = new MissingModelBanner(m_engine, m_panel, this);
     auto* central = new QWidget(this);
@@ -491,6 +493,15 @@ void MainWindow::connectEngine() {
     connect(m_faces, &FaceStrip::strengthsChanged, this, &MainWindow::onFaceChoices);
     connect(m_engine, &EngineController::reblended, this, [this](int key, const QImage& image) {
         if (key == m_reblendKey && m_reblendImage >= 0) m_session->setResult(m_reblendImage, image);
+    });
+}
+
+void MainWindow::connectStopKey() {
+    // Esc stops the restore in hand, as the panel's Cancel does (which also says "Cancelling…").
+    auto* stop = new QShortcut(QKeySequence::Cancel, this);
+    stop->setContext(Qt::WindowShortcut);
+    connect(stop, &QShortcut::activated, this, [this] {
+        if (m_panel->cancelButton()->isEnabled()) m_panel->cancelButton()->click();
     });
 }
 

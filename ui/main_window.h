@@ -97,6 +97,7 @@ private:
     void connectEngine();
     void showFaces(int index);
     void connectDamageBrush();
+    void connectStopKey();
     void findDamage();
     void simulateDamage();
     void onFaceChoices(const QList<double>& strengths);

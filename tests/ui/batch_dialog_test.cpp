@@ -321,4 +321,29 @@ TEST_F(BatchDialogTest, ADamagedPhotoIsMarkedInItsRowWithItsNote) {
     }
 }
 
+// Esc during a batch cancels the batch and keeps the dialog open on its rows; once it has ended,
+// Esc closes the dialog.
+TEST_F(BatchDialogTest, EscCancelsARunningBatchThenCloses) {
+    EngineController engine;
+    MainWindow window(&engine);
+    window.show();
+    BatchDialog* dialog = prepare(engine, window);
+    ASSERT_NE(dialog, nullptr);
+    QSignalSpy ended(dialog, &BatchDialog::batchEnded);
+    bool pressed = false;
+    QObject::connect(&engine, &EngineController::batchProgress, dialog, [&](const BatchProgressView& p) {
+        if (!pressed && p.stage == QStringLiteral("faces")) {
+            pressed = true;
+            QTest::keyClick(dialog, Qt::Key_Escape);
+        }
+    });
+    ASSERT_TRUE(dialog->start());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ended.count() == 1; }, 240000));
+    EXPECT_TRUE(pressed);
+    EXPECT_TRUE(ended.at(0).at(0).value<BatchOutcome>().wasCancelled);
+    EXPECT_TRUE(dialog->isVisible()) << "the rows stay for the user to read";
+    QTest::keyClick(dialog, Qt::Key_Escape);
+    EXPECT_FALSE(dialog->isVisible());
+}
+
 }  // namespace

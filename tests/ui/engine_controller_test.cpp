@@ -149,6 +149,31 @@ TEST_F(EngineControllerTest, CancelStopsAJobBetweenFaces) {
     EXPECT_TRUE(window.session()->entry(0).result.isNull());
 }
 
+// Esc does what Cancel does: the restore in hand stops, the panel says so.
+TEST_F(EngineControllerTest, EscStopsTheRestoreInHand) {
+    EngineController engine;
+    MainWindow window(&engine);
+    window.show();
+    prepare(engine, window);
+    QSignalSpy cancelled(&engine, &EngineController::jobCancelled);
+    QSignalSpy finished(&engine, &EngineController::jobFinished);
+    bool pressed = false;
+    QObject::connect(&engine, &EngineController::jobProgress, &engine, [&](const JobProgress& p) {
+        if (p.stage == QStringLiteral("faces") && !pressed) {
+            pressed = true;
+            QTest::keyClick(&window, Qt::Key_Escape);
+        }
+    });
+    window.restoreCurrent();
+    ASSERT_TRUE(cancelled.wait(60000));
+    EXPECT_TRUE(pressed);
+    EXPECT_EQ(finished.count(), 0);
+    EXPECT_EQ(window.restorePanel()->stageLabel()->text(), QStringLiteral("Cancelled"));
+    // With nothing running, Esc does nothing.
+    QTest::keyClick(&window, Qt::Key_Escape);
+    EXPECT_EQ(window.restorePanel()->stageLabel()->text(), QStringLiteral("Cancelled"));
+}
+
 TEST_F(EngineControllerTest, CancelStopsAJobBetweenBackgroundTiles) {
     // The fixtures' small RRDBNet under the released x2 upscaler's name.
     fs::copy_file(gpen::test::fixturesDir() / "rrdb-x2-f8-b2-g4.pth", fs::path(m_dir.path().toStdString()) / "realesrnet_x2.pth");
