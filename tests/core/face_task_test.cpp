@@ -11,6 +11,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "gpen/engine/model_catalog.h"
+#include "gpen/face/parsing_palette.h"
 #include "gpen/io/checkpoint.h"
 #include "gpen/nn/gpen_generator.h"
 #include "gpen/pipeline/face_restorer.h"
@@ -77,6 +78,32 @@ TEST(FaceTask, TheCatalogSaysWhatEachGpenModelDoes) {
         EXPECT_EQ(parseFaceTask(faceTaskName(t)), t);
     }
     EXPECT_FALSE(parseFaceTask("sharpen"));
+}
+
+// The class colours are the fixtures' (their maps hold nothing else), and a map with in-between
+// colours (scaled, antialiased) snaps back to them, counting what was no class's.
+TEST_F(FaceTaskHeads, ParsingMapsSnapToTheClassColours) {
+    const cv::Mat map = cv::imread((test::fixturesDir() / "heads" / "seg2face-64.in.png").string(), cv::IMREAD_COLOR);
+    ASSERT_FALSE(map.empty());
+    const SnappedParsingMap exact = snapToParsingColours(map);
+    EXPECT_EQ(exact.unknownShare, 0.0);
+    EXPECT_EQ(cv::norm(exact.bgr8, map, cv::NORM_INF), 0.0);
+    cv::Mat blurred;
+    cv::resize(map, blurred, cv::Size(), 1.37, 1.37, cv::INTER_LINEAR);
+    const SnappedParsingMap snapped = snapToParsingColours(blurred);
+    EXPECT_GT(snapped.unknownShare, 0.0);
+    EXPECT_LT(snapped.unknownShare, 0.5);
+    cv::Mat nearest;
+    cv::resize(map, nearest, blurred.size(), 0, 0, cv::INTER_NEAREST);
+    cv::Mat same;
+    cv::compare(snapped.bgr8.reshape(1), nearest.reshape(1), same, cv::CMP_EQ);
+    EXPECT_GT(cv::countNonZero(same), static_cast<int>(same.total() * 9 / 10)) << "the classes stay where they were";
+    // Class numbers drawn and snapped back are the same picture.
+    cv::Mat classes(2, 19, CV_8U);
+    for (int i = 0; i < 19; ++i) classes.at<unsigned char>(0, i) = classes.at<unsigned char>(1, i) = static_cast<unsigned char>(i);
+    const cv::Mat drawn = drawParsingMap(classes);
+    EXPECT_EQ(cv::norm(snapToParsingColours(drawn).bgr8, drawn, cv::NORM_INF), 0.0);
+    EXPECT_EQ(parsingClasses()[13].name, "hair");
 }
 
 // Colourising keeps the input's luma wherever it is asked to (the photo flow): the network adds
