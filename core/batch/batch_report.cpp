@@ -54,6 +54,7 @@ json toJson(const BatchReport& r) {
     j["input_dir"] = r.inputDir;
     j["output_dir"] = r.outputDir;
     j["shard"] = r.shard;
+    if (!r.scanSha256.empty()) j["scan"] = {{"files", r.scanFiles}, {"sha256", r.scanSha256}};
     j["settings"] = json::object();
     for (const auto& [k, v] : r.settings) j["settings"][k] = v;
     j["models"] = json::array();
@@ -147,6 +148,10 @@ Expected<BatchReport> readBatchReport(const fs::path& jsonPath) {
         r.inputDir = j.value("input_dir", "");
         r.outputDir = j.value("output_dir", "");
         r.shard = j.value("shard", "");
+        if (j.contains("scan")) {
+            r.scanFiles = j.at("scan").value("files", std::size_t{0});
+            r.scanSha256 = j.at("scan").value("sha256", "");
+        }
         for (const auto& [k, v] : j.at("settings").items()) r.settings.emplace_back(k, v.get<std::string>());
         for (const auto& m : j.at("models")) {
             r.models.push_back({m.at("id").get<std::string>(), m.value("file", ""), m.value("bytes", std::uint64_t{0}),
@@ -175,6 +180,21 @@ Expected<BatchReport> mergeBatchReports(const std::vector<BatchReport>& reports)
     BatchReport merged = reports.front();
     merged.shard.clear();
     merged.files.clear();
+    // Shards that scanned different lists took their files from different lists: a file added
+    // between two shards' runs may be nobody's yet. Each shard's resume rescans (the parts are by
+    // path, so a shard keeps its files) and the merge then agrees.
+    for (const BatchReport& r : reports) {
+        if (r.scanSha256 == reports.front().scanSha256) continue;
+        std::string seen;
+        for (const BatchReport& each : reports) {
+            seen += (seen.empty() ? "" : ", ") + std::string("shard ") + (each.shard.empty() ? "(whole)" : each.shard) + ": " +
+                    std::to_string(each.scanFiles) + " files";
+        }
+        return makeError(ErrorCode::InvalidArgument,
+                         "the shards saw different lists of files (" + seen +
+                             "): files were added or removed between their runs. Run every shard again with --resume "
+                             "(each restores only its new or unfinished files), then merge");
+    }
     std::map<std::string, FileRecord> byFile;
     std::map<std::string, ModelRecord> models;
     for (std::size_t i = 0; i < reports.size(); ++i) {

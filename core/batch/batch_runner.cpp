@@ -312,6 +312,9 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
     report.outputDir = fs::absolute(params.outputDir).string();
     report.shard = params.shard.count > 1 ? std::to_string(params.shard.index) + "/" + std::to_string(params.shard.count) : "";
     report.settings = std::move(settings);
+    const ScanDigest seen = scanDigest(scanned->files);
+    report.scanFiles = seen.files;
+    report.scanSha256 = seen.sha256;
     report.models = modelRecords(cache, hold.ids());
 
     BatchState state(params, std::move(report),

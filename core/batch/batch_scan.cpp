@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "gpen/base/atomic_file.h"
+#include "gpen/base/sha256.h"
 
 namespace gpen {
 namespace fs = std::filesystem;
@@ -202,9 +203,23 @@ Expected<ShardSpec> parseShard(const std::string& text) {
 std::vector<ScannedFile> shardOf(const std::vector<ScannedFile>& files, const ShardSpec& shard) {
     std::vector<ScannedFile> out;
     for (const auto& f : files) {
-        if (static_cast<int>(f.index % static_cast<std::size_t>(shard.count)) + 1 == shard.index) out.push_back(f);
+        std::uint64_t h = 14695981039346656037ULL;  // FNV-1a, 64 bits
+        for (const unsigned char c : f.relative.generic_string()) {
+            h ^= c;
+            h *= 1099511628211ULL;
+        }
+        if (static_cast<int>(h % static_cast<std::uint64_t>(shard.count)) + 1 == shard.index) out.push_back(f);
     }
     return out;
+}
+
+ScanDigest scanDigest(const std::vector<ScannedFile>& files) {
+    Sha256 digest;
+    for (const auto& f : files) {
+        const std::string line = f.relative.generic_string() + "\n";
+        digest.update(line.data(), line.size());
+    }
+    return {files.size(), Sha256::hex(digest.finish())};
 }
 
 }  // namespace gpen

@@ -115,6 +115,21 @@ TEST(Shard, PartsCoverTheListExactlyOnceAndParseStrictly) {
     }
     EXPECT_EQ(seen.size(), 10U);
     for (std::size_t i = 0; i < 10; ++i) EXPECT_EQ(seen.count(i), 1U);
+    // A file's part is its path's: the same after files are added around it; parts of a large
+    // folder are near even.
+    std::vector<gpen::ScannedFile> more = files;
+    for (std::size_t i = 0; i < 990; ++i) {
+        const fs::path name = fs::path("new") / (fs::path("g") += std::to_string(i));
+        more.push_back({name, name, 10 + i});
+    }
+    for (int i = 1; i <= 3; ++i) {
+        std::set<std::string> before, after;
+        for (const auto& f : gpen::shardOf(files, {i, 3})) before.insert(f.relative.generic_string());
+        const auto part = gpen::shardOf(more, {i, 3});
+        for (const auto& f : part) after.insert(f.relative.generic_string());
+        for (const auto& f : before) EXPECT_TRUE(after.count(f)) << f << " moved to another part";
+        EXPECT_NEAR(static_cast<double>(part.size()), 1000.0 / 3, 1000.0 / 3 * 0.1);
+    }
     EXPECT_EQ(gpen::parseShard("2/3")->index, 2);
     for (const char* bad : {"0/3", "4/3", "3", "a/b", "1/0", "-1/2", "2/3/4"}) EXPECT_FALSE(gpen::parseShard(bad)) << bad;
 }

@@ -57,6 +57,10 @@ struct BatchReport {
     std::string inputDir;
     std::string outputDir;
     std::string shard;      // "2/3", or "" for the whole list
+    // What the scan saw (the whole list, every shard's): reports of one batch's shards merge only
+    // when they saw the same files.
+    std::size_t scanFiles = 0;
+    std::string scanSha256;
     // Every setting that shapes an output, as text, in a stable order ("face_model", ...).
     std::vector<std::pair<std::string, std::string>> settings;
     std::vector<ModelRecord> models;
@@ -74,8 +78,10 @@ Expected<BatchReport> readBatchReport(const std::filesystem::path& jsonPath);
 std::string batchReportCsv(const BatchReport& report);
 
 // Joins shard reports of one batch: the settings must agree (else an error naming the first
-// difference), files are merged by input path (a later "ok" wins over an earlier failure), the
-// result sorted by input path and its shard cleared.
+// difference), and so must the file lists their scans saw (else an error naming each shard's
+// count: files were added or removed between the shards' runs, so every shard is resumed and the
+// reports merged again); files are merged by input path (a later "ok" wins over an earlier
+// failure), the result sorted by input path and its shard cleared.
 Expected<BatchReport> mergeBatchReports(const std::vector<BatchReport>& reports);
 
 }  // namespace gpen

@@ -47,8 +47,10 @@ Expected<ScanResult> scanInputFolder(const std::filesystem::path& root, const Ba
 // `*`, `?`, `**` and `[...]` as above, case-insensitive.
 bool globMatch(std::string_view pattern, std::string_view text);
 
-// Part `index` (1-based) of `count`: file k of the sorted list goes to part (k mod count) + 1, so
-// the parts together take every file exactly once, balanced, the same on every machine.
+// Part `index` (1-based) of `count`: a file goes to the part its path relative to the input folder
+// hashes to (FNV-1a, the same on every machine), so the parts together take every file exactly
+// once, and a file keeps its part when others are added or removed between the shards' runs (a
+// scanner still writing). Roughly balanced: within a few files per part for folders of hundreds.
 struct ShardSpec {
     int index = 1;
     int count = 1;
@@ -56,5 +58,13 @@ struct ShardSpec {
 // "2/3" -> {2, 3}; errors say what is wrong.
 Expected<ShardSpec> parseShard(const std::string& text);
 std::vector<ScannedFile> shardOf(const std::vector<ScannedFile>& files, const ShardSpec& shard);
+
+// What a scan saw, for comparing shards' reports: the files' count and the SHA-256 of their
+// sorted relative paths (one per line).
+struct ScanDigest {
+    std::size_t files = 0;
+    std::string sha256;
+};
+ScanDigest scanDigest(const std::vector<ScannedFile>& files);
 
 }  // namespace gpen
