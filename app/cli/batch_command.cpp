@@ -1,3 +1,5 @@
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -34,11 +36,28 @@ std::string duration(double seconds) {
     return buf;
 }
 
-// One line on stderr, redrawn at every finished file and otherwise at most 5 times a second.
+// Progress on stderr. On a terminal: one line, redrawn at every finished file and otherwise at
+// most 5 times a second. Elsewhere (a Slurm output file, a pipe, kubectl logs): plain lines, no
+// carriage returns or escapes, at most one every 10 seconds plus the last, so that a 10,000-file
+// batch does not write 10,000 redraws into its job's log.
 class ProgressLine {
 public:
+    ProgressLine() : m_terminal(::isatty(::fileno(stderr)) != 0) {}
+
     void update(const BatchProgress& p) {
         const auto now = std::chrono::steady_clock::now();
+        if (!m_terminal) {
+            const bool last = p.filesDone == p.filesTotal && p.filesDone != m_lastDone;
+            if (!last && (p.filesDone == m_lastDone || now - m_last < std::chrono::seconds(10))) return;
+            m_last = now;
+            m_lastDone = p.filesDone;
+            const double rate = p.elapsedSeconds > 0 ? p.filesDone / p.elapsedSeconds * 60.0 : 0.0;
+            std::fprintf(stderr, "[%d/%d] ok %d, skipped %d, failed %d | %.1f files/min | ETA %s\n", p.filesDone,
+                         p.filesTotal, p.ok, p.skipped, p.failed, rate,
+                         p.etaSeconds ? duration(*p.etaSeconds).c_str() : "--");
+            std::fflush(stderr);
+            return;
+        }
         if (p.filesDone == m_lastDone && now - m_last < std::chrono::milliseconds(200)) return;
         m_last = now;
         m_lastDone = p.filesDone;
@@ -49,7 +68,18 @@ public:
         std::fflush(stderr);
     }
 
+    // A failed file's line, between redraws.
+    void failed(const FileRecord& r) const {
+        std::fprintf(stderr, "%sfailed: %s: %s\n", m_terminal ? "\r\033[K" : "", r.file.c_str(), r.error.c_str());
+    }
+
+    // Ends the redrawn line (a terminal's); nothing elsewhere.
+    void finish() const {
+        if (m_terminal) std::fprintf(stderr, "\n");
+    }
+
 private:
+    bool m_terminal;
     std::chrono::steady_clock::time_point m_last{};
     int m_lastDone = -1;
 };
@@ -120,10 +150,10 @@ int batchCommand(const Words& words) {
     ProgressLine line;
     p.progress = [&](const BatchProgress& progress) { line.update(progress); };
     p.fileDone = [&](std::size_t, const FileRecord& r) {
-        if (r.status == FileStatus::Failed) std::fprintf(stderr, "\r\033[Kfailed: %s: %s\n", r.file.c_str(), r.error.c_str());
+        if (r.status == FileStatus::Failed) line.failed(r);
     };
     auto summary = runBatch(**cache, p);
-    std::fprintf(stderr, "\n");
+    line.finish();
     g_cancel = nullptr;
     if (!summary) return fail(summary.error().message);
 

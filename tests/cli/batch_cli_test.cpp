@@ -77,6 +77,10 @@ TEST_F(BatchCliTest, ExitCodesProgressLineAndJsonSummary) {
     auto all = runCli("batch --recursive --json " + modelArgs() + " " + quote(m_in.string()) + " " + quote(m_out.string()));
     EXPECT_EQ(all.exitCode, 0) << all.out;
     EXPECT_NE(all.out.find("[2/2] ok 2, skipped 0, failed 0"), std::string::npos) << all.out;
+    // Not a terminal (a pipe, as a scheduler's log is): plain lines, no redraws or escapes.
+    EXPECT_EQ(all.out.find('\r'), std::string::npos) << all.out;
+    EXPECT_EQ(all.out.find("\033["), std::string::npos) << all.out;
+    EXPECT_NE(all.out.find("files/min"), std::string::npos) << all.out;
     const auto j = nlohmann::json::parse(all.out.substr(all.out.rfind("{\"")));
     EXPECT_EQ(j["ok"], 2);
     EXPECT_TRUE(fs::exists(m_out / "sub" / "b.jpg"));
