@@ -4,6 +4,8 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "pipeline/luma.h"
+
 namespace gpen {
 
 FloatTensor facesToGpenInput(const std::vector<cv::Mat>& facesBgr8, int size, bool normalised) {
@@ -62,34 +64,6 @@ std::vector<cv::Mat> gpenOutputToFaces(const FloatTensor& output, bool normalise
     return faces;
 }
 
-namespace {
-
-cv::Mat gray3(const cv::Mat& bgr) {
-    cv::Mat gray, out;
-    cv::cvtColor(bgr, gray, bgr.channels() == 1 ? cv::COLOR_GRAY2BGR : cv::COLOR_BGR2GRAY);
-    if (bgr.channels() == 1) return gray;
-    cv::cvtColor(gray, out, cv::COLOR_GRAY2BGR);
-    return out;
-}
-
-// face_colorization.py's post_process: the output at the input's size, with the input's luma.
-cv::Mat withLumaOf(const cv::Mat& grayInput, const cv::Mat& colour) {
-    cv::Mat resized = colour;
-    if (colour.size() != grayInput.size()) cv::resize(colour, resized, grayInput.size(), 0, 0, cv::INTER_LINEAR);
-    cv::Mat grayYuv, outYuv, out;
-    cv::cvtColor(grayInput, grayYuv, cv::COLOR_BGR2YUV);
-    cv::cvtColor(resized, outYuv, cv::COLOR_BGR2YUV);
-    cv::Mat planes[3], grayPlanes[3];
-    cv::split(outYuv, planes);
-    cv::split(grayYuv, grayPlanes);
-    planes[0] = grayPlanes[0];
-    cv::merge(planes, 3, outYuv);
-    cv::cvtColor(outYuv, out, cv::COLOR_YUV2BGR);
-    return out;
-}
-
-}  // namespace
-
 Expected<std::vector<cv::Mat>> runFaceTask(const GpenGenerator& generator, FaceTask task,
                                            const std::vector<cv::Mat>& facesBgr8, const CancelToken* cancel,
                                            bool keepLuma) {
@@ -104,7 +78,7 @@ Expected<std::vector<cv::Mat>> runFaceTask(const GpenGenerator& generator, FaceT
     try {
         std::vector<cv::Mat> inputs = facesBgr8;
         if (task == FaceTask::Colorize) {
-            for (auto& f : inputs) f = gray3(f);
+            for (auto& f : inputs) f = grayAsBgr(f);
         }
         const bool normalised = task != FaceTask::Seg2face;
         auto out = generator.forward(facesToGpenInput(inputs, generator.architecture().inSize, normalised), cancel);

@@ -48,14 +48,6 @@ Expected<void> checkTask(const ModelCache& cache, const std::string& id, FaceTas
 
 }  // namespace
 
-std::vector<std::string> ResolvedModels::ids() const {
-    std::vector<std::string> out;
-    for (const std::string* id : {&faceModel, &detector, &parser, &background}) {
-        if (!id->empty()) out.push_back(*id);
-    }
-    return out;
-}
-
 std::string resolveDetector(const ModelCache& cache, const std::string& detector, std::vector<std::string>* notes) {
     if (detector == "retinaface") return "RetinaFace-R50";
     if (detector != "auto") return detector;

@@ -15,6 +15,7 @@
 #include "gpen/nn/runtime.h"
 #include "gpen/pipeline/face_restorer.h"
 #include "gpen/pipeline/restore_job.h"
+#include "pipeline/luma.h"
 
 namespace gpen {
 namespace {
@@ -50,25 +51,11 @@ void report(const RestoreParams& p, const std::string& stage, int done, int tota
 // colour only, and the detail is the photo's own, not a crop warped there and back. Pixels no
 // face touched stay bit-exact.
 cv::Mat withCanvasLuma(const cv::Mat& composed, const cv::Mat& canvas) {
-    cv::Mat outYuv, canvasYuv;
-    cv::cvtColor(composed, outYuv, cv::COLOR_BGR2YUV);
-    cv::cvtColor(canvas, canvasYuv, cv::COLOR_BGR2YUV);
-    cv::Mat y;
-    cv::extractChannel(canvasYuv, y, 0);
-    cv::insertChannel(y, outYuv, 0);
-    cv::Mat recoloured;
-    cv::cvtColor(outYuv, recoloured, cv::COLOR_YUV2BGR);
+    const cv::Mat recoloured = withLumaOf(canvas, composed);
     cv::Mat touched;
     cv::cvtColor(cv::Mat(cv::abs(composed - canvas) + cv::abs(canvas - composed)), touched, cv::COLOR_BGR2GRAY);
     cv::Mat out = composed.clone();
     recoloured.copyTo(out, touched > 0);
-    return out;
-}
-
-cv::Mat toGray3(const cv::Mat& bgr) {
-    cv::Mat gray, out;
-    cv::cvtColor(bgr, gray, cv::COLOR_BGR2GRAY);
-    cv::cvtColor(gray, out, cv::COLOR_GRAY2BGR);
     return out;
 }
 
@@ -104,7 +91,7 @@ Expected<cv::Mat> composeRestoredFaces(const RestoreResult& result, const std::v
         if (aligned.size() != face.size()) cv::resize(aligned, aligned, face.size(), 0, 0, cv::INTER_LINEAR);
         auto blended = blendStrength(face, aligned, s);
         if (!blended) return tl::unexpected(blended.error());
-        if (result.grayscale) *blended = toGray3(*blended);  // a gray photo gets gray faces
+        if (result.grayscale) *blended = grayAsBgr(*blended);  // a gray photo gets gray faces
         if (blended->size() != cv::Size(f.alignment.cropSize, f.alignment.cropSize)) {
             cv::resize(*blended, *blended, cv::Size(f.alignment.cropSize, f.alignment.cropSize), 0, 0, cv::INTER_LINEAR);
         }
@@ -161,7 +148,7 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
         }
         // An upscaler may tint a gray photo: its canvas is made gray. The input itself is left
         // as it is (a near-gray scan keeps its exact values outside the faces).
-        if (r.grayscale && params.backgroundScale > 1) r.background = toGray3(r.background);
+        if (r.grayscale && params.backgroundScale > 1) r.background = grayAsBgr(r.background);
         timer.finish("background");
         if (cancelled(params)) return makeError(ErrorCode::Cancelled, "Cancelled");
 

@@ -37,9 +37,6 @@ struct ResolvedModels {
     std::string parser;      // empty: the soft rectangle mask
     std::string background;  // empty at scale 1
     std::vector<std::string> notes;  // the fallbacks taken, for the user (kNoteDlibFallback, ...)
-
-    // The non-empty ids, in the order above: what a batch pins and records.
-    std::vector<std::string> ids() const;
 };
 
 // Resolves `params` against what the cache has installed:
@@ -92,10 +89,7 @@ public:
     // Replaces the restore's progress callback (a batch sets one per file on its inference thread).
     void setProgress(ProgressFn progress) { m_params.restore.progress = std::move(progress); }
 
-    const std::filesystem::path& source() const { return m_source; }
     const RestoreJobParams& params() const { return m_params; }
-    const DecodedImage& input() const { return m_input; }
-    bool restored() const { return m_restored; }
     const ResolvedModels& models() const { return m_models; }
     const RestoreResult& result() const { return m_result; }
     RestoreResult& result() { return m_result; }
