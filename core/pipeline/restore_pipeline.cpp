@@ -52,8 +52,11 @@ void report(const RestoreParams& p, const std::string& stage, int done, int tota
 // face touched stay bit-exact.
 cv::Mat withCanvasLuma(const cv::Mat& composed, const cv::Mat& canvas) {
     const cv::Mat recoloured = withLumaOf(canvas, composed);
-    cv::Mat touched;
-    cv::cvtColor(cv::Mat(cv::abs(composed - canvas) + cv::abs(canvas - composed)), touched, cv::COLOR_BGR2GRAY);
+    // Any channel changed counts (a gray of the difference would round a small blue-only change
+    // to 0 and leave that pixel's luma off).
+    cv::Mat diff, touched;
+    cv::absdiff(composed, canvas, diff);
+    cv::transform(diff, touched, cv::Matx13f(1, 1, 1));
     cv::Mat out = composed.clone();
     recoloured.copyTo(out, touched > 0);
     return out;
