@@ -270,20 +270,18 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
         return tl::unexpected(probe.error());
     }
     if (auto ok = checkFolders(params); !ok) return tl::unexpected(ok.error());
-    std::error_code ec;
-    if (!fs::is_directory(params.inputDir, ec)) {
-        return makeError(ErrorCode::Io, params.inputDir.string() + ": no such folder");
-    }
-    fs::create_directories(params.outputDir, ec);
-    if (ec || !fs::is_directory(params.outputDir, ec)) {
-        return makeError(ErrorCode::Io, params.outputDir.string() + ": cannot create the output folder" +
-                                            (ec ? ": " + ec.message() : std::string()));
-    }
+    // Scanned before the output folder is made: one that does not exist yet holds nothing to skip.
     BatchScanParams scan = params.scan;
     scan.skipFolders.push_back(params.outputDir);
     auto scanned = scanInputFolder(params.inputDir, scan);
     if (!scanned) return tl::unexpected(scanned.error());
     for (const auto& w : scanned->warnings) log(LogLevel::Warning, "batch: " + w);
+    std::error_code ec;
+    fs::create_directories(params.outputDir, ec);
+    if (ec || !fs::is_directory(params.outputDir, ec)) {
+        return makeError(ErrorCode::Io, params.outputDir.string() + ": cannot create the output folder" +
+                                            (ec ? ": " + ec.message() : std::string()));
+    }
     const fs::path reportPath = batchReportPath(params);
     std::optional<BatchReport> previous;
     std::string date = batch::todayUtc();
