@@ -111,13 +111,10 @@ Expected<void> checkResumeSettings(const std::vector<std::pair<std::string, std:
 
 namespace {
 
-// The (device, inode) of every input of the scan: no output may be one of them.
-std::set<std::pair<dev_t, ino_t>> identitiesOf(const std::vector<ScannedFile>& files) {
-    std::set<std::pair<dev_t, ino_t>> out;
-    for (const auto& f : files) {
-        struct stat st {};
-        if (::stat(f.path.c_str(), &st) == 0) out.insert({st.st_dev, st.st_ino});
-    }
+// The (device, inode) of every input of the scan (as the scan found them): no output may be one.
+std::set<std::pair<std::uint64_t, std::uint64_t>> identitiesOf(const std::vector<ScannedFile>& files) {
+    std::set<std::pair<std::uint64_t, std::uint64_t>> out;
+    for (const auto& f : files) out.insert({f.device, f.inode});
     return out;
 }
 
@@ -185,7 +182,8 @@ public:
 private:
     bool isInput(const fs::path& target) const {
         struct stat st {};
-        return ::stat(target.c_str(), &st) == 0 && m_inputs.count({st.st_dev, st.st_ino}) > 0;
+        return ::stat(target.c_str(), &st) == 0 &&
+               m_inputs.count({static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)}) > 0;
     }
 
     // The earlier run planned this file and stopped before recording it done: a target that is
@@ -211,7 +209,7 @@ private:
     }
 
     const BatchParams& m_params;
-    std::set<std::pair<dev_t, ino_t>> m_inputs;
+    std::set<std::pair<std::uint64_t, std::uint64_t>> m_inputs;
     std::map<std::string, const FileRecord*> m_before;
     std::set<fs::path> m_taken;
     std::map<fs::path, std::string> m_claimedBy;

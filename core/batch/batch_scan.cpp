@@ -143,7 +143,8 @@ public:
                 if (!m_extensions.count(lowerString(entry.path().extension().string()))) continue;
                 if (!m_params.include.empty() && !matchesAny(m_params.include, rel, name)) continue;
                 if (matchesAny(m_params.exclude, rel, name)) continue;
-                m_out.files.push_back({entry.path(), fs::path(rel), 0});
+                m_out.files.push_back({entry.path(), fs::path(rel), 0, static_cast<std::uint64_t>(st.st_dev),
+                                       static_cast<std::uint64_t>(st.st_ino)});
             }
         }
     }

@@ -3,6 +3,7 @@
 // Finding the photos of a batch: which files of a folder (tree) are inputs, in a stable order that
 // is the same on every machine, and which of them a shard of a multi-machine run takes.
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -31,6 +32,10 @@ struct ScannedFile {
     std::filesystem::path path;      // as found under the input folder
     std::filesystem::path relative;  // to the input folder ("2019/beach.jpg")
     std::size_t index = 0;           // 0-based position in the whole sorted list (shards keep it)
+    // The file's identity as the scan found it (links followed): what tells a planned output that
+    // is one of the inputs.
+    std::uint64_t device = 0;
+    std::uint64_t inode = 0;
 };
 
 struct ScanResult {
