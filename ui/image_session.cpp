@@ -102,12 +102,15 @@ void ImageSession::addDecoded(Entry entry) {
     Q_EMIT entryAdded(count() - 1);
 }
 
-void ImageSession::addImage(const QImage& image, const QString& displayName) {
-    // A pasted image is its own original (8-bit colour, no file, no metadata).
+void ImageSession::addImage(const QImage& image, const QString& displayName) { addImage(toBgrMat(image), displayName); }
+
+void ImageSession::addImage(cv::Mat bgr8, const QString& displayName) {
+    // An image made here is its own original (8-bit colour, no file, no metadata).
     auto decoded = std::make_shared<DecodedImage>();
-    decoded->bgr8 = toBgrMat(image);
-    m_entries.push_back({QString(), displayName, viewOf(decoded->bgr8),
-                         image.scaled(kThumbnailSize, kThumbnailSize, Qt::KeepAspectRatio, Qt::SmoothTransformation),
+    decoded->bgr8 = std::move(bgr8);
+    const QImage view = viewOf(decoded->bgr8);
+    m_entries.push_back({QString(), displayName, view,
+                         view.scaled(kThumbnailSize, kThumbnailSize, Qt::KeepAspectRatio, Qt::SmoothTransformation),
                          {}, std::move(decoded)});
     Q_EMIT entryAdded(count() - 1);
 }

@@ -53,6 +53,8 @@ public:
     // being opened is not opened twice.
     quint64 open(const QStringList& paths);
     void addImage(const QImage& image, const QString& displayName);
+    // An image made in the program (8-bit BGR, e.g. a copy with simulated damage), kept as it is.
+    void addImage(cv::Mat bgr8, const QString& displayName);
     void setResult(int index, const QImage& result);
     void setProcessingNote(int index, const QString& note) { m_entries[index].processingNote = note; }
     void setDamageMask(int index, const QImage& mask) { m_entries[index].damageMask = mask; }

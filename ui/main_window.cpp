@@ -33,7 +33,6 @@
 #include "ui/batch_dialog.h"
 #include "ui/comparison_view.h"
 #include "ui/core_text.h"
-#include "ui/image_convert.h"
 #include "ui/damage_brush.h"
 #include "ui/core_log.h"
 #include "ui/engine_controller.h"
@@ -547,7 +546,7 @@ void MainWindow::simulateDamage() {
     const cv::Mat mask = gpen::simulateDamage(damaged.size(), SimulatedDamage::PaintedStrokes, ++m_simulations);
     damaged.setTo(cv::Scalar::all(255), mask);
     //: %1 is the photo's name
-    m_session->addImage(fromBgrMat(damaged), tr("%1 (simulated damage)").arg(e.displayName));
+    m_session->addImage(std::move(damaged), tr("%1 (simulated damage)").arg(e.displayName));
     const int added = m_session->count() - 1;
     m_session->setDamageMask(added, QImage(mask.data, mask.cols, mask.rows, static_cast<qsizetype>(mask.step),
                                            QImage::Format_Grayscale8)
@@ -574,7 +573,9 @@ void MainWindow::restoreCurrent() {
             m_panel->stageLabel()->setText(tr("Not started: paint the damage on the photo first (the brush marks it red)."));
             return;
         }
-        damage = m_brush->mask().copy();  // the engine thread reads it while the user may paint on
+        // Shared, not copied: painting on afterwards detaches the brush's own mask (QImage's
+        // implicit sharing), so the engine thread reads the marks as they were.
+        damage = m_brush->mask();
     }
     m_jobImage = index;
     // The engine frees the result it holds when a new restore starts (one full result at a time:
