@@ -100,6 +100,11 @@ private:
     void connectStopKey();
     void findDamage();
     void simulateDamage();
+    // The brush takes the marks of the photo coming into view (and leaves the last one's with it).
+    void brushFollows(int index);
+    // Repairing damage: the marks to send with a restore in `damage`; false, said in the panel,
+    // when nothing is painted. Other tasks: true, `damage` left null.
+    bool damageToRepair(QImage* damage);
     void onFaceChoices(const QList<double>& strengths);
     void onEntryRemoved(int index);
     void restoreLayout();

@@ -8,11 +8,14 @@
 #include <QFileInfo>
 #include <QListWidget>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QSettings>
+#include <QShortcut>
 
 #include "ui/about_dialog.h"
 #include "ui/comparison_view.h"
 #include "ui/engine_controller.h"
+#include "ui/restore_panel.h"
 
 namespace gpen::ui {
 namespace {
@@ -21,6 +24,15 @@ constexpr int kMaxRecent = 10;
 const auto kRecentKey = QStringLiteral("recentFiles");
 
 }  // namespace
+
+void MainWindow::connectStopKey() {
+    // Esc stops the restore in hand, as the panel's Cancel does (which also says "Cancelling…").
+    auto* stop = new QShortcut(QKeySequence::Cancel, this);
+    stop->setContext(Qt::WindowShortcut);
+    connect(stop, &QShortcut::activated, this, [this] {
+        if (m_panel->cancelButton()->isEnabled()) m_panel->cancelButton()->click();
+    });
+}
 
 void MainWindow::createActions() {
     QMenu* file = menuBar()->addMenu(tr("&File"));

@@ -1,0 +1,103 @@
+// MainWindow's damage repair: the brush the Restore panel's "Repair damage" task drives, its
+// marks kept per photo, and the panel's Find damage and Simulate damage (the window's layout and
+// behaviour are in main_window.cpp).
+
+#include "ui/main_window.h"
+
+#include <QCheckBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSlider>
+#include <QSpinBox>
+#include <QUndoStack>
+
+#include "gpen/face/damage_detect.h"
+#include "ui/comparison_view.h"
+#include "ui/core_text.h"
+#include "ui/damage_brush.h"
+#include "ui/image_session.h"
+#include "ui/restore_panel.h"
+
+namespace gpen::ui {
+
+void MainWindow::connectDamageBrush() {
+    // "Repair damage" turns the canvas's left button into the brush; the panel's tools drive it.
+    connect(m_panel, &RestorePanel::taskChanged, this, [this](const QString& task) {
+        m_view->setDamageBrush(task == QLatin1String("inpaint") ? m_brush : nullptr);
+    });
+    m_brush->setRadius(m_panel->brushSizeBox()->value());
+    connect(m_panel->brushSizeBox(), &QSpinBox::valueChanged, m_brush, &DamageBrush::setRadius);
+    connect(m_panel->eraserBox(), &QCheckBox::toggled, m_brush, &DamageBrush::setErasing);
+    QUndoStack* steps = m_brush->undoStack();
+    connect(m_panel->undoDamageButton(), &QPushButton::clicked, steps, &QUndoStack::undo);
+    connect(m_panel->redoDamageButton(), &QPushButton::clicked, steps, &QUndoStack::redo);
+    connect(m_panel->clearDamageButton(), &QPushButton::clicked, m_brush, &DamageBrush::clear);
+    connect(steps, &QUndoStack::canUndoChanged, m_panel->undoDamageButton(), &QPushButton::setEnabled);
+    connect(steps, &QUndoStack::canRedoChanged, m_panel->redoDamageButton(), &QPushButton::setEnabled);
+    m_panel->undoDamageButton()->setEnabled(false);
+    m_panel->redoDamageButton()->setEnabled(false);
+    connect(m_panel->findDamageButton(), &QPushButton::clicked, this, &MainWindow::findDamage);
+    connect(m_panel->simulateDamageButton(), &QPushButton::clicked, this, &MainWindow::simulateDamage);
+}
+
+void MainWindow::findDamage() {
+    const int index = currentIndex();
+    if (index < 0) return;
+    // A classical detector, tens of milliseconds on a scan of a few megapixels: run here.
+    auto found = detectDamage(m_session->entry(index).decoded->bgr8,
+                              {.sensitivity = m_panel->sensitivitySlider()->value() / 100.0});
+    if (!found) {
+        m_status->setText(CoreText::error(found.error()));
+        return;
+    }
+    const QImage marks(found->data, found->cols, found->rows, static_cast<qsizetype>(found->step), QImage::Format_Grayscale8);
+    m_brush->replaceMarks(marks, tr("Find damage"));
+}
+
+void MainWindow::simulateDamage() {
+    const int index = currentIndex();
+    if (index < 0) return;
+    const auto& e = m_session->entry(index);
+    cv::Mat damaged = e.decoded->bgr8.clone();
+    const cv::Mat mask = gpen::simulateDamage(damaged.size(), SimulatedDamage::PaintedStrokes, ++m_simulations);
+    damaged.setTo(cv::Scalar::all(255), mask);
+    //: %1 is the photo's name
+    m_session->addImage(std::move(damaged), tr("%1 (simulated damage)").arg(e.displayName));
+    const int added = m_session->count() - 1;
+    m_session->setDamageMask(added, QImage(mask.data, mask.cols, mask.rows, static_cast<qsizetype>(mask.step),
+                                           QImage::Format_Grayscale8)
+                                        .copy());
+    m_list->setCurrentRow(added);
+}
+
+void MainWindow::brushFollows(int index) {
+    // The brush's mask belongs to the photo it was painted on.
+    if (m_brushPhoto >= 0 && m_brushPhoto < m_session->count() && m_brushPhoto != index) {
+        m_session->setDamageMask(m_brushPhoto, m_brush->isEmpty() ? QImage() : m_brush->mask());
+    }
+    if (index == m_brushPhoto) return;
+    m_brushPhoto = index;
+    QImage mask;
+    QSize photo;
+    if (index >= 0 && index < m_session->count()) {
+        const auto& e = m_session->entry(index);
+        mask = e.damageMask;
+        photo = QSize(e.decoded->bgr8.cols, e.decoded->bgr8.rows);
+    }
+    m_brush->setMask(mask, photo);
+}
+
+bool MainWindow::damageToRepair(QImage* damage) {
+    if (m_panel->task() != QLatin1String("inpaint")) return true;
+    if (m_brush->isEmpty()) {
+        m_panel->stageLabel()->setText(tr("Not started: paint the damage on the photo first (the brush marks it red)."));
+        return false;
+    }
+    // Shared, not copied: painting on afterwards detaches the brush's own mask (QImage's implicit
+    // sharing), so the engine thread reads the marks as they were.
+    *damage = m_brush->mask();
+    return true;
+}
+
+}  // namespace gpen::ui
