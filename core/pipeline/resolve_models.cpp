@@ -69,8 +69,7 @@ Expected<ResolvedModels> resolveModels(const ModelCache& cache, const RestorePar
         m.notes.push_back(std::string(kNoteBackgroundPrefix) + scale + " by " + m.background);
     }
     if (params.task == FaceTask::Seg2face) {
-        return makeError(ErrorCode::InvalidArgument,
-                         "seg2face draws a face from a parsing map, not from a photo: use gpen-cli face --task seg2face");
+        return makeError(ErrorCode::InvalidArgument, std::string(kSeg2faceNotForPhotos));
     }
     m.faceModel = params.faceModel == kAutoFaceModel ? autoFaceModel(cache, params.task) : params.faceModel;
     if (m.faceModel.empty()) {

@@ -120,8 +120,7 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
         models = &resolvedHere;
     }
     if (params.task == FaceTask::Seg2face) {
-        return makeError(ErrorCode::InvalidArgument,
-                         "seg2face draws a face from a parsing map, not from a photo: use gpen-cli face --task seg2face");
+        return makeError(ErrorCode::InvalidArgument, std::string(kSeg2faceNotForPhotos));
     }
     if (params.task == FaceTask::Inpaint && params.damageMask.empty()) {
         return makeError(ErrorCode::InvalidArgument, "inpainting needs a damage mask: white where the photo is damaged");

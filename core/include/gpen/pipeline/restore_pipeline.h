@@ -66,6 +66,10 @@ inline constexpr std::string_view kNoteRectangleMaskSuffix = ": using the rectan
 // "background upscaled x2 by ESRGAN-medium-x2" (RestoreResult::backgroundUsed says the same).
 inline constexpr std::string_view kNoteBackgroundPrefix = "background upscaled x";
 inline constexpr std::string_view kNoteNoFaceModel = "no face model used: faces left as they are";
+// Why a photo is refused for Seg2face (by the resolver, and by restorePhoto for models resolved
+// elsewhere).
+inline constexpr std::string_view kSeg2faceNotForPhotos =
+    "seg2face draws a face from a parsing map, not from a photo: use gpen-cli face --task seg2face";
 inline constexpr std::string_view kNoteRestStaysGray =
     "faces colorized; the rest of the photo stays gray (no whole-photo colorizer is available)";
 // "2 damaged areas outside the faces were left as they are" (the count first).
