@@ -5,10 +5,10 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "gpen/engine/model_catalog.h"
-#include "gpen/face/parsing_palette.h"
 #include "gpen/io/checkpoint.h"
 #include "gpen/io/image_io.h"
 #include "gpen/nn/gpen_generator.h"
+#include "gpen/pipeline/face_map.h"
 #include "gpen/pipeline/face_restorer.h"
 
 namespace gpen::cli {
@@ -59,18 +59,21 @@ int faceCommand(const Words& words) {
     auto net = GpenGenerator::create(ckpt->tensors, std::filesystem::path(*model).filename().string(),
                                      {.device = *device});
     if (!net) return fail(net.error().message);
+    cv::Mat face;
     if (task == FaceTask::Seg2face) {
-        // Seg2face knows the class colours only: in-between colours (scaling, JPEG) are snapped.
-        const SnappedParsingMap snapped = snapToParsingColours(*image);
-        if (snapped.unknownShare > 0) {
+        auto drawn = drawFaceFromMap(**net, *image);
+        if (!drawn) return fail(drawn.error().message);
+        if (drawn->unknownShare > 0) {
             std::fprintf(stderr, "note: %.1f %% of the map's pixels are no CelebAMask-HQ class colour: each was taken as the "
-                                 "nearest class\n", snapped.unknownShare * 100.0);
+                                 "nearest class\n", drawn->unknownShare * 100.0);
         }
-        *image = snapped.bgr8;
+        face = drawn->face;
+    } else {
+        auto faces = runFaceTask(**net, task, {*image});
+        if (!faces) return fail(faces.error().message);
+        face = faces->front();
     }
-    auto faces = runFaceTask(**net, task, {*image});
-    if (!faces) return fail(faces.error().message);
-    if (auto ok = writeImageAtomic(args->positionals()[0], faces->front()); !ok) return fail(ok.error().message);
+    if (auto ok = writeImageAtomic(args->positionals()[0], face); !ok) return fail(ok.error().message);
     return 0;
 }
 

@@ -1,6 +1,7 @@
 #include "gpen/pipeline/pipeline_models.h"
 
 #include <algorithm>
+#include <numeric>
 
 #include <opencv2/imgproc.hpp>
 
@@ -151,6 +152,17 @@ Expected<void> ParserModel::runOnZeros(const WarmupPlan&, int batch) const {
 }
 
 Expected<std::vector<cv::Mat>> ParserModel::parse(const std::vector<cv::Mat>& facesBgr8) const {
+    return parseTo(facesBgr8, {kPasteMaskClassValues.begin(), kPasteMaskClassValues.end()});
+}
+
+Expected<std::vector<cv::Mat>> ParserModel::classes(const std::vector<cv::Mat>& facesBgr8) const {
+    std::vector<std::uint8_t> identity(kPasteMaskClassValues.size());
+    std::iota(identity.begin(), identity.end(), std::uint8_t{0});
+    return parseTo(facesBgr8, identity);
+}
+
+Expected<std::vector<cv::Mat>> ParserModel::parseTo(const std::vector<cv::Mat>& facesBgr8,
+                                                    const std::vector<std::uint8_t>& classValues) const {
     // On the CPU one face per forward, which is how the network computes them there anyway: the
     // logits of a whole batch, 19 channels of 512 x 512 floats a face, would be held at once
     // (Solvay: 92 MB in the parsing stage's peak). On CUDA the batch runs as one.
@@ -162,7 +174,7 @@ Expected<std::vector<cv::Mat>> ParserModel::parse(const std::vector<cv::Mat>& fa
         // The reference parses the restored face with GPEN's own normalisation ([-1, 1] RGB).
         auto out = m_net->forward(facesToGpenInput(part, m_net->architecture().inSize));
         if (!out) return tl::unexpected(out.error());
-        auto masks = parseLogitsToPasteMask(out->maskLogits);
+        auto masks = parseLogitsToMask(out->maskLogits, classValues);
         if (!masks) return tl::unexpected(masks.error());
         for (auto& m : *masks) {
             result.push_back(cv::Mat(m.height, m.width, CV_8UC1, m.values.data()).clone());

@@ -57,6 +57,18 @@ std::string resolveDetector(const ModelCache& cache, const std::string& detector
     return "dlib";
 }
 
+Expected<std::string> resolveFaceModel(const ModelCache& cache, FaceTask task, const std::string& requested) {
+    const std::string id = requested == kAutoFaceModel ? autoFaceModel(cache, task) : requested;
+    if (id.empty()) {
+        // Upscaling alone is no answer to "colorize" or "repair": say what would do it.
+        return makeError(ErrorCode::InvalidArgument, std::string("to ") + faceTaskName(task) + " faces, install " +
+                                                         preferredFor(task) + " (gpen-cli models --download " +
+                                                         preferredFor(task) + ")");
+    }
+    if (auto ok = checkTask(cache, id, task); !ok) return tl::unexpected(ok.error());
+    return id;
+}
+
 Expected<ResolvedModels> resolveModels(const ModelCache& cache, const RestoreParams& params) {
     ResolvedModels m;
     if (params.backgroundScale > 1) {
@@ -71,18 +83,14 @@ Expected<ResolvedModels> resolveModels(const ModelCache& cache, const RestorePar
     if (params.task == FaceTask::Seg2face) {
         return makeError(ErrorCode::InvalidArgument, std::string(kSeg2faceNotForPhotos));
     }
-    m.faceModel = params.faceModel == kAutoFaceModel ? autoFaceModel(cache, params.task) : params.faceModel;
-    if (m.faceModel.empty()) {
-        if (params.task != FaceTask::Restore) {
-            // Upscaling alone is no answer to "colorize" or "repair": say what would do it.
-            return makeError(ErrorCode::InvalidArgument, std::string("to ") + faceTaskName(params.task) + " faces, install " +
-                                                      preferredFor(params.task) + " (gpen-cli models --download " +
-                                                      preferredFor(params.task) + ")");
-        }
+    const std::string chosen = params.faceModel == kAutoFaceModel ? autoFaceModel(cache, params.task) : params.faceModel;
+    if (chosen.empty() && params.task == FaceTask::Restore) {
         m.notes.emplace_back(kNoteNoFaceModel);
         return m;
     }
-    if (auto ok = checkTask(cache, m.faceModel, params.task); !ok) return tl::unexpected(ok.error());
+    auto face = resolveFaceModel(cache, params.task, chosen);
+    if (!face) return tl::unexpected(face.error());
+    m.faceModel = std::move(*face);
     m.detector = resolveDetector(cache, params.detector, &m.notes);
     // Inpainting pastes over the damage only: no parsing mask.
     if (params.task != FaceTask::Inpaint && !params.parser.empty() && installed(cache, params.parser)) m.parser = params.parser;

@@ -4,6 +4,7 @@
 // the task's pre- and post-processing and the compositing are what is checked here (the heads'
 // numbers are face_task_test's).
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -12,9 +13,14 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "gpen/face/face_alignment.h"
+#include "gpen/face/parsing_palette.h"
 #include "gpen/io/image_io.h"
+#include "gpen/pipeline/face_map.h"
 #include "gpen/pipeline/pipeline_models.h"
 #include "gpen/pipeline/restore_job.h"
+#include "support/checkpoint_file.h"
+#include "support/fill_rule.h"
 #include "support/fixtures.h"
 #include "support/pipeline_test_cache.h"
 #include "support/temp_models_dir.h"
@@ -158,6 +164,55 @@ TEST_F(FaceTaskPhoto, EachReleasedModelDoesItsOwnTaskOnly) {
     EXPECT_NE(none.error().message.find("install GPEN-Inpainting-1024"), std::string::npos) << none.error().message;
     p.task = FaceTask::Seg2face;
     EXPECT_FALSE(resolveModels(*cache, p));
+    // The map editor's Seg2face: nothing installed for it says what to install.
+    auto seg2face = resolveFaceModel(*cache, FaceTask::Seg2face);
+    ASSERT_FALSE(seg2face);
+    EXPECT_NE(seg2face.error().message.find("install GPEN-Seg2face-512"), std::string::npos) << seg2face.error().message;
+    EXPECT_FALSE(resolveFaceModel(*cache, FaceTask::Seg2face, "GPEN-Colorization-1024"));
+    auto drawn = drawFaceFromMap(*cache, cv::Mat(64, 64, CV_8UC3, cv::Scalar::all(0)));
+    ASSERT_FALSE(drawn);
+    EXPECT_NE(drawn.error().message.find("GPEN-Seg2face-512"), std::string::npos) << drawn.error().message;
+}
+
+// The map editor's start: the face the user points at (else the largest), aligned at Seg2face's
+// size as a restore aligns it, and ParseNet's classes of it in the map colours.
+TEST_F(FaceTaskPhoto, APhotoFacesParsingMapIsOfTheFaceThePointerIsOn) {
+    test::writeStateDictCheckpoint(m_models / "ParseNet-latest.pth",
+                                   test::fillStateDict(*test::findCase("parsenet-fill"), StateDict{}));
+    auto cache = test::makePipelineCache(m_dir, m_models);
+    auto detector = cache->acquireAs<FaceDetectorModel>("dlib");
+    ASSERT_TRUE(detector) << detector.error().message;
+    auto faces = (*detector)->detect(m_photo, {});
+    ASSERT_TRUE(faces);
+    ASSERT_GE(faces->size(), 2U);
+    const auto byArea = [](const DetectedFace& a, const DetectedFace& b) { return a.box.area() < b.box.area(); };
+    const DetectedFace smallest = *std::min_element(faces->begin(), faces->end(), byArea);
+    const DetectedFace largest = *std::max_element(faces->begin(), faces->end(), byArea);
+
+    auto pointed = parsingMapOfPhotoFace(*cache, m_photo, smallest.box);
+    ASSERT_TRUE(pointed) << pointed.error().message;
+    EXPECT_EQ(pointed->box, smallest.box);
+    EXPECT_EQ(pointed->faceCount, static_cast<int>(faces->size()));
+    EXPECT_EQ(pointed->detector, "dlib");
+    auto alignment = computeFaceAlignment(smallest.landmarks, kFaceMapSize);
+    ASSERT_TRUE(alignment);
+    auto crop = warpFaceToCrop(m_photo, *alignment);
+    ASSERT_TRUE(crop);
+    EXPECT_EQ(cv::norm(pointed->aligned, *crop, cv::NORM_INF), 0.0) << "aligned as a restore aligns it";
+    ASSERT_EQ(pointed->map.size(), cv::Size(kFaceMapSize, kFaceMapSize));
+    ASSERT_EQ(pointed->map.type(), CV_8UC3);
+    EXPECT_EQ(snapToParsingColours(pointed->map).unknownShare, 0.0) << "every pixel is a class colour";
+
+    auto unpointed = parsingMapOfPhotoFace(*cache, m_photo);
+    ASSERT_TRUE(unpointed) << unpointed.error().message;
+    EXPECT_EQ(unpointed->box, largest.box);
+    auto nowhere = parsingMapOfPhotoFace(*cache, m_photo, cv::Rect2d(-500, -500, 10, 10));
+    ASSERT_TRUE(nowhere);
+    EXPECT_EQ(nowhere->box, largest.box) << "a pointer on no face: the largest";
+
+    auto blank = parsingMapOfPhotoFace(*cache, cv::Mat(200, 200, CV_8UC3, cv::Scalar::all(128)));
+    ASSERT_FALSE(blank);
+    EXPECT_NE(blank.error().message.find("no face"), std::string::npos) << blank.error().message;
 }
 
 }  // namespace

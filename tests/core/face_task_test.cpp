@@ -14,6 +14,7 @@
 #include "gpen/face/parsing_palette.h"
 #include "gpen/io/checkpoint.h"
 #include "gpen/nn/gpen_generator.h"
+#include "gpen/pipeline/face_map.h"
 #include "gpen/pipeline/face_restorer.h"
 #include "support/fixtures.h"
 
@@ -104,6 +105,31 @@ TEST_F(FaceTaskHeads, ParsingMapsSnapToTheClassColours) {
     const cv::Mat drawn = drawParsingMap(classes);
     EXPECT_EQ(cv::norm(snapToParsingColours(drawn).bgr8, drawn, cv::NORM_INF), 0.0);
     EXPECT_EQ(parsingClasses()[13].name, "hair");
+}
+
+// The map editor's Seg2face: a map whose colours drifted (a JPEG, a scaled drawing) draws the
+// face of its snapped classes, and says how much of it was no class's colour.
+TEST_F(FaceTaskHeads, AFaceIsDrawnFromTheMapsSnappedColours) {
+    const cv::Mat map = cv::imread((test::fixturesDir() / "heads" / "seg2face-64.in.png").string(), cv::IMREAD_COLOR);
+    const cv::Mat expected = cv::imread((test::fixturesDir() / "heads" / "seg2face-64.out.png").string(), cv::IMREAD_COLOR);
+    ASSERT_FALSE(map.empty() || expected.empty());
+    cv::Mat drifted;
+    cv::Mat noise(map.size(), CV_16SC3);
+    cv::RNG rng(7);
+    rng.fill(noise, cv::RNG::UNIFORM, -6, 7);
+    map.convertTo(drifted, CV_16SC3);
+    drifted += noise;
+    drifted.convertTo(drifted, CV_8UC3);
+    auto face = drawFaceFromMap(*m_net, drifted);
+    ASSERT_TRUE(face) << face.error().message;
+    EXPECT_EQ(face->unknownShare, 0.0);
+    EXPECT_LE(cv::norm(face->face, expected, cv::NORM_INF), 2.0) << "the reference's face of the clean map";
+
+    cv::Mat painted = map.clone();
+    painted(cv::Rect(0, 0, 8, 8)).setTo(cv::Scalar(10, 90, 200));  // no class is near orange
+    auto odd = drawFaceFromMap(*m_net, painted);
+    ASSERT_TRUE(odd);
+    EXPECT_DOUBLE_EQ(odd->unknownShare, 64.0 / static_cast<double>(map.total()));
 }
 
 // Colourising keeps the input's luma wherever it is asked to (the photo flow): the network adds

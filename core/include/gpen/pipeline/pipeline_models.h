@@ -102,8 +102,14 @@ public:
     // The 0/255 paste classes (MODELS.md: all but background, hat and cloth) of each restored
     // face, at the parser's size (8-bit, one channel).
     Expected<std::vector<cv::Mat>> parse(const std::vector<cv::Mat>& facesBgr8) const;
+    // The class number (0..18, parsing_palette.h) of every pixel of each face, at the parser's
+    // size (8-bit, one channel): what a parsing map is drawn from.
+    Expected<std::vector<cv::Mat>> classes(const std::vector<cv::Mat>& facesBgr8) const;
 
 private:
+    Expected<std::vector<cv::Mat>> parseTo(const std::vector<cv::Mat>& facesBgr8,
+                                           const std::vector<std::uint8_t>& classValues) const;
+
     std::unique_ptr<ParseNet> m_net;
     std::uint64_t m_weightBytes = 0;
 };

@@ -48,6 +48,12 @@ struct ResolvedModels {
 //   background scale > 1: realesrnet_x<scale> when installed, else the embedded network of that
 //              scale; an error when neither exists
 Expected<ResolvedModels> resolveModels(const ModelCache& cache, const RestoreParams& params);
+// The face model part alone, for a task whose front end picks no model (the map editor's
+// Seg2face): kAutoFaceModel -> the task's preferred model if installed, else any installed model
+// of that task; an error saying what to install when there is none, or when `requested` is a
+// released model of another task.
+Expected<std::string> resolveFaceModel(const ModelCache& cache, FaceTask task,
+                                       const std::string& requested = std::string(kAutoFaceModel));
 // The detector part alone, for `gpen-cli detect`: the id and, when a fallback was taken, its note.
 std::string resolveDetector(const ModelCache& cache, const std::string& detector, std::vector<std::string>* notes = nullptr);
 
