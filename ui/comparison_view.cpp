@@ -89,9 +89,9 @@ void ComparisonView::setSelectedFace(int face) {
     m_secondary->setSelectedFace(face);
 }
 
-void ComparisonView::setDamageBrush(DamageBrush* brush) {
-    m_primary->setDamageBrush(brush);
-    m_secondary->setDamageBrush(brush);
+void ComparisonView::setBrush(StrokeBrush* brush) {
+    m_primary->setBrush(brush);
+    m_secondary->setBrush(brush);
 }
 
 void ComparisonView::setFaceBoxesVisible(bool visible) {

@@ -33,7 +33,7 @@ public:
     void setSelectedFace(int face);
     void setFaceBoxesVisible(bool visible);
     // Repairing damage: both panes paint `brush`'s mask (null: off).
-    void setDamageBrush(DamageBrush* brush);
+    void setBrush(StrokeBrush* brush);
     QLabel* zoomLabel() const { return m_zoomLabel; }
     QToolButton* fitButton() const { return m_fitButton; }
     QToolButton* actualSizeButton() const { return m_actualButton; }

@@ -9,7 +9,7 @@
 #include <QPainter>
 #include <QWheelEvent>
 
-#include "ui/damage_brush.h"
+#include "ui/stroke_brush.h"
 
 namespace gpen::ui {
 namespace {
@@ -161,11 +161,11 @@ void ImageCanvas::paintEvent(QPaintEvent*) {
     }
 }
 
-void ImageCanvas::setDamageBrush(DamageBrush* brush) {
+void ImageCanvas::setBrush(StrokeBrush* brush) {
     if (m_brush == brush) return;
     if (m_brush) disconnect(m_brush, nullptr, this, nullptr);
     m_brush = brush;
-    if (m_brush) connect(m_brush, &DamageBrush::changed, this, qOverload<>(&QWidget::update));
+    if (m_brush) connect(m_brush, &StrokeBrush::changed, this, qOverload<>(&QWidget::update));
     setCursor(m_brush ? Qt::CrossCursor : Qt::OpenHandCursor);
     update();
 }
@@ -173,8 +173,8 @@ void ImageCanvas::setDamageBrush(DamageBrush* brush) {
 QPointF ImageCanvas::toPhoto(const QPointF& imagePoint) const {
     const QImage& result = m_after.isNull() ? m_before : m_after;
     if (!m_brush || result.isNull()) return imagePoint;
-    const double sx = static_cast<double>(m_brush->mask().width()) / result.width();
-    const double sy = static_cast<double>(m_brush->mask().height()) / result.height();
+    const double sx = static_cast<double>(m_brush->image().width()) / result.width();
+    const double sy = static_cast<double>(m_brush->image().height()) / result.height();
     return QPointF(imagePoint.x() * sx, imagePoint.y() * sy);
 }
 

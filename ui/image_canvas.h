@@ -8,7 +8,7 @@
 
 namespace gpen::ui {
 
-class DamageBrush;
+class StrokeBrush;
 
 // Paints a before/after pair under a shared ZoomState, both over the result's pixel area (an
 // original smaller than an upscaled result is stretched to it for display). GUI thread only.
@@ -40,9 +40,10 @@ public:
     void setFaceBoxesVisible(bool visible);
     // The face whose box holds view point `pos`, or -1.
     int faceAt(const QPointF& viewPos) const;
-    // Repairing damage: the left button paints `brush`'s mask (drawn over the photo), the right
-    // button pans. Null: the usual pan and divider.
-    void setDamageBrush(DamageBrush* brush);
+    // Painting (the damage brush, the map editor's class brush): the left button paints `brush`'s
+    // image (its overlay drawn over the photo), the right button pans. Null: the usual pan and
+    // divider.
+    void setBrush(StrokeBrush* brush);
 
     // The widget position where image point `p` is drawn, and back.
     QPointF toView(const QPointF& p) const;
@@ -83,7 +84,7 @@ private:
     // The photo's pixel (the mask's) under image point `p`: the canvas spans the result's area.
     QPointF toPhoto(const QPointF& imagePoint) const;
 
-    QPointer<DamageBrush> m_brush;
+    QPointer<StrokeBrush> m_brush;
     QList<QRect> m_faceBoxes;
     int m_selectedFace = -1;
     bool m_faceBoxesVisible = true;

@@ -24,7 +24,7 @@ namespace gpen::ui {
 void MainWindow::connectDamageBrush() {
     // "Repair damage" turns the canvas's left button into the brush; the panel's tools drive it.
     connect(m_panel, &RestorePanel::taskChanged, this, [this](const QString& task) {
-        m_view->setDamageBrush(task == QLatin1String("inpaint") ? m_brush : nullptr);
+        m_view->setBrush(task == QLatin1String("inpaint") ? m_brush : nullptr);
     });
     m_brush->setRadius(m_panel->brushSizeBox()->value());
     connect(m_panel->brushSizeBox(), &QSpinBox::valueChanged, m_brush, &DamageBrush::setRadius);
