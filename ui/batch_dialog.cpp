@@ -116,8 +116,8 @@ BatchDialog::BatchDialog(EngineController* engine, QWidget* parent)
     // The restore panel's own options, without its buttons: the batch runs from this dialog.
     // A batch has no brush: repairing damage needs a mask painted on each photo.
     m_options->removeTask(QStringLiteral("inpaint"));
-    m_options->restoreButton()->hide();
-    m_options->cancelButton()->hide();
+    m_options->removeTask(QStringLiteral("seg2face"));
+    m_options->hideButtons();
 
     auto* inputRow = new QHBoxLayout;
     inputRow->addWidget(m_input, 1);

@@ -42,7 +42,7 @@ public:
 };
 
 // Bumped whenever EngineEvents or EngineBackend change: a stale module is refused, not called.
-inline constexpr int kEngineBackendAbi = 3;
+inline constexpr int kEngineBackendAbi = 4;
 
 }  // namespace gpen::ui
 

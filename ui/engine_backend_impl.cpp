@@ -17,6 +17,7 @@
 #include "ui/engine_backend.h"
 #include "ui/core_text.h"
 #include "ui/engine_batch.h"
+#include "ui/engine_face_map.h"
 #include "ui/image_convert.h"
 
 namespace gpen::ui {
@@ -124,8 +125,14 @@ void EngineBackendImpl::run(const EngineJob& job) {
                 reblend(request);
             } else if constexpr (std::is_same_v<T, ImportRequest>) {
                 importModel(request);
-            } else {
+            } else if constexpr (std::is_same_v<T, BatchRequest>) {
                 runBatch(request);
+            } else if (!m_cache) {
+                m_events.jobEvent(JobFailure{request.jobId, tr("The engine is not running")});
+            } else if constexpr (std::is_same_v<T, FaceMapRequest>) {
+                runFaceMapJob(*m_cache, request, m_events);
+            } else {
+                runFaceFromMapJob(*m_cache, request, m_events);
             }
         },
         job);

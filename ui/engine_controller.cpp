@@ -121,6 +121,19 @@ quint64 EngineController::importModel(const QString& path, const QString& asMode
     return id;
 }
 
+quint64 EngineController::faceMap(std::shared_ptr<const gpen::DecodedImage> decoded, const QRect& near,
+                                  const QString& detector) {
+    const JobQueue::Job job = m_jobs.add(JobKind::FaceMap);
+    Q_EMIT jobRequested(FaceMapRequest{job.id, std::move(decoded), near, detector, job.cancel});
+    return job.id;
+}
+
+quint64 EngineController::faceFromMap(const QImage& map, const QString& model) {
+    const JobQueue::Job job = m_jobs.add(JobKind::FaceMap);
+    Q_EMIT jobRequested(FaceFromMapRequest{job.id, map, model, job.cancel});
+    return job.id;
+}
+
 bool EngineController::restart(const EngineSettings& given) {
     if (!m_started) {
         start(given);
@@ -169,6 +182,14 @@ void EngineController::onJobEvent(const JobEvent& event) {
                    [this](const BatchOutcome& o) {
                        m_jobs.finish(o.jobId);
                        Q_EMIT batchFinished(o);
+                   },
+                   [this](const FaceMapOutcome& o) {
+                       m_jobs.finish(o.jobId);
+                       Q_EMIT faceMapReady(o);
+                   },
+                   [this](const FaceFromMapOutcome& o) {
+                       m_jobs.finish(o.jobId);
+                       Q_EMIT faceFromMapReady(o);
                    },
                },
                event);

@@ -68,6 +68,12 @@ public:
     // a running restore, it waits for that job.
     quint64 importModel(const QString& path, const QString& asModelId = {}, bool overwrite = false);
 
+    // The map editor's jobs (engine_job.h): a photo's face and its parsing map (near: the face
+    // pointed at, in photo pixels; empty: the largest), and the face Seg2face draws from a map.
+    // Answered by faceMapReady / faceFromMapReady, jobFailed or jobCancelled; cancelJob stops one.
+    quint64 faceMap(std::shared_ptr<const gpen::DecodedImage> decoded, const QRect& near, const QString& detector);
+    quint64 faceFromMap(const QImage& map, const QString& model);
+
     // The latest status of each model seen so far, by id.
     const QHash<QString, gpen::ModelStatus>& statuses() const { return m_statuses; }
     // True once every preloaded model is Ready, Failed or not installed.
@@ -95,6 +101,8 @@ Q_SIGNALS:
     void batchFileDone(const gpen::ui::BatchFileView& file);
     void batchProgress(const gpen::ui::BatchProgressView& progress);
     void batchFinished(const gpen::ui::BatchOutcome& outcome);
+    void faceMapReady(const gpen::ui::FaceMapOutcome& outcome);
+    void faceFromMapReady(const gpen::ui::FaceFromMapOutcome& outcome);
 
     // To the worker (queued): its two entries.
     void initializeRequested(const gpen::ui::EngineSettings& settings);

@@ -4,11 +4,13 @@
 // out (JobEvent). The worker and the module each have a single entry for them, so that a new kind
 // of job adds an alternative here, not a signal, a slot and a callback on each side.
 
+#include <memory>
 #include <variant>
 
 #include <QImage>
 #include <QList>
 #include <QMetaType>
+#include <QRect>
 #include <QString>
 
 #include "ui/batch_job.h"
@@ -33,7 +35,27 @@ struct ImportRequest {
     bool overwrite = false;
 };
 
-using EngineJob = std::variant<RestoreRequest, ReblendRequest, ImportRequest, BatchRequest>;
+// The map editor's start: one face of a photo (the one whose box overlaps `near` the most; none
+// given, or none overlapping: the largest), aligned at Seg2face's size, and ParseNet's parsing map
+// of it.
+struct FaceMapRequest {
+    quint64 jobId = 0;
+    std::shared_ptr<const gpen::DecodedImage> decoded;  // the session's photo, shared
+    QRect near;                                         // photo pixels; empty: the largest face
+    QString detector = QStringLiteral("auto");          // as RestoreOptions::detector
+    std::shared_ptr<gpen::CancelToken> cancel;
+};
+
+// The map editor's face: what Seg2face draws from `map` (class colours, any RGB format).
+struct FaceFromMapRequest {
+    quint64 jobId = 0;
+    QImage map;
+    QString model = QStringLiteral("auto");  // the Seg2face model (the restore panel's face model)
+    std::shared_ptr<gpen::CancelToken> cancel;
+};
+
+using EngineJob = std::variant<RestoreRequest, ReblendRequest, ImportRequest, BatchRequest, FaceMapRequest,
+                               FaceFromMapRequest>;
 inline quint64 jobIdOf(const EngineJob& job) {
     return std::visit([](const auto& j) { return j.jobId; }, job);
 }
@@ -57,6 +79,21 @@ struct ImportFailure {
     QString message;
 };
 
+struct FaceMapOutcome {
+    quint64 jobId = 0;
+    QImage face;  // the photo's face, aligned (RGB888)
+    QImage map;   // its parsing map in the class colours (RGB888, the face's size)
+    QRect box;    // the face in the photo
+    int faceCount = 0;
+};
+
+struct FaceFromMapOutcome {
+    quint64 jobId = 0;
+    QImage face;              // what Seg2face drew (RGB888)
+    double unknownShare = 0;  // the map's pixels that were no class colour (snapped to the nearest)
+    QString model;            // the Seg2face model that drew it
+};
+
 // A job that could not run or failed; `message` is in the user's language.
 struct JobFailure {
     quint64 jobId = 0;
@@ -70,7 +107,8 @@ struct JobCancelled {
 // Every answer a job gives: progress while it runs (JobProgress, the batch's plan, files and
 // progress), then exactly one end (an outcome, a failure or JobCancelled).
 using JobEvent = std::variant<JobProgress, RestoreOutcome, ReblendOutcome, ImportOutcome, ImportFailure, JobFailure,
-                              JobCancelled, BatchPlanView, BatchFileView, BatchProgressView, BatchOutcome>;
+                              JobCancelled, BatchPlanView, BatchFileView, BatchProgressView, BatchOutcome,
+                              FaceMapOutcome, FaceFromMapOutcome>;
 
 }  // namespace gpen::ui
 

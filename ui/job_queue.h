@@ -13,7 +13,7 @@ class CancelToken;
 
 namespace gpen::ui {
 
-enum class JobKind { Restore, Batch, Reblend, Import };
+enum class JobKind { Restore, Batch, Reblend, Import, FaceMap };
 
 // The engine's jobs from the GUI's side: each one queued for the engine thread (which runs them
 // in order, one at a time) and not yet answered, with its kind and its cancel token. The tokens

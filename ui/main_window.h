@@ -15,6 +15,7 @@ class QLabel;
 namespace gpen::ui {
 
 class DamageBrush;
+class FaceMapDialog;
 
 class BatchDialog;
 class ComparisonView;
@@ -50,6 +51,9 @@ public:
     ResultSaver* resultSaver() const { return m_saver; }  // Save / Save As, and its file prompt
     // Restores the current photo with the panel's options (what the Restore button does).
     void restoreCurrent();
+    // Face from map: the parsing-map editor on the photo in view, at the face selected in the
+    // strip (else the largest); returns it (null without a photo or an engine).
+    FaceMapDialog* openFaceMapEditor();
     int currentIndex() const;
 
     // Closes photo `index` (asks first when its result is not saved); false when the user kept it.

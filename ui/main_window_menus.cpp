@@ -108,6 +108,11 @@ void MainWindow::createActions() {
     models->setObjectName(QStringLiteral("modelsAction"));
     models->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
     models->setEnabled(m_engine != nullptr);
+    // Seg2face's editor: from the menu as from the Restore panel's "Face from map" task.
+    QAction* faceMap = toolsMenu()->addAction(tr("Face from Parsing &Map…"), this, [this] { openFaceMapEditor(); });
+    faceMap->setObjectName(QStringLiteral("faceMapAction"));
+    faceMap->setEnabled(m_engine != nullptr);
+    connect(m_panel->editMapButton(), &QPushButton::clicked, this, [this] { openFaceMapEditor(); });
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* about = help->addAction(tr("&About GPEN Studio"), this, [this] {
         AboutDialog dialog(this);

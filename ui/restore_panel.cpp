@@ -28,6 +28,8 @@ RestorePanel::RestorePanel(QWidget* parent)
       m_findDamage(new QPushButton(tr("Find damage"), m_damageTools)),
       m_sensitivity(new QSlider(Qt::Horizontal, m_damageTools)),
       m_simulateDamage(new QPushButton(tr("Simulate damage"), m_damageTools)),
+      m_mapTools(new QWidget(this)),
+      m_editMap(new QPushButton(tr("&Edit a Face's Map…"), m_mapTools)),
       m_faceModel(new QComboBox(this)),
       m_detector(new QComboBox(this)),
       m_scale(new QComboBox(this)),
@@ -46,8 +48,10 @@ RestorePanel::RestorePanel(QWidget* parent)
     m_task->addItem(tr("Restore faces"), QStringLiteral("restore"));
     m_task->addItem(tr("Colorize faces"), QStringLiteral("colorize"));
     m_task->addItem(tr("Repair damage"), QStringLiteral("inpaint"));
+    m_task->addItem(tr("Face from map"), QStringLiteral("seg2face"));
     m_task->setToolTip(tr("Colorize: a gray photo's faces are coloured, the rest stays gray. Repair damage: "
-                          "paint the scratches on the photo, then Restore fills them in the faces."));
+                          "paint the scratches on the photo, then Restore fills them in the faces. Face from map: "
+                          "repaint a face's parsing map and see the face it describes."));
     m_brushSize->setRange(1, 200);
     m_brushSize->setValue(12);
     m_brushSize->setSuffix(tr(" px"));
@@ -82,6 +86,18 @@ RestorePanel::RestorePanel(QWidget* parent)
         tools->addLayout(suggest);
     }
     m_damageTools->setVisible(false);
+    {
+        auto* tools = new QVBoxLayout(m_mapTools);
+        tools->setContentsMargins(0, 0, 0, 0);
+        auto* hint = new QLabel(tr("GPEN-Seg2face draws a face from a parsing map. The editor starts from the map of "
+                                   "the face selected in the photo (else the largest) and redraws the face as you "
+                                   "repaint its classes."),
+                                m_mapTools);
+        hint->setWordWrap(true);
+        tools->addWidget(hint);
+        tools->addWidget(m_editMap);
+    }
+    m_mapTools->setVisible(false);
     m_detector->addItem(tr("Automatic"), QStringLiteral("auto"));
     m_detector->addItem(QStringLiteral("RetinaFace"), QStringLiteral("retinaface"));
     m_detector->addItem(tr("Built-in (dlib)"), QStringLiteral("dlib"));
@@ -116,6 +132,7 @@ RestorePanel::RestorePanel(QWidget* parent)
     auto* form = new QFormLayout;
     form->addRow(tr("Task"), m_task);
     form->addRow(m_damageTools);
+    form->addRow(m_mapTools);
     form->addRow(tr("Face model"), m_faceModel);
     form->addRow(tr("Detector"), m_detector);
     form->addRow(tr("Background"), m_scale);
@@ -151,9 +168,18 @@ RestorePanel::RestorePanel(QWidget* parent)
     for (QComboBox* box : {m_faceModel, m_detector, m_scale}) {
         connect(box, &QComboBox::currentIndexChanged, this, &RestorePanel::optionsChanged);
     }
-    connect(m_task, &QComboBox::currentIndexChanged, this, [this] {
+    connect(m_task, &QComboBox::currentIndexChanged, this, [this, form, strengthRow] {
         const QString t = task();
         m_damageTools->setVisible(t == QLatin1String("inpaint"));
+        // A face from a map is the editor's: of the photo's options only the face model (a
+        // Seg2face one) and the detector (which finds the face to start from) apply.
+        const bool photo = t != QLatin1String("seg2face");
+        m_mapTools->setVisible(!photo);
+        for (QWidget* field : std::initializer_list<QWidget*>{m_scale, m_tile, m_keepGray}) {
+            form->setRowVisible(field, photo);
+        }
+        form->setRowVisible(strengthRow, photo);
+        m_restore->setVisible(photo && m_buttonsShown);
         // A colorized face is the point of the task: "keep gray" does not apply.
         m_keepGray->setEnabled(t != QLatin1String("colorize"));
         Q_EMIT taskChanged(t);
@@ -165,6 +191,12 @@ QString RestorePanel::task() const { return m_task->currentData().toString(); }
 
 void RestorePanel::setTask(const QString& task) {
     if (const int i = m_task->findData(task); i >= 0) m_task->setCurrentIndex(i);
+}
+
+void RestorePanel::hideButtons() {
+    m_buttonsShown = false;
+    m_restore->hide();
+    m_cancel->hide();
 }
 
 void RestorePanel::removeTask(const QString& task) {

@@ -23,11 +23,15 @@ public:
     explicit RestorePanel(QWidget* parent = nullptr);
 
     RestoreOptions options() const;
-    // "restore", "colorize" or "inpaint": what the Task list says the face model is to do.
+    // "restore", "colorize", "inpaint" or "seg2face": what the Task list says the face model is
+    // to do. "seg2face" (a face from a parsing map) shows the editor's button instead of the
+    // restore button and the options that do not apply.
     QString task() const;
     void setTask(const QString& task);
     // Takes a task off the list (the batch dialog has no brush, so no "Repair damage").
     void removeTask(const QString& task);
+    // The panel as a form of options only (the batch dialog's): no Restore or Cancel button.
+    void hideButtons();
     // Offers an installed face model (a catalog one or a recognised file) in the list.
     void addFaceModel(const QString& id);
     void setFaceModel(const QString& id);
@@ -64,6 +68,8 @@ public:
     QSlider* sensitivitySlider() const { return m_sensitivity; }
     QPushButton* simulateDamageButton() const { return m_simulateDamage; }
     QComboBox* backgroundBox() const { return m_scale; }
+    // Face from map: opens the parsing-map editor on the selected face (else the largest).
+    QPushButton* editMapButton() const { return m_editMap; }
 
 Q_SIGNALS:
     void restoreClicked();
@@ -87,6 +93,9 @@ private:
     QPushButton* m_findDamage;
     QSlider* m_sensitivity;
     QPushButton* m_simulateDamage;
+    QWidget* m_mapTools;
+    bool m_buttonsShown = true;
+    QPushButton* m_editMap;
     QComboBox* m_faceModel;
     QComboBox* m_detector;
     QComboBox* m_scale;

@@ -28,12 +28,12 @@ std::size_t chooseFace(const std::vector<DetectedFace>& faces, const std::option
 }  // namespace
 
 Expected<PhotoFaceMap> parsingMapOfPhotoFace(ModelCache& cache, const cv::Mat& photoBgr8, std::optional<cv::Rect2d> near,
-                                             const CancelToken* cancel) {
+                                             const std::string& detector, const CancelToken* cancel) {
     PhotoFaceMap out;
-    out.detector = resolveDetector(cache, "auto");
-    auto detector = cache.acquireAs<FaceDetectorModel>(out.detector);
-    if (!detector) return tl::unexpected(detector.error());
-    auto faces = (*detector)->detect(photoBgr8, {});
+    out.detector = resolveDetector(cache, detector);
+    auto finder = cache.acquireAs<FaceDetectorModel>(out.detector);
+    if (!finder) return tl::unexpected(finder.error());
+    auto faces = (*finder)->detect(photoBgr8, {});
     if (!faces) return tl::unexpected(faces.error());
     if (faces->empty()) return makeError(ErrorCode::InvalidArgument, "no face found in the photo (" + out.detector + ")");
     if (cancel && cancel->cancelled()) return makeError(ErrorCode::Cancelled, "Cancelled");
@@ -59,15 +59,18 @@ Expected<FaceFromMap> drawFaceFromMap(const GpenGenerator& generator, const cv::
     SnappedParsingMap snapped = snapToParsingColours(mapBgr8);
     auto faces = runFaceTask(generator, FaceTask::Seg2face, {snapped.bgr8}, cancel);
     if (!faces) return tl::unexpected(faces.error());
-    return FaceFromMap{std::move(faces->front()), snapped.unknownShare};
+    return FaceFromMap{std::move(faces->front()), snapped.unknownShare, {}};
 }
 
-Expected<FaceFromMap> drawFaceFromMap(ModelCache& cache, const cv::Mat& mapBgr8, const CancelToken* cancel) {
-    auto id = resolveFaceModel(cache, FaceTask::Seg2face);
+Expected<FaceFromMap> drawFaceFromMap(ModelCache& cache, const cv::Mat& mapBgr8, const std::string& model,
+                                      const CancelToken* cancel) {
+    auto id = resolveFaceModel(cache, FaceTask::Seg2face, model);
     if (!id) return tl::unexpected(id.error());
-    auto model = cache.acquireAs<GpenFaceModel>(*id);
-    if (!model) return tl::unexpected(model.error());
-    return drawFaceFromMap((*model)->generator(), mapBgr8, cancel);
+    auto loaded = cache.acquireAs<GpenFaceModel>(*id);
+    if (!loaded) return tl::unexpected(loaded.error());
+    auto face = drawFaceFromMap((*loaded)->generator(), mapBgr8, cancel);
+    if (face) face->model = *id;
+    return face;
 }
 
 }  // namespace gpen

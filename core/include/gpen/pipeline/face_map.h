@@ -30,16 +30,18 @@ struct PhotoFaceMap {
     std::string detector;
 };
 
-// One face of `photoBgr8`: the detected face whose box overlaps `near` the most (none given or
-// none overlapping: the largest), aligned as for restoration, and its parsing map. Errors: no
-// face found, a model not installed or failing to load.
+// One face of `photoBgr8`: the face `detector` (as RestoreParams::detector: "auto", "dlib", ...)
+// finds whose box overlaps `near` the most (none given or none overlapping: the largest), aligned
+// as for restoration, and its parsing map. Errors: no face found, a model not installed or
+// failing to load.
 Expected<PhotoFaceMap> parsingMapOfPhotoFace(ModelCache& cache, const cv::Mat& photoBgr8,
                                              std::optional<cv::Rect2d> near = std::nullopt,
-                                             const CancelToken* cancel = nullptr);
+                                             const std::string& detector = "auto", const CancelToken* cancel = nullptr);
 
 struct FaceFromMap {
     cv::Mat face;             // 8-bit BGR at the model's output size
     double unknownShare = 0;  // the map's pixels that were no class colour (snapped: see below)
+    std::string model;        // the cache's model that drew it (empty from a generator given)
 };
 
 // The face `generator` (a Seg2face checkpoint) draws from `mapBgr8`, whose colours are snapped to
@@ -47,7 +49,9 @@ struct FaceFromMap {
 // trained on.
 Expected<FaceFromMap> drawFaceFromMap(const GpenGenerator& generator, const cv::Mat& mapBgr8,
                                       const CancelToken* cancel = nullptr);
-// The same with the cache's Seg2face model (resolveFaceModel: the released one when installed).
-Expected<FaceFromMap> drawFaceFromMap(ModelCache& cache, const cv::Mat& mapBgr8, const CancelToken* cancel = nullptr);
+// The same with a model of the cache: `model` as resolveFaceModel takes it for Seg2face ("auto":
+// the released one when installed; a file the catalog does not know may be used too).
+Expected<FaceFromMap> drawFaceFromMap(ModelCache& cache, const cv::Mat& mapBgr8, const std::string& model = "auto",
+                                      const CancelToken* cancel = nullptr);
 
 }  // namespace gpen
