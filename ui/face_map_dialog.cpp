@@ -16,6 +16,8 @@
 #include <QVBoxLayout>
 
 #include "gpen/face/parsing_palette.h"
+#include <opencv2/imgproc.hpp>
+
 #include "gpen/io/image_io.h"
 #include "ui/core_text.h"
 #include "ui/engine_controller.h"
@@ -107,6 +109,7 @@ FaceMapDialog::FaceMapDialog(EngineController* engine, std::shared_ptr<const gpe
       m_undo(new QPushButton(tr("Undo"), this)),
       m_redo(new QPushButton(tr("Redo"), this)),
       m_reset(new QPushButton(tr("Reset Map"), this)),
+      m_openMap(new QPushButton(tr("&Open Map…"), this)),
       m_saveFace(new QPushButton(tr("Save &Face…"), this)),
       m_saveMap(new QPushButton(tr("Save &Map…"), this)),
       m_models(new QPushButton(tr("Models…"), this)),
@@ -125,6 +128,7 @@ FaceMapDialog::FaceMapDialog(EngineController* engine, std::shared_ptr<const gpe
     m_mapCanvas->setMode(ImageCanvas::Mode::Before);
     m_faceCanvas->setMode(ImageCanvas::Mode::Split);
     m_faceCanvas->setDrivesFit(false);
+    m_faceCanvas->setLabels(tr("Photo"), tr("Drawn"));
     m_mapCanvas->setBrush(m_brush);
     m_mapCanvas->setToolTip(tr("Paint with the class chosen on the left; drag with the right button to pan"));
     m_faceCanvas->setToolTip(tr("The photo's face (left of the divider) and the face drawn from the map (right)"));
@@ -148,6 +152,7 @@ FaceMapDialog::FaceMapDialog(EngineController* engine, std::shared_ptr<const gpe
     tools->addWidget(m_undo);
     tools->addWidget(m_redo);
     tools->addWidget(m_reset);
+    tools->addWidget(m_openMap);
     tools->addSpacing(12);
     tools->addWidget(m_live);
     tools->addWidget(m_draw);
@@ -194,6 +199,13 @@ FaceMapDialog::FaceMapDialog(EngineController* engine, std::shared_ptr<const gpe
         const QString error = saveMap(path);
         showStatus(error.isEmpty() ? tr("Saved %1").arg(QFileInfo(path).fileName()) : error, !error.isEmpty());
     });
+    connect(m_openMap, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open a Parsing Map"), QString(),
+                                                          tr("Images (*.png *.bmp *.jpg *.jpeg *.webp *.tif *.tiff)"));
+        if (path.isEmpty()) return;
+        const QString error = openMap(path);
+        if (!error.isEmpty()) showStatus(error, true);
+    });
     connect(m_models, &QPushButton::clicked, this, &FaceMapDialog::modelsRequested);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -209,7 +221,8 @@ FaceMapDialog::FaceMapDialog(EngineController* engine, std::shared_ptr<const gpe
     });
 
     // Nothing to paint until the map is in.
-    for (QWidget* w : std::initializer_list<QWidget*>{m_undo, m_redo, m_reset, m_draw, m_saveFace, m_saveMap, m_classes}) {
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{m_undo, m_redo, m_reset, m_openMap, m_draw, m_saveFace, m_saveMap, m_classes}) {
         w->setEnabled(false);
     }
     showStatus(tr("Finding the face and reading its parsing map…"));
@@ -237,7 +250,7 @@ void FaceMapDialog::onMap(const QImage& face, const QImage& map, int faceCount) 
     m_mapCanvas->setImages(map, QImage());
     m_faceCanvas->setImages(face, QImage());
     static_cast<ClassBrush*>(m_brush)->setMap(map);
-    for (QWidget* w : std::initializer_list<QWidget*>{m_reset, m_draw, m_saveMap, m_classes}) w->setEnabled(true);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_reset, m_openMap, m_draw, m_saveMap, m_classes}) w->setEnabled(true);
     m_classes->setCurrentRow(1);  // skin: the class most edits start with
     showStatus(faceCount > 1 ? tr("The face you pointed at, of %n face(s) in the photo. Paint classes on the map to "
                                   "change the face.", nullptr, faceCount)
@@ -296,6 +309,26 @@ void FaceMapDialog::selectClass(int index) {
 void FaceMapDialog::showStatus(const QString& text, bool error) {
     m_status->setText(text);
     m_status->setStyleSheet(error ? QStringLiteral("QLabel { color: #d1242f; }") : QString());
+}
+
+QString FaceMapDialog::openMap(const QString& path) {
+    if (m_brush->image().isNull()) return tr("The face's map is not read yet");
+    auto image = readImageBgr8(path.toStdString());
+    if (!image) return CoreText::error(image.error());
+    // At the editor's size, pixel for pixel (a map has no in-between), then every colour snapped
+    // to its class: a map drawn elsewhere, scaled or saved as JPEG has colours of no class.
+    cv::Mat scaled;
+    const QSize size = m_brush->image().size();
+    cv::resize(*image, scaled, cv::Size(size.width(), size.height()), 0, 0, cv::INTER_NEAREST);
+    const SnappedParsingMap snapped = snapToParsingColours(scaled);
+    m_brush->replaceImage(fromBgrMat(snapped.bgr8), tr("Open map"));
+    QString text = tr("Opened %1.").arg(QFileInfo(path).fileName());
+    if (snapped.unknownShare > 0.001) {
+        text += QLatin1Char(' ') + tr("%1 % of the map was no class colour and was taken as the nearest class.")
+                                       .arg(snapped.unknownShare * 100.0, 0, 'f', 1);
+    }
+    showStatus(text);
+    return {};
 }
 
 QString FaceMapDialog::saveFace(const QString& path) const { return writeAtomically(path, m_drawn); }

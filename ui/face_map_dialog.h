@@ -3,7 +3,7 @@
 // The parsing-map editor (GPEN-Seg2face): a face of the photo, ParseNet's map of it, and beside
 // it the face Seg2face draws from the map, redrawn as the user repaints its classes. The map is
 // painted with a class brush (the classes in CelebAMask-HQ's colours, core's one table); undo,
-// redo and reset; the drawn face and the map can be saved. Both jobs run on the engine thread.
+// redo and reset; a map can be opened from a file, and the drawn face and the map saved. Both jobs run on the engine thread.
 // Non-modal; closing it cancels its jobs. GUI thread only.
 
 #include <QDialog>
@@ -56,6 +56,9 @@ public:
     // the user's language, or empty.
     QString saveFace(const QString& path) const;
     QString saveMap(const QString& path) const;
+    // Replaces the map by an image file's (scaled to the face, its colours snapped to the classes;
+    // one undoable step); the error in the user's language, or empty.
+    QString openMap(const QString& path);
 
 Q_SIGNALS:
     void mapReady();   // the photo's face and its map are in the editor
@@ -89,6 +92,7 @@ private:
     QPushButton* m_undo;
     QPushButton* m_redo;
     QPushButton* m_reset;
+    QPushButton* m_openMap;
     QPushButton* m_saveFace;
     QPushButton* m_saveMap;
     QPushButton* m_models;

@@ -120,11 +120,11 @@ void ImageCanvas::paintEvent(QPaintEvent*) {
     switch (m_mode) {
         case Mode::Before:
             drawImage(painter, m_before);
-            if (restored) drawLabel(painter, tr("Before"), Qt::AlignLeft);
+            if (restored) drawLabel(painter, beforeLabel(), Qt::AlignLeft);
             break;
         case Mode::After:
             drawImage(painter, result);
-            if (restored) drawLabel(painter, tr("After"), Qt::AlignRight);
+            if (restored) drawLabel(painter, afterLabel(), Qt::AlignRight);
             break;
         case Mode::Toggle:
             drawImage(painter, m_holdingOriginal ? m_before : result);
@@ -142,8 +142,8 @@ void ImageCanvas::paintEvent(QPaintEvent*) {
             painter.restore();
             painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
             painter.drawLine(QPointF(x, 0), QPointF(x, height()));
-            drawLabel(painter, tr("Before"), Qt::AlignLeft);
-            drawLabel(painter, tr("After"), Qt::AlignRight);
+            drawLabel(painter, beforeLabel(), Qt::AlignLeft);
+            drawLabel(painter, afterLabel(), Qt::AlignRight);
             break;
         }
     }
@@ -169,6 +169,16 @@ void ImageCanvas::setBrush(StrokeBrush* brush) {
     setCursor(m_brush ? Qt::CrossCursor : Qt::OpenHandCursor);
     update();
 }
+
+void ImageCanvas::setLabels(const QString& before, const QString& after) {
+    m_beforeLabel = before;
+    m_afterLabel = after;
+    update();
+}
+
+QString ImageCanvas::beforeLabel() const { return m_beforeLabel.isEmpty() ? tr("Before") : m_beforeLabel; }
+
+QString ImageCanvas::afterLabel() const { return m_afterLabel.isEmpty() ? tr("After") : m_afterLabel; }
 
 QPointF ImageCanvas::toPhoto(const QPointF& imagePoint) const {
     const QImage& result = m_after.isNull() ? m_before : m_after;

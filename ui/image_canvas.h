@@ -44,6 +44,8 @@ public:
     // image (its overlay drawn over the photo), the right button pans. Null: the usual pan and
     // divider.
     void setBrush(StrokeBrush* brush);
+    // What the two images are called on the canvas (empty: "Before" and "After").
+    void setLabels(const QString& before, const QString& after);
 
     // The widget position where image point `p` is drawn, and back.
     QPointF toView(const QPointF& p) const;
@@ -84,7 +86,11 @@ private:
     // The photo's pixel (the mask's) under image point `p`: the canvas spans the result's area.
     QPointF toPhoto(const QPointF& imagePoint) const;
 
+    QString beforeLabel() const;
+    QString afterLabel() const;
+
     QPointer<StrokeBrush> m_brush;
+    QString m_beforeLabel, m_afterLabel;
     QList<QRect> m_faceBoxes;
     int m_selectedFace = -1;
     bool m_faceBoxesVisible = true;

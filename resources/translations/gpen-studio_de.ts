@@ -542,6 +542,240 @@
     </message>
 </context>
 <context>
+    <name>gpen::ui::FaceMapDialog</name>
+    <message>
+        <source>Paint %1</source>
+        <translation>%1 malen</translation>
+    </message>
+    <message>
+        <source>Background</source>
+        <translation>Hintergrund</translation>
+    </message>
+    <message>
+        <source>Skin</source>
+        <translation>Haut</translation>
+    </message>
+    <message>
+        <source>Nose</source>
+        <translation>Nase</translation>
+    </message>
+    <message>
+        <source>Glasses</source>
+        <translation>Brille</translation>
+    </message>
+    <message>
+        <source>Left eye</source>
+        <translation>Linkes Auge</translation>
+    </message>
+    <message>
+        <source>Right eye</source>
+        <translation>Rechtes Auge</translation>
+    </message>
+    <message>
+        <source>Left eyebrow</source>
+        <translation>Linke Augenbraue</translation>
+    </message>
+    <message>
+        <source>Right eyebrow</source>
+        <translation>Rechte Augenbraue</translation>
+    </message>
+    <message>
+        <source>Left ear</source>
+        <translation>Linkes Ohr</translation>
+    </message>
+    <message>
+        <source>Right ear</source>
+        <translation>Rechtes Ohr</translation>
+    </message>
+    <message>
+        <source>Mouth</source>
+        <translation>Mund</translation>
+    </message>
+    <message>
+        <source>Upper lip</source>
+        <translation>Oberlippe</translation>
+    </message>
+    <message>
+        <source>Lower lip</source>
+        <translation>Unterlippe</translation>
+    </message>
+    <message>
+        <source>Hair</source>
+        <translation>Haare</translation>
+    </message>
+    <message>
+        <source>Hat</source>
+        <translation>Hut</translation>
+    </message>
+    <message>
+        <source>Earring</source>
+        <translation>Ohrring</translation>
+    </message>
+    <message>
+        <source>Necklace</source>
+        <translation>Halskette</translation>
+    </message>
+    <message>
+        <source>Neck</source>
+        <translation>Hals</translation>
+    </message>
+    <message>
+        <source>Clothes</source>
+        <translation>Kleidung</translation>
+    </message>
+    <message>
+        <source>Nothing to save yet</source>
+        <translation>Noch nichts zu speichern</translation>
+    </message>
+    <message>
+        <source>Draw as I paint</source>
+        <translation>Beim Malen zeichnen</translation>
+    </message>
+    <message>
+        <source>&amp;Draw Face</source>
+        <translation>Gesicht &amp;zeichnen</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>Wiederholen</translation>
+    </message>
+    <message>
+        <source>Reset Map</source>
+        <translation>Karte zurücksetzen</translation>
+    </message>
+    <message>
+        <source>&amp;Open Map…</source>
+        <translation>Karte ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Save &amp;Face…</source>
+        <translation>&amp;Gesicht speichern…</translation>
+    </message>
+    <message>
+        <source>Save &amp;Map…</source>
+        <translation>&amp;Karte speichern…</translation>
+    </message>
+    <message>
+        <source>Models…</source>
+        <translation>Modelle…</translation>
+    </message>
+    <message>
+        <source>Face from a Parsing Map — %1</source>
+        <translation>Gesicht aus einer Segmentierungskarte — %1</translation>
+    </message>
+    <message>
+        <source>The class the brush paints</source>
+        <translation>Die Klasse, die der Pinsel malt</translation>
+    </message>
+    <message>
+        <source>Photo</source>
+        <translation>Foto</translation>
+    </message>
+    <message>
+        <source>Drawn</source>
+        <translation>Gezeichnet</translation>
+    </message>
+    <message>
+        <source>Paint with the class chosen on the left; drag with the right button to pan</source>
+        <translation>Mit der links gewählten Klasse malen; mit der rechten Maustaste ziehen zum Verschieben</translation>
+    </message>
+    <message>
+        <source>The photo&apos;s face (left of the divider) and the face drawn from the map (right)</source>
+        <translation>Das Gesicht des Fotos (links der Trennlinie) und das aus der Karte gezeichnete Gesicht (rechts)</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>Draws the face again after every stroke (about a second each)</source>
+        <translation>Zeichnet das Gesicht nach jedem Strich neu (je etwa eine Sekunde)</translation>
+    </message>
+    <message>
+        <source>Brush</source>
+        <translation>Pinsel</translation>
+    </message>
+    <message>
+        <source>Reset map</source>
+        <translation>Karte zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Save the Drawn Face</source>
+        <translation>Gezeichnetes Gesicht speichern</translation>
+    </message>
+    <message>
+        <source>-drawn.png</source>
+        <translation>-gezeichnet.png</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Save the Parsing Map</source>
+        <translation>Segmentierungskarte speichern</translation>
+    </message>
+    <message>
+        <source>-map.png</source>
+        <translation>-karte.png</translation>
+    </message>
+    <message>
+        <source>Open a Parsing Map</source>
+        <translation>Segmentierungskarte öffnen</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.bmp *.jpg *.jpeg *.webp *.tif *.tiff)</source>
+        <translation>Bilder (*.png *.bmp *.jpg *.jpeg *.webp *.tif *.tiff)</translation>
+    </message>
+    <message>
+        <source>Finding the face and reading its parsing map…</source>
+        <translation>Gesicht wird gesucht und seine Segmentierungskarte gelesen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>The face you pointed at, of %n face(s) in the photo. Paint classes on the map to change the face.</source>
+        <translation>
+            <numerusform>Das gewählte Gesicht von %n Gesicht im Foto. Malen Sie Klassen auf die Karte, um das Gesicht zu ändern.</numerusform>
+            <numerusform>Das gewählte Gesicht von %n Gesichtern im Foto. Malen Sie Klassen auf die Karte, um das Gesicht zu ändern.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Paint classes on the map to change the face.</source>
+        <translation>Malen Sie Klassen auf die Karte, um das Gesicht zu ändern.</translation>
+    </message>
+    <message>
+        <source>Drawing the face…</source>
+        <translation>Gesicht wird gezeichnet…</translation>
+    </message>
+    <message>
+        <source>Drawn by %1.</source>
+        <translation>Gezeichnet von %1.</translation>
+    </message>
+    <message>
+        <source>%1 % of the map was no class colour and was taken as the nearest class.</source>
+        <translation>%1 % der Karte hatten keine Klassenfarbe und wurden der nächsten Klasse zugeordnet.</translation>
+    </message>
+    <message>
+        <source>The face&apos;s map is not read yet</source>
+        <translation>Die Karte des Gesichts ist noch nicht gelesen</translation>
+    </message>
+    <message>
+        <source>Open map</source>
+        <translation>Karte öffnen</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>%1 geöffnet.</translation>
+    </message>
+</context>
+<context>
     <name>gpen::ui::FaceStrip</name>
     <message>
         <source>Face %1 before</source>
@@ -843,6 +1077,14 @@
         <source>%1 (simulated damage)</source>
         <extracomment>%1 is the photo&apos;s name</extracomment>
         <translation>%1 (simulierter Schaden)</translation>
+    </message>
+    <message>
+        <source>Face from Parsing &amp;Map…</source>
+        <translation>Gesicht aus Segmentierungs&amp;karte…</translation>
+    </message>
+    <message>
+        <source>Open a photo with a face first: the editor starts from a face&apos;s map</source>
+        <translation>Öffnen Sie zuerst ein Foto mit einem Gesicht: der Editor beginnt mit der Karte eines Gesichts</translation>
     </message>
 </context>
 <context>
@@ -1344,10 +1586,6 @@
         <translation>Schäden reparieren</translation>
     </message>
     <message>
-        <source>Colorize: a gray photo&apos;s faces are coloured, the rest stays gray. Repair damage: paint the scratches on the photo, then Restore fills them in the faces.</source>
-        <translation>Kolorieren: Die Gesichter eines Graustufenfotos werden eingefärbt, der Rest bleibt grau. Schäden reparieren: Malen Sie die Kratzer auf das Foto, dann füllt Restaurieren sie in den Gesichtern.</translation>
-    </message>
-    <message>
         <source>Paint to remove marks instead of adding them</source>
         <translation>Malen entfernt Markierungen, statt sie hinzuzufügen</translation>
     </message>
@@ -1386,6 +1624,22 @@
     <message>
         <source>Sensitivity</source>
         <translation>Empfindlichkeit</translation>
+    </message>
+    <message>
+        <source>&amp;Edit a Face&apos;s Map…</source>
+        <translation>Karte eines Gesichts &amp;bearbeiten…</translation>
+    </message>
+    <message>
+        <source>Face from map</source>
+        <translation>Gesicht aus Karte</translation>
+    </message>
+    <message>
+        <source>Colorize: a gray photo&apos;s faces are coloured, the rest stays gray. Repair damage: paint the scratches on the photo, then Restore fills them in the faces. Face from map: repaint a face&apos;s parsing map and see the face it describes.</source>
+        <translation>Kolorieren: Die Gesichter eines grauen Fotos werden farbig, der Rest bleibt grau. Schäden reparieren: Malen Sie die Kratzer auf das Foto, dann füllt Wiederherstellen sie in den Gesichtern. Gesicht aus Karte: Malen Sie die Segmentierungskarte eines Gesichts um und sehen Sie das Gesicht, das sie beschreibt.</translation>
+    </message>
+    <message>
+        <source>GPEN-Seg2face draws a face from a parsing map. The editor starts from the map of the face selected in the photo (else the largest) and redraws the face as you repaint its classes.</source>
+        <translation>GPEN-Seg2face zeichnet ein Gesicht aus einer Segmentierungskarte. Der Editor beginnt mit der Karte des im Foto gewählten Gesichts (sonst des größten) und zeichnet das Gesicht neu, während Sie seine Klassen übermalen.</translation>
     </message>
 </context>
 <context>
@@ -1631,6 +1885,13 @@
     <message>
         <source>&amp;Advanced</source>
         <translation>&amp;Erweitert</translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::StrokeBrush</name>
+    <message>
+        <source>Paint</source>
+        <translation>Malen</translation>
     </message>
 </context>
 <context>

@@ -24,6 +24,16 @@
     </message>
 </context>
 <context>
+    <name>gpen::ui::FaceMapDialog</name>
+    <message numerus="yes">
+        <source>The face you pointed at, of %n face(s) in the photo. Paint classes on the map to change the face.</source>
+        <translation>
+            <numerusform>The face you pointed at, the photo's only face. Paint classes on the map to change the face.</numerusform>
+            <numerusform>The face you pointed at, of %n faces in the photo. Paint classes on the map to change the face.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>gpen::ui::MainWindow</name>
     <message numerus="yes">
         <source>%n restored photo(s) not saved.</source>

@@ -824,6 +824,14 @@
             <source>%1 (simulated damage)</source>
             <translation>%1（模拟损伤）</translation>
         </message>
+        <message>
+            <source>Face from Parsing &amp;Map…</source>
+            <translation>由分割图生成人脸(&amp;M)…</translation>
+        </message>
+        <message>
+            <source>Open a photo with a face first: the editor starts from a face&apos;s map</source>
+            <translation>请先打开一张有人脸的照片：编辑器从某张人脸的分割图开始</translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::MissingModelBanner</name>
@@ -1321,10 +1329,6 @@
             <translation>修补损伤</translation>
         </message>
         <message>
-            <source>Colorize: a gray photo&apos;s faces are coloured, the rest stays gray. Repair damage: paint the scratches on the photo, then Restore fills them in the faces.</source>
-            <translation>上色：灰度照片中的人脸会被上色，其余部分保持灰色。修补损伤：在照片上涂出划痕，然后点“修复”即可填补人脸中的划痕。</translation>
-        </message>
-        <message>
             <source>Paint to remove marks instead of adding them</source>
             <translation>涂抹时移除标记而不是添加</translation>
         </message>
@@ -1363,6 +1367,22 @@
         <message>
             <source>Sensitivity</source>
             <translation>灵敏度</translation>
+        </message>
+        <message>
+            <source>&amp;Edit a Face&apos;s Map…</source>
+            <translation>编辑人脸分割图(&amp;E)…</translation>
+        </message>
+        <message>
+            <source>Face from map</source>
+            <translation>由分割图生成人脸</translation>
+        </message>
+        <message>
+            <source>Colorize: a gray photo&apos;s faces are coloured, the rest stays gray. Repair damage: paint the scratches on the photo, then Restore fills them in the faces. Face from map: repaint a face&apos;s parsing map and see the face it describes.</source>
+            <translation>上色：灰度照片中的人脸被上色，其余部分保持灰色。修复损伤：在照片上涂出划痕，然后“修复”会在人脸中填补它们。由分割图生成人脸：重新绘制人脸的分割图，查看它所描述的人脸。</translation>
+        </message>
+        <message>
+            <source>GPEN-Seg2face draws a face from a parsing map. The editor starts from the map of the face selected in the photo (else the largest) and redraws the face as you repaint its classes.</source>
+            <translation>GPEN-Seg2face 根据分割图生成人脸。编辑器从照片中选中的人脸（否则为最大的人脸）的分割图开始，随着您重新绘制各类别而重新生成人脸。</translation>
         </message>
     </context>
     <context>
@@ -1733,6 +1753,246 @@
         <message>
             <source>Clear damage</source>
             <translation>清除损伤标记</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::FaceMapDialog</name>
+        <message>
+            <source>Paint %1</source>
+            <translation>绘制%1</translation>
+        </message>
+        <message>
+            <source>Background</source>
+            <translation>背景</translation>
+        </message>
+        <message>
+            <source>Skin</source>
+            <translation>皮肤</translation>
+        </message>
+        <message>
+            <source>Nose</source>
+            <translation>鼻子</translation>
+        </message>
+        <message>
+            <source>Glasses</source>
+            <translation>眼镜</translation>
+        </message>
+        <message>
+            <source>Left eye</source>
+            <translation>左眼</translation>
+        </message>
+        <message>
+            <source>Right eye</source>
+            <translation>右眼</translation>
+        </message>
+        <message>
+            <source>Left eyebrow</source>
+            <translation>左眉</translation>
+        </message>
+        <message>
+            <source>Right eyebrow</source>
+            <translation>右眉</translation>
+        </message>
+        <message>
+            <source>Left ear</source>
+            <translation>左耳</translation>
+        </message>
+        <message>
+            <source>Right ear</source>
+            <translation>右耳</translation>
+        </message>
+        <message>
+            <source>Mouth</source>
+            <translation>嘴</translation>
+        </message>
+        <message>
+            <source>Upper lip</source>
+            <translation>上唇</translation>
+        </message>
+        <message>
+            <source>Lower lip</source>
+            <translation>下唇</translation>
+        </message>
+        <message>
+            <source>Hair</source>
+            <translation>头发</translation>
+        </message>
+        <message>
+            <source>Hat</source>
+            <translation>帽子</translation>
+        </message>
+        <message>
+            <source>Earring</source>
+            <translation>耳环</translation>
+        </message>
+        <message>
+            <source>Necklace</source>
+            <translation>项链</translation>
+        </message>
+        <message>
+            <source>Neck</source>
+            <translation>脖子</translation>
+        </message>
+        <message>
+            <source>Clothes</source>
+            <translation>衣服</translation>
+        </message>
+        <message>
+            <source>Nothing to save yet</source>
+            <translation>还没有可保存的内容</translation>
+        </message>
+        <message>
+            <source>Draw as I paint</source>
+            <translation>边画边生成</translation>
+        </message>
+        <message>
+            <source>&amp;Draw Face</source>
+            <translation>生成人脸(&amp;D)</translation>
+        </message>
+        <message>
+            <source>Undo</source>
+            <translation>撤销</translation>
+        </message>
+        <message>
+            <source>Redo</source>
+            <translation>重做</translation>
+        </message>
+        <message>
+            <source>Reset Map</source>
+            <translation>重置分割图</translation>
+        </message>
+        <message>
+            <source>&amp;Open Map…</source>
+            <translation>打开分割图(&amp;O)…</translation>
+        </message>
+        <message>
+            <source>Save &amp;Face…</source>
+            <translation>保存人脸(&amp;F)…</translation>
+        </message>
+        <message>
+            <source>Save &amp;Map…</source>
+            <translation>保存分割图(&amp;M)…</translation>
+        </message>
+        <message>
+            <source>Models…</source>
+            <translation>模型…</translation>
+        </message>
+        <message>
+            <source>Face from a Parsing Map — %1</source>
+            <translation>由分割图生成人脸 — %1</translation>
+        </message>
+        <message>
+            <source>The class the brush paints</source>
+            <translation>画笔绘制的类别</translation>
+        </message>
+        <message>
+            <source>Photo</source>
+            <translation>照片</translation>
+        </message>
+        <message>
+            <source>Drawn</source>
+            <translation>生成</translation>
+        </message>
+        <message>
+            <source>Paint with the class chosen on the left; drag with the right button to pan</source>
+            <translation>用左侧选中的类别绘制；按住右键拖动以平移</translation>
+        </message>
+        <message>
+            <source>The photo&apos;s face (left of the divider) and the face drawn from the map (right)</source>
+            <translation>照片中的人脸（分隔线左侧）和由分割图生成的人脸（右侧）</translation>
+        </message>
+        <message>
+            <source> px</source>
+            <translation> 像素</translation>
+        </message>
+        <message>
+            <source>Draws the face again after every stroke (about a second each)</source>
+            <translation>每画一笔后重新生成人脸（每次约一秒）</translation>
+        </message>
+        <message>
+            <source>Brush</source>
+            <translation>画笔</translation>
+        </message>
+        <message>
+            <source>Reset map</source>
+            <translation>重置分割图</translation>
+        </message>
+        <message>
+            <source>Save the Drawn Face</source>
+            <translation>保存生成的人脸</translation>
+        </message>
+        <message>
+            <source>-drawn.png</source>
+            <translation>-生成.png</translation>
+        </message>
+        <message>
+            <source>PNG images (*.png)</source>
+            <translation>PNG 图像 (*.png)</translation>
+        </message>
+        <message>
+            <source>Saved %1</source>
+            <translation>已保存 %1</translation>
+        </message>
+        <message>
+            <source>Save the Parsing Map</source>
+            <translation>保存分割图</translation>
+        </message>
+        <message>
+            <source>-map.png</source>
+            <translation>-分割图.png</translation>
+        </message>
+        <message>
+            <source>Open a Parsing Map</source>
+            <translation>打开分割图</translation>
+        </message>
+        <message>
+            <source>Images (*.png *.bmp *.jpg *.jpeg *.webp *.tif *.tiff)</source>
+            <translation>图像 (*.png *.bmp *.jpg *.jpeg *.webp *.tif *.tiff)</translation>
+        </message>
+        <message>
+            <source>Finding the face and reading its parsing map…</source>
+            <translation>正在查找人脸并读取其分割图…</translation>
+        </message>
+        <message numerus="yes">
+            <source>The face you pointed at, of %n face(s) in the photo. Paint classes on the map to change the face.</source>
+            <translation>
+                <numerusform>照片中 %n 张人脸里您选中的那一张。在分割图上绘制类别即可改变人脸。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Paint classes on the map to change the face.</source>
+            <translation>在分割图上绘制类别即可改变人脸。</translation>
+        </message>
+        <message>
+            <source>Drawing the face…</source>
+            <translation>正在生成人脸…</translation>
+        </message>
+        <message>
+            <source>Drawn by %1.</source>
+            <translation>由 %1 生成。</translation>
+        </message>
+        <message>
+            <source>%1 % of the map was no class colour and was taken as the nearest class.</source>
+            <translation>分割图中 %1 % 的像素不是任何类别的颜色，已按最接近的类别处理。</translation>
+        </message>
+        <message>
+            <source>The face&apos;s map is not read yet</source>
+            <translation>人脸的分割图尚未读取</translation>
+        </message>
+        <message>
+            <source>Open map</source>
+            <translation>打开分割图</translation>
+        </message>
+        <message>
+            <source>Opened %1.</source>
+            <translation>已打开 %1。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::StrokeBrush</name>
+        <message>
+            <source>Paint</source>
+            <translation>绘制</translation>
         </message>
     </context>
 </TS>

@@ -6,6 +6,7 @@
 // signals only.
 
 #include <QComboBox>
+#include <QFile>
 #include <QImage>
 #include <QLabel>
 #include <QListWidget>
@@ -157,6 +158,27 @@ TEST_F(FaceMapTest, TheEditorDrawsAFaceFromTheMapAndRedrawsItAfterAStroke) {
     EXPECT_TRUE(dialog->saveFace(saved).isEmpty());
     EXPECT_EQ(QImage(saved).size(), QSize(64, 64));
     EXPECT_FALSE(dialog->saveFace(m_dir.filePath(QStringLiteral("no/such/folder/drawn.png"))).isEmpty());
+
+    // A map from a file: scaled to the face, its colours snapped, one step to undo.
+    const fs::path fixtureMap = gpen::test::fixturesDir() / "heads" / "seg2face-88.in.png";
+    drawn.clear();
+    EXPECT_TRUE(dialog->openMap(QString::fromStdString(fixtureMap.string())).isEmpty());
+    EXPECT_NE(dialog->brush()->image(), parsed);
+    EXPECT_EQ(dialog->brush()->image().size(), QSize(512, 512));
+    const cv::Vec3b skin = gpen::parsingClasses()[1].rgb;
+    EXPECT_GT(pixelsOf(dialog->brush()->image(), qRgb(skin[0], skin[1], skin[2])), 512 * 512 / 10) << "the fixture's face";
+    ASSERT_TRUE(drawn.count() || drawn.wait(120000)) << why();
+    dialog->brush()->undoStack()->undo();
+    EXPECT_EQ(dialog->brush()->image(), parsed);
+    const QString notAnImage = m_dir.filePath(QStringLiteral("notes.png"));
+    {
+        QFile f(notAnImage);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write("not a picture");
+    }
+    const QString error = dialog->openMap(notAnImage);
+    EXPECT_TRUE(error.contains(QStringLiteral("notes.png"))) << error.toStdString();
+    EXPECT_EQ(dialog->brush()->image(), parsed) << "a bad file changes nothing";
     dialog->close();
 }
 

@@ -10,13 +10,17 @@
 // With BATCH_INPUT_DIR (an existing folder) it also renders batch.png: the batch dialog mid-batch
 // on that folder. With "colorize" the photo is made gray and colorized (colorize.png); with
 // "repair" a scratch is painted across its faces with the brush and repaired (repair.png, and
-// repair-mask.png: the marks before Restore).
+// repair-mask.png: the marks before Restore); with "seg2face" the parsing-map editor opens on the
+// photo's largest face with FACE_MODEL_ID as the Seg2face model, and a stroke of hair is painted
+// across the map (seg2face.png).
 
 #include <QApplication>
 #include <QCheckBox>
 #include <QDir>
 #include <QFileInfo>
 #include <QImage>
+#include <QPainter>
+#include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -26,15 +30,53 @@
 #include <cstdio>
 #include <utility>
 
+#include "gpen/face/parsing_palette.h"
 #include "ui/batch_dialog.h"
 #include "ui/comparison_view.h"
 #include "ui/damage_brush.h"
 #include "ui/engine_controller.h"
+#include "ui/face_map_dialog.h"
 #include "ui/image_session.h"
 #include "ui/main_window.h"
 #include "ui/model_status_indicator.h"
 #include "ui/restore_panel.h"
+#include "ui/stroke_brush.h"
 #include "ui/translations.h"
+
+namespace {
+
+// A frontal face as a parsing map, in CelebAMask-HQ's colours (parsing_palette.h), 512 x 512.
+QImage schematicFaceMap() {
+    const auto colour = [](int cls) {
+        const cv::Vec3b& c = gpen::parsingClasses()[static_cast<std::size_t>(cls)].rgb;
+        return QColor(c[0], c[1], c[2]);
+    };
+    QImage map(512, 512, QImage::Format_RGB888);
+    map.fill(colour(0));
+    QPainter p(&map);
+    p.setPen(Qt::NoPen);
+    const auto fill = [&](int cls, const auto& shape) {
+        p.setBrush(colour(cls));
+        shape();
+    };
+    fill(18, [&] { p.drawRect(60, 440, 392, 72); });            // cloth
+    fill(17, [&] { p.drawRect(190, 360, 132, 100); });          // neck
+    fill(13, [&] { p.drawEllipse(100, 40, 312, 300); });        // hair
+    fill(8, [&] { p.drawEllipse(110, 210, 40, 80); });          // ears
+    fill(9, [&] { p.drawEllipse(362, 210, 40, 80); });
+    fill(1, [&] { p.drawEllipse(135, 110, 242, 320); });        // skin
+    fill(6, [&] { p.drawRect(170, 205, 64, 12); });             // brows
+    fill(7, [&] { p.drawRect(278, 205, 64, 12); });
+    fill(4, [&] { p.drawEllipse(180, 232, 48, 22); });          // eyes
+    fill(5, [&] { p.drawEllipse(284, 232, 48, 22); });
+    fill(2, [&] { p.drawPolygon(QPolygon({QPoint(256, 245), QPoint(230, 320), QPoint(282, 320)})); });  // nose
+    fill(11, [&] { p.drawEllipse(210, 345, 92, 18); });         // lips
+    fill(12, [&] { p.drawEllipse(214, 356, 84, 22); });
+    p.end();
+    return map;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
@@ -45,7 +87,10 @@ int main(int argc, char** argv) {
         return 2;
     }
     const QString sixth = argc == 6 ? QString::fromLocal8Bit(argv[5]) : QString();
-    const QString task = sixth == QStringLiteral("colorize") || sixth == QStringLiteral("repair") ? sixth : QString();
+    const QString task =
+        sixth == QStringLiteral("colorize") || sixth == QStringLiteral("repair") || sixth == QStringLiteral("seg2face")
+            ? sixth
+            : QString();
     const QString batchDir = QFileInfo(sixth).isDir() ? sixth : QString();
     const QString language = batchDir.isEmpty() && task.isEmpty() ? sixth : QString();
     if (!language.isEmpty() && gpen::ui::Translations::install(&app, language).isEmpty()) return 2;
@@ -100,6 +145,27 @@ int main(int argc, char** argv) {
         window.grab().save(out.filePath(QStringLiteral("repair-mask.png")));
     }
     window.restorePanel()->setFaceModel(face);
+    if (task == QStringLiteral("seg2face")) {
+        window.restorePanel()->setTask(QStringLiteral("seg2face"));
+        window.restorePanel()->setFaceModel(face);
+        gpen::ui::FaceMapDialog* dialog = window.openFaceMapEditor();
+        if (!dialog) return 1;
+        QSignalSpy drawn(dialog, &gpen::ui::FaceMapDialog::faceDrawn);
+        if (!drawn.wait(600000)) return 1;
+        // A face drawn as a map (the classes' colours), opened as a user opens one.
+        const QString drawnMap = temp.filePath(QStringLiteral("map.png"));
+        if (!schematicFaceMap().save(drawnMap) || !dialog->openMap(drawnMap).isEmpty()) return 1;
+        if (!drawn.wait(600000)) return 1;
+        dialog->classList()->setCurrentRow(13);  // hair, over the forehead
+        gpen::ui::StrokeBrush* brush = dialog->brush();
+        brush->beginStroke(QPointF(150, 150), 18);
+        brush->extendStroke(QPointF(360, 150));
+        brush->endStroke();
+        if (!drawn.wait(600000)) return 1;
+        QTest::qWait(300);
+        dialog->grab().save(out.filePath(QStringLiteral("seg2face.png")));
+        return 0;
+    }
     if (argc == 7) window.restorePanel()->setBackgroundScale(QString::fromLocal8Bit(argv[5]).toInt());
     QSignalSpy finished(&engine, &gpen::ui::EngineController::jobFinished);
     window.restoreCurrent();
