@@ -1,5 +1,7 @@
 #include "ui/core_text.h"
 
+#include <charconv>
+
 #include "gpen/batch/batch_report.h"
 #include "gpen/engine/model_catalog.h"
 #include "gpen/pipeline/restore_pipeline.h"
@@ -77,6 +79,18 @@ QString CoreText::note(const std::string& note) {
             .arg(QString::fromStdString(note.substr(0, note.size() - suffix.size())));
     }
     if (note == kNoteNoFaceModel) return tr("No face model used: faces left as they are");
+    if (note == kNoteRestStaysGray) {
+        return tr("Faces colorized; the rest of the photo stays gray (no whole-photo colorizer is available)");
+    }
+    if (note == kNoteRestTinted) return tr("Faces colorized; the rest of the photo toned with their average colour");
+    // "3 damaged areas outside the faces were left as they are"
+    if (note.ends_with(kNoteDamageOutsideSuffix)) {
+        int count = 0;
+        const auto [end, error] = std::from_chars(note.data(), note.data() + note.size(), count);
+        if (error == std::errc() && std::string_view(end) == kNoteDamageOutsideSuffix) {
+            return tr("%n damaged area(s) outside the faces were left as they are", nullptr, count);
+        }
+    }
     if (note == kNoteFinishedByEarlierRun) return tr("Restored by the earlier run, which stopped before recording its details");
     // "background upscaled x2 by realesrnet_x2"
     if (note.starts_with(kNoteBackgroundPrefix)) {

@@ -37,6 +37,8 @@ public:
     // Returns whether the new cache started (the worker then runs its idle timer).
     virtual bool initialize(const EngineSettings& settings) = 0;
     virtual void releaseIdle() = 0;
+    // Loads a model the user just chose in the background (ModelCache::prefetch); returns at once.
+    virtual void prefetch(const QString& modelId) = 0;
     // Runs one job to its end on this thread (a batch too: the jobs behind it wait).
     virtual void run(const EngineJob& job) = 0;
 };

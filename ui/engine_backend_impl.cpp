@@ -42,6 +42,9 @@ public:
 
     bool initialize(const EngineSettings& settings) override;
     void releaseIdle() override;
+    void prefetch(const QString& modelId) override {
+        if (m_cache) m_cache->prefetch(modelId.toStdString());
+    }
     void run(const EngineJob& job) override;
 
 private:

@@ -57,6 +57,7 @@ void EngineController::start(const EngineSettings& given) {
     connect(m_worker, &EngineWorker::modelStatusChanged, this, &EngineController::onStatus);
     connect(m_worker, &EngineWorker::message, this, &EngineController::message);
     connect(this, &EngineController::jobRequested, m_worker, &EngineWorker::run);
+    connect(this, &EngineController::prefetchRequested, m_worker, &EngineWorker::prefetch);
     connect(m_worker, &EngineWorker::jobEvent, this, &EngineController::onJobEvent);
     // A job leaves the queue with its answer (so busy() is false once it is seen), or at the
     // latest with jobEnded (a re-blend answers without an id).
@@ -132,6 +133,14 @@ quint64 EngineController::faceFromMap(const QImage& map, const QString& model) {
     const JobQueue::Job job = m_jobs.add(JobKind::FaceMap);
     Q_EMIT jobRequested(FaceFromMapRequest{job.id, map, model, job.cancel});
     return job.id;
+}
+
+void EngineController::prefetch(const QString& modelId) {
+    if (!m_started) return;
+    const auto s = m_statuses.constFind(modelId);
+    // Only what is installed and not in memory (the cache checks again: this saves the call).
+    if (s == m_statuses.constEnd() || (s->state != ModelState::Installed && s->state != ModelState::Evicted)) return;
+    Q_EMIT prefetchRequested(modelId);
 }
 
 bool EngineController::restart(const EngineSettings& given) {

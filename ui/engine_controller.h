@@ -74,6 +74,10 @@ public:
     quint64 faceMap(std::shared_ptr<const gpen::DecodedImage> decoded, const QRect& near, const QString& detector);
     quint64 faceFromMap(const QImage& map, const QString& model);
 
+    // The user chose `modelId` (a face model, a task's head): it loads and warms up in the
+    // background unless it is loading or loaded already, so that the job after it does not wait.
+    void prefetch(const QString& modelId);
+
     // The latest status of each model seen so far, by id.
     const QHash<QString, gpen::ModelStatus>& statuses() const { return m_statuses; }
     // True once every preloaded model is Ready, Failed or not installed.
@@ -107,6 +111,7 @@ Q_SIGNALS:
     // To the worker (queued): its two entries.
     void initializeRequested(const gpen::ui::EngineSettings& settings);
     void jobRequested(const gpen::ui::EngineJob& job);
+    void prefetchRequested(const QString& modelId);
 
 private:
     // One job event from the worker, as this class's signal of its kind; an end takes the job

@@ -94,6 +94,10 @@ void EngineWorker::releaseIdle() {
     }
 }
 
+void EngineWorker::prefetch(const QString& modelId) {
+    if (m_backend) m_backend->prefetch(modelId);
+}
+
 void EngineWorker::run(const EngineJob& job) {
     const quint64 id = jobIdOf(job);
     if (m_backend) {

@@ -37,6 +37,8 @@ public Q_SLOTS:
     void initialize(const gpen::ui::EngineSettings& settings);
     // Releases idle models (called by the worker's own timer too).
     void releaseIdle();
+    // Starts loading a model in the background (the cache's preload thread); returns at once.
+    void prefetch(const QString& modelId);
     // Runs one job on this thread (a restore, a re-blend, an import, a whole batch: the jobs queued
     // behind it wait); its events come out as jobEvent, its end last, then jobEnded. The cancel
     // token is checked between tiles and between faces.

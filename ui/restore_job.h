@@ -25,6 +25,7 @@ struct RestoreOptions {
     int tileSize = 400;
     double strength = 1.0;
     bool keepGrayscale = true;
+    bool tintRest = false;  // colorize: the rest of the photo toned with the faces' colour
 };
 
 struct RestoreRequest {

@@ -38,6 +38,12 @@ RestoreModelChoices::RestoreModelChoices(EngineController* engine, RestorePanel*
             if (!m_updating) m_scaleChosen = true;
         });
         connect(m_engine, &EngineController::preloadSettledChanged, this, &RestoreModelChoices::defaultScale);
+        // A model chosen (by the user, or as the installed one of a task just picked) loads and
+        // warms up now, in the background: Restore then starts at once.
+        connect(box, &QComboBox::currentIndexChanged, this, [this, box] { m_engine->prefetch(box->currentData().toString()); });
+        connect(m_panel->backgroundBox(), &QComboBox::currentIndexChanged, this, [this] {
+            m_engine->prefetch(backgroundModel(m_panel->backgroundBox()->currentData().toInt()));
+        });
     }
     refresh();
 }
@@ -91,7 +97,8 @@ void RestoreModelChoices::refresh() {
     if (present.isEmpty() && absent.isEmpty()) return;  // the engine has not reported yet
 
     QComboBox* box = m_panel->faceModelBox();
-    QString wanted = box->currentData().toString();
+    const QString before = box->currentData().toString();
+    QString wanted = before;
     const bool restoring = task == QLatin1String("restore");
     if (!m_userChose) {
         const QVariant remembered = restoring ? QSettings().value(QLatin1String(kFaceModelKey)) : QVariant();
@@ -123,6 +130,9 @@ void RestoreModelChoices::refresh() {
         scales->setItemText(i, tr("%1× (%2)").arg(scale).arg(by));
     }
     m_updating = false;
+    // The list chose another model (a task's head, the first one installed): it loads now. Not on
+    // every refresh: a model the cache released when idle stays released until it is chosen.
+    if (box->currentData().toString() != before) m_engine->prefetch(box->currentData().toString());
     Q_EMIT m_panel->optionsChanged();
 }
 

@@ -17,6 +17,8 @@ class RestorePanel;
 //  - Background: each scale says which upscaler will run (Real-ESRNet when its file is
 //    installed, else the embedded network). With no face model it becomes 2× once, unless the
 //    user picked a scale first.
+//  - Whatever is chosen (a face model, a task's head, the upscaler of a scale) is prefetched: it
+//    loads and warms up in the background before Restore asks for it.
 // GUI thread only.
 class RestoreModelChoices : public QObject {
     Q_OBJECT

@@ -36,6 +36,7 @@ RestorePanel::RestorePanel(QWidget* parent)
       m_tile(new QSpinBox(this)),
       m_strength(new QSlider(Qt::Horizontal, this)),
       m_keepGray(new QCheckBox(tr("Keep grayscale photos gray"), this)),
+      m_tintRest(new QCheckBox(tr("Tint the rest with the faces' colour"), this)),
       m_restore(new QPushButton(tr("&Restore"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)),
       m_progress(new QProgressBar(this)),
@@ -111,6 +112,8 @@ RestorePanel::RestorePanel(QWidget* parent)
     m_strength->setRange(0, 100);
     m_strength->setValue(100);
     m_keepGray->setChecked(true);
+    m_tintRest->setToolTip(tr("No network colours a whole photo: off, the rest stays gray; on, it is toned with the "
+                              "colorized faces' average colour, like a toned print"));
     m_restore->setDefault(true);
     m_restore->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_cancel->setEnabled(false);
@@ -139,6 +142,8 @@ RestorePanel::RestorePanel(QWidget* parent)
     form->addRow(tr("Tile size"), m_tile);
     form->addRow(tr("Strength"), strengthRow);
     form->addRow(m_keepGray);
+    form->addRow(m_tintRest);
+    form->setRowVisible(m_tintRest, false);  // colorize's only
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_restore);
@@ -179,6 +184,7 @@ RestorePanel::RestorePanel(QWidget* parent)
             form->setRowVisible(field, photo);
         }
         form->setRowVisible(strengthRow, photo);
+        form->setRowVisible(m_tintRest, t == QLatin1String("colorize"));
         m_restore->setVisible(photo && m_buttonsShown);
         // A colorized face is the point of the task: "keep gray" does not apply.
         m_keepGray->setEnabled(t != QLatin1String("colorize"));
@@ -212,6 +218,7 @@ RestoreOptions RestorePanel::options() const {
     o.tileSize = m_tile->value();
     o.strength = m_strength->value() / 100.0;
     o.keepGrayscale = m_keepGray->isChecked();
+    o.tintRest = m_tintRest->isChecked();
     return o;
 }
 

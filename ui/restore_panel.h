@@ -68,6 +68,8 @@ public:
     QSlider* sensitivitySlider() const { return m_sensitivity; }
     QPushButton* simulateDamageButton() const { return m_simulateDamage; }
     QComboBox* backgroundBox() const { return m_scale; }
+    // Colorize: tone the rest of the photo with the faces' colour (off: it stays gray).
+    QCheckBox* tintRestBox() const { return m_tintRest; }
     // Face from map: opens the parsing-map editor on the selected face (else the largest).
     QPushButton* editMapButton() const { return m_editMap; }
 
@@ -102,6 +104,7 @@ private:
     QSpinBox* m_tile;
     QSlider* m_strength;
     QCheckBox* m_keepGray;
+    QCheckBox* m_tintRest;
     QPushButton* m_restore;
     QPushButton* m_cancel;
     QProgressBar* m_progress;

@@ -24,6 +24,7 @@ void usage() {
                  "  models --download NAME                        fetch, validate and install a model\n"
                  "  detect IN [--detector auto|retinaface|dlib] [--json] [--draw OUT.png]\n"
                  "  restore IN OUT [--face-model NAME|FILE|none] [--task restore|colorize|inpaint] [--mask MASK.png]\n"
+                 "        [--tint-rest] (colorize: the rest of the photo toned with the faces' colour)\n"
                  "        [--detector ...] [--sr-scale 1|2|3|4|8] [--tile N]\n"
                  "        [--tile-overlap N] [--alpha A] [--face-batch B] [--save-faces DIR] [--quality Q]\n"
                  "        [--match-tone] [--no-metadata] [--no-keep-gray] [--max-megapixels N] [--json]\n"

@@ -7,7 +7,7 @@ namespace gpen::cli {
 const std::set<std::string> kRestoreOptions = {"face-model", "task", "detector", "sr-scale", "tile", "tile-overlap", "alpha",
                                                "face-batch", "threshold", "min-face", "select", "quality",
                                                "max-megapixels"};
-const std::set<std::string> kRestoreFlags = {"no-keep-gray", "no-metadata", "match-tone"};
+const std::set<std::string> kRestoreFlags = {"no-keep-gray", "no-metadata", "match-tone", "tint-rest"};
 
 Expected<FaceSelection> selectionFrom(const Args& a) {
     const std::string s = a.value("select").value_or("all");
@@ -60,6 +60,10 @@ Expected<RestoreParams> restoreParamsFrom(const Args& args) {
     p.detection.selection = *selection;
     p.keepGrayscale = !args.flag("no-keep-gray");
     p.matchTone = args.flag("match-tone");
+    p.tintRest = args.flag("tint-rest");
+    if (p.tintRest && p.task != FaceTask::Colorize) {
+        return makeError(ErrorCode::InvalidArgument, "--tint-rest goes with --task colorize");
+    }
     return p;
 }
 

@@ -66,6 +66,7 @@ std::vector<std::pair<std::string, std::string>> batchSettings(const BatchParams
         {"face_batch", std::to_string(r.faceBatch)},
         {"keep_grayscale", r.keepGrayscale ? "true" : "false"},
         {"match_tone", r.matchTone ? "true" : "false"},
+        {"tint_rest", r.tintRest ? "true" : "false"},
         {"detection_threshold", number(r.detection.scoreThreshold)},
         {"min_face", number(r.detection.minFaceSize)},
         {"face_selection", selectionName(r.detection.selection)},

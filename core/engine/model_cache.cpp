@@ -71,6 +71,21 @@ void ModelCache::start() {
     m_impl->preloadThread = std::thread([impl = m_impl.get()] { impl->runPreload(impl->params.preload); });
 }
 
+void ModelCache::prefetch(const std::string& id) {
+    {
+        std::lock_guard lock(m_impl->mutex);
+        if (!m_impl->started || m_impl->stopping) return;
+        const Impl::Slot* s = m_impl->slotFor(id);
+        if (!s || (s->status.state != ModelState::Installed && s->status.state != ModelState::Evicted)) return;
+        m_impl->prefetches.push_back(id);
+        if (m_impl->preloadRunning) return;  // the running thread takes it after its list
+        m_impl->preloadRunning = true;
+    }
+    // Only the caller that set preloadRunning gets here; the previous thread has finished.
+    if (m_impl->preloadThread.joinable()) m_impl->preloadThread.join();
+    m_impl->preloadThread = std::thread([impl = m_impl.get()] { impl->runPreload({}); });
+}
+
 void ModelCache::waitForPreload() {
     std::unique_lock lock(m_impl->mutex);
     m_impl->preloadDone.wait(lock, [&] { return !m_impl->preloadRunning; });

@@ -122,12 +122,20 @@ void ModelCache::Impl::enforceLimits(const std::string& keep) {
 }
 
 void ModelCache::Impl::runPreload(const std::vector<std::string>& ids) {
-    for (const auto& id : ids) {
+    std::deque<std::string> work(ids.begin(), ids.end());
+    for (;;) {
         {
             std::unique_lock lock(mutex);
-            if (stopping) {
-                break;
+            // The prefetches are taken under the same lock that ends the thread: one queued
+            // meanwhile is either seen here or starts a thread of its own (ModelCache::prefetch).
+            if (work.empty()) work.swap(prefetches);
+            if (stopping || work.empty()) {
+                preloadRunning = false;
+                preloadDone.notify_all();
+                return;
             }
+            const std::string id = std::move(work.front());
+            work.pop_front();
             Slot* s = slotFor(id);
             if (!s) {
                 note(LogLevel::Warning, "preload: no model named " + id);
@@ -139,9 +147,6 @@ void ModelCache::Impl::runPreload(const std::vector<std::string>& ids) {
         }
         deliver();
     }
-    std::lock_guard lock(mutex);
-    preloadRunning = false;
-    preloadDone.notify_all();
 }
 
 }  // namespace gpen

@@ -4,6 +4,7 @@
 // eviction) and model_cache_load.cpp (the load itself).
 
 #include <condition_variable>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <set>
@@ -52,6 +53,7 @@ struct ModelCache::Impl {
     std::thread preloadThread;
     std::condition_variable preloadDone;
     bool preloadRunning = false;
+    std::deque<std::string> prefetches;  // taken by the preload thread after its list
     bool started = false;
     bool stopping = false;
     // Set with `stopping` by the destructor: a load in progress stops between its phases and

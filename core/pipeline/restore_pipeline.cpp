@@ -298,11 +298,24 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
             timer.finish("tone");
         }
 
+        // A toned print rather than a gray one around the coloured faces: the canvas takes their
+        // average chroma (its own luma kept), and the faces are pasted over it as always.
+        if (params.task == FaceTask::Colorize && params.tintRest && !r.faces.empty()) {
+            std::vector<cv::Mat> coloured, masks;
+            for (const auto& f : r.faces) {
+                coloured.push_back(f.restored);
+                masks.push_back(f.mask);
+            }
+            r.background = tintedWith(r.background, meanChroma(coloured, masks));
+        }
+
         // 5. Paste-back at the asked strength.
         auto composed = composeRestoredFaces(r, std::vector<double>(r.faces.size(), params.strength));
         if (!composed) return tl::unexpected(inStage(composed.error(), "paste-back"));
         r.image = *composed;
-        if (params.task == FaceTask::Colorize && !r.faces.empty()) r.notes.emplace_back(kNoteRestStaysGray);
+        if (params.task == FaceTask::Colorize && !r.faces.empty()) {
+            r.notes.emplace_back(params.tintRest ? kNoteRestTinted : kNoteRestStaysGray);
+        }
         timer.finish("paste-back");
         for (const auto& n : r.notes) log(LogLevel::Info, n);
         return r;

@@ -458,6 +458,21 @@
         <extracomment>%1 is the scale (2, 4), %2 the upscaler&apos;s name (ESRGAN-medium-x2, realesrnet_x2)</extracomment>
         <translation>Hintergrund %1-fach hochskaliert mit %2</translation>
     </message>
+    <message>
+        <source>Faces colorized; the rest of the photo stays gray (no whole-photo colorizer is available)</source>
+        <translation>Gesichter koloriert; der Rest des Fotos bleibt grau (kein Netz koloriert ganze Fotos)</translation>
+    </message>
+    <message>
+        <source>Faces colorized; the rest of the photo toned with their average colour</source>
+        <translation>Gesichter koloriert; der Rest des Fotos in ihrer mittleren Farbe getönt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n damaged area(s) outside the faces were left as they are</source>
+        <translation>
+            <numerusform>%n beschädigte Stelle außerhalb der Gesichter blieb unverändert</numerusform>
+            <numerusform>%n beschädigte Stellen außerhalb der Gesichter blieben unverändert</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::DamageBrush</name>
@@ -1640,6 +1655,14 @@
     <message>
         <source>GPEN-Seg2face draws a face from a parsing map. The editor starts from the map of the face selected in the photo (else the largest) and redraws the face as you repaint its classes.</source>
         <translation>GPEN-Seg2face zeichnet ein Gesicht aus einer Segmentierungskarte. Der Editor beginnt mit der Karte des im Foto gewählten Gesichts (sonst des größten) und zeichnet das Gesicht neu, während Sie seine Klassen übermalen.</translation>
+    </message>
+    <message>
+        <source>Tint the rest with the faces&apos; colour</source>
+        <translation>Den Rest in der Farbe der Gesichter tönen</translation>
+    </message>
+    <message>
+        <source>No network colours a whole photo: off, the rest stays gray; on, it is toned with the colorized faces&apos; average colour, like a toned print</source>
+        <translation>Kein Netz koloriert ein ganzes Foto: aus, der Rest bleibt grau; an, er wird in der mittleren Farbe der kolorierten Gesichter getönt, wie ein getonter Abzug</translation>
     </message>
 </context>
 <context>

@@ -14,6 +14,16 @@
     </message>
 </context>
 <context>
+    <name>gpen::ui::CoreText</name>
+    <message numerus="yes">
+        <source>%n damaged area(s) outside the faces were left as they are</source>
+        <translation>
+            <numerusform>%n damaged area outside the faces was left as it is</numerusform>
+            <numerusform>%n damaged areas outside the faces were left as they are</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>gpen::ui::EngineWorker</name>
     <message numerus="yes">
         <source>%n face(s) restored with %1 in %2 s</source>

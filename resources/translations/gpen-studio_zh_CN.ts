@@ -457,6 +457,20 @@
             <source>The reference authors released the GPEN weights for academic and non-commercial use.</source>
             <translation>GPEN 模型权重由原作者发布，仅限学术和非商业用途。</translation>
         </message>
+        <message>
+            <source>Faces colorized; the rest of the photo stays gray (no whole-photo colorizer is available)</source>
+            <translation>人脸已上色；照片其余部分保持灰色（没有可为整张照片上色的网络）</translation>
+        </message>
+        <message>
+            <source>Faces colorized; the rest of the photo toned with their average colour</source>
+            <translation>人脸已上色；照片其余部分按人脸的平均颜色着色调</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n damaged area(s) outside the faces were left as they are</source>
+            <translation>
+                <numerusform>人脸之外的 %n 处损伤保持原样</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::EngineController</name>
@@ -1383,6 +1397,14 @@
         <message>
             <source>GPEN-Seg2face draws a face from a parsing map. The editor starts from the map of the face selected in the photo (else the largest) and redraws the face as you repaint its classes.</source>
             <translation>GPEN-Seg2face 根据分割图生成人脸。编辑器从照片中选中的人脸（否则为最大的人脸）的分割图开始，随着您重新绘制各类别而重新生成人脸。</translation>
+        </message>
+        <message>
+            <source>Tint the rest with the faces&apos; colour</source>
+            <translation>用人脸的颜色为其余部分着色调</translation>
+        </message>
+        <message>
+            <source>No network colours a whole photo: off, the rest stays gray; on, it is toned with the colorized faces&apos; average colour, like a toned print</source>
+            <translation>没有网络能为整张照片上色：关闭时其余部分保持灰色；开启时按已上色人脸的平均颜色着色调，如同调色照片</translation>
         </message>
     </context>
     <context>

@@ -101,6 +101,59 @@ TEST_F(FaceTaskPhoto, AColorizedGrayPhotoKeepsItsLumaAndGainsColourInTheFacesOnl
     EXPECT_GT(cv::countNonZero(coloured & crops), 100) << "the faces gained chroma";
 }
 
+// With the rest tinted, the photo outside the faces is one colour (the faces' average chroma) over
+// its own luma, instead of gray.
+TEST_F(FaceTaskPhoto, TintingTheRestTonesThePhotoWithTheFacesColourAndKeepsItsLuma) {
+    cv::Mat gray, gray3;
+    cv::cvtColor(m_photo, gray, cv::COLOR_BGR2GRAY);
+    cv::cvtColor(gray, gray3, cv::COLOR_GRAY2BGR);
+    auto cache = test::makePipelineCache(m_dir, m_models);
+    RestoreParams p = params(FaceTask::Colorize);
+    p.tintRest = true;
+    auto r = restorePhoto(*cache, gray3, p);
+    ASSERT_TRUE(r) << r.error().message;
+    ASSERT_GE(r->faces.size(), 2U);
+    EXPECT_NE(joined(r->notes).find(kNoteRestTinted), std::string::npos) << joined(r->notes);
+    // Outside every face's crop: one chroma (up to where a dark or bright pixel cannot hold it and
+    // clips), not neutral, over the photo's own luma.
+    cv::Mat crops = cv::Mat::zeros(gray3.size(), CV_8U);
+    for (const auto& f : r->faces) {
+        cv::Mat square(f.alignment.cropSize, f.alignment.cropSize, CV_8U, cv::Scalar(255)), warped;
+        cv::warpAffine(square, warped, cv::Mat(f.alignment.toImage), gray3.size(), cv::INTER_NEAREST);
+        crops |= warped;
+    }
+    const cv::Mat outside = crops == 0;
+    ASSERT_GT(cv::countNonZero(outside), static_cast<int>(outside.total() / 4));
+    cv::Mat yuv, inYuv, planes[3], inPlanes[3];
+    cv::cvtColor(r->image, yuv, cv::COLOR_BGR2YUV);
+    cv::cvtColor(gray3, inYuv, cv::COLOR_BGR2YUV);
+    cv::split(yuv, planes);
+    cv::split(inYuv, inPlanes);
+    // Every chroma outside lies along one hue (the tint, at full strength where the luma can hold
+    // it all): no pixel's (U, V) leaves the line through neutral and the strongest one.
+    cv::Vec2d tint(0, 0);
+    for (int y = 0; y < yuv.rows; ++y) {
+        for (int x = 0; x < yuv.cols; ++x) {
+            if (!outside.at<uchar>(y, x)) continue;
+            const cv::Vec2d c(planes[1].at<uchar>(y, x) - 128.0, planes[2].at<uchar>(y, x) - 128.0);
+            if (cv::norm(c) > cv::norm(tint)) tint = c;
+        }
+    }
+    ASSERT_GT(cv::norm(tint), 3.0) << "toned, not gray";
+    double worst = 0;
+    for (int y = 0; y < yuv.rows; ++y) {
+        for (int x = 0; x < yuv.cols; ++x) {
+            if (!outside.at<uchar>(y, x)) continue;
+            const cv::Vec2d c(planes[1].at<uchar>(y, x) - 128.0, planes[2].at<uchar>(y, x) - 128.0);
+            worst = std::max(worst, std::abs(c[0] * tint[1] - c[1] * tint[0]) / cv::norm(tint));
+        }
+    }
+    EXPECT_LE(worst, 2.5) << "one hue outside the faces";
+    cv::Mat lumaOff;
+    cv::absdiff(planes[0], inPlanes[0], lumaOff);
+    EXPECT_EQ(cv::countNonZero((lumaOff > 2) & outside), 0) << "the photo's own luma";
+}
+
 TEST_F(FaceTaskPhoto, InpaintingChangesTheDamageAndNothingFarFromIt) {
     auto cache = test::makePipelineCache(m_dir, m_models);
     auto dlib = cache->acquireAs<FaceDetectorModel>("dlib");

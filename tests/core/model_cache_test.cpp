@@ -159,6 +159,38 @@ TEST_F(ModelCacheTest, PreloadsInTheBackgroundWarmsAtTheWorkSizesAndTimesEveryPh
     }
 }
 
+// A model the user just chose loads on the preload thread, after its list and once its list is
+// done (a new thread): Ready without a job asking, once, and not pinned.
+TEST_F(ModelCacheTest, APrefetchedModelLoadsInTheBackgroundOnceAndUnpinned) {
+    install(kFace64, "face");
+    install(kFace64, "parser");
+    install(kFace64, "later");
+    auto p = params({entry("face"), entry("parser", ModelKind::Parser), entry("later"), entry("absent")});
+    p.preload = {"face"};
+    ModelCache cache(std::move(p));
+    cache.prefetch("parser");  // before start(): ignored
+    EXPECT_EQ(m_probe->count("parser"), 0);
+    cache.start();
+    cache.prefetch("parser");
+    cache.prefetch("parser");
+    cache.prefetch("absent");
+    cache.waitForPreload();
+    EXPECT_EQ(cache.status("parser").state, ModelState::Ready);
+    EXPECT_FALSE(cache.status("parser").pinned);
+    EXPECT_TRUE(cache.status("face").pinned);
+    EXPECT_EQ(m_probe->count("parser"), 1);
+    EXPECT_EQ(cache.status("absent").state, ModelState::NotInstalled);
+    // The preload thread has finished: a prefetch starts another.
+    EXPECT_EQ(cache.status("later").state, ModelState::Installed);
+    cache.prefetch("later");
+    cache.waitForPreload();
+    EXPECT_EQ(cache.status("later").state, ModelState::Ready);
+    EXPECT_EQ(m_probe->count("later"), 1);
+    cache.prefetch("later");  // Ready: nothing to do
+    cache.waitForPreload();
+    EXPECT_EQ(m_probe->count("later"), 1);
+}
+
 TEST_F(ModelCacheTest, EightThreadsAskingForOneModelCauseExactlyOneLoad) {
     install(kFace64, "face");
     std::latch allAsking(8);

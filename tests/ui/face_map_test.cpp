@@ -5,6 +5,7 @@
 // and with no Seg2face model it says what to install and offers the Models dialog. Waits on
 // signals only.
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
 #include <QImage>
@@ -105,14 +106,24 @@ TEST_F(FaceMapTest, TheEditorDrawsAFaceFromTheMapAndRedrawsItAfterAStroke) {
     startEngine(engine);
     ASSERT_TRUE(gpen::test::openAndWait(window, {m_photo}));
 
-    // The task shows the editor's button and none of the photo's restore options.
+    // Each task shows its own options: tinting for colorize; the editor's button, no Restore and
+    // no background for a face from a map.
     RestorePanel* panel = window.restorePanel();
+    EXPECT_FALSE(panel->tintRestBox()->isVisible());
+    panel->setTask(QStringLiteral("colorize"));
+    EXPECT_TRUE(panel->tintRestBox()->isVisible());
+    EXPECT_FALSE(panel->tintRestBox()->isChecked()) << "the rest stays gray unless asked";
     panel->setTask(QStringLiteral("seg2face"));
+    EXPECT_FALSE(panel->tintRestBox()->isVisible());
     EXPECT_TRUE(panel->editMapButton()->isVisible());
     EXPECT_FALSE(panel->restoreButton()->isVisible());
     EXPECT_FALSE(panel->backgroundBox()->isVisible());
     ASSERT_TRUE(QTest::qWaitFor([&] { return panel->faceModelBox()->findData(QStringLiteral("tiny-gpen")) >= 0; }, 60000));
     panel->setFaceModel(QStringLiteral("tiny-gpen"));
+    // Chosen, the head loads and warms up in the background, before any job asks for it.
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return engine.statuses().value(QStringLiteral("tiny-gpen")).state == gpen::ModelState::Ready; }, 60000));
+    EXPECT_FALSE(engine.busy()) << "no job loaded it";
     panel->editMapButton()->click();
     auto* dialog = window.findChild<FaceMapDialog*>();
     ASSERT_NE(dialog, nullptr);

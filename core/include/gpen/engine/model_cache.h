@@ -71,7 +71,12 @@ public:
     // file when ModelSearchParams::inspectUnknown), then returns while the preload thread loads
     // the preload list. Later calls do nothing.
     void start();
-    // Blocks until the preload thread has gone through its list (at once when not started).
+    // Loads (and warms up) `id` on the preload thread, after what it has queued: a model the user
+    // just chose is Ready by the time a job asks for it. Not pinned. Ignored before start(), while
+    // stopping, and for a model that is not installed or already loading or loaded.
+    void prefetch(const std::string& id);
+    // Blocks until the preload thread has gone through its list and the prefetches (at once when
+    // not started).
     void waitForPreload();
     // Looks for the files again (ModelSearchParams); newly found models become Installed,
     // Failed ones are retried on their next use, recognised unknown files join the catalog.

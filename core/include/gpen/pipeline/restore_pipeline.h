@@ -39,6 +39,9 @@ struct RestoreParams {
     double strength = 1.0;  // blend of the restored face with the aligned input (the reference's alpha)
     int faceBatch = 4;      // faces per GPEN forward
     bool keepGrayscale = true;  // a gray photo (near-equal channels) comes out gray
+    // Colorize: the rest of the photo (no whole-photo colorizer exists) toned with the faces'
+    // average colour instead of staying gray.
+    bool tintRest = false;
     bool matchTone = false;     // move each restored face's Lab mean and spread to its input's
     FaceDetectParams detection;
     ProgressFn progress;
@@ -72,6 +75,7 @@ inline constexpr std::string_view kSeg2faceNotForPhotos =
     "seg2face draws a face from a parsing map, not from a photo: use gpen-cli face --task seg2face";
 inline constexpr std::string_view kNoteRestStaysGray =
     "faces colorized; the rest of the photo stays gray (no whole-photo colorizer is available)";
+inline constexpr std::string_view kNoteRestTinted = "faces colorized; the rest of the photo toned with their average colour";
 // "2 damaged areas outside the faces were left as they are" (the count first).
 inline constexpr std::string_view kNoteDamageOutsideSuffix = " damaged areas outside the faces were left as they are";
 
