@@ -66,7 +66,8 @@ void RestoreModelChoices::defaultScale() {
 }
 
 QString RestoreModelChoices::backgroundModel(int scale) const {
-    for (const QString& id : {QStringLiteral("realesrnet_x%1").arg(scale), QString::fromStdString(embeddedUpscalerId(scale))}) {
+    for (const QString& id : {QStringLiteral("realesrnet_x%1").arg(scale), QString::fromLatin1(kRealEsrganFast),
+                              QString::fromStdString(embeddedUpscalerId(scale))}) {
         if (installed(id)) return id;
     }
     return {};
@@ -124,8 +125,9 @@ void RestoreModelChoices::refresh() {
         const int scale = scales->itemData(i).toInt();
         if (scale <= 1) continue;
         const QString id = backgroundModel(scale);
-        const QString by = id.isEmpty() ? tr("not installed")
+        const QString by = id.isEmpty()                                 ? tr("not installed")
                            : id.startsWith(QLatin1String("realesrnet")) ? QStringLiteral("Real-ESRNet")
+                           : id == QLatin1String(kRealEsrganFast)       ? QStringLiteral("Real-ESRGAN")
                                                                         : tr("built-in ESRGAN");
         scales->setItemText(i, tr("%1× (%2)").arg(scale).arg(by));
     }

@@ -118,6 +118,7 @@ ModelCatalog ModelCatalog::released() {
         c.add(std::move(e));
     }
     for (auto& e : embeddedUpscalerEntries()) c.add(std::move(e));
+    for (auto& e : realEsrganEntries()) c.add(std::move(e));
     ModelEntry dlib;
     dlib.id = "dlib";
     dlib.kind = ModelKind::Detector;

@@ -47,9 +47,6 @@ struct GpenGenerator::Impl {
     at::Tensor forward(const at::Tensor& input, const CancelToken* cancel) const;
 };
 
-// Thrown between layers when the caller's token is set; forward() turns it into Cancelled.
-struct ForwardCancelled {};
-
 namespace {
 
 at::Tensor modulatedConvReference(const ModulatedConv& m, const at::Tensor& x, const at::Tensor& style) {

@@ -122,9 +122,6 @@ at::Tensor modPad(const at::Tensor& x, int factor) {
     return padH < h && padW < w ? at::reflection_pad2d(x, pad) : at::replication_pad2d(x, pad);
 }
 
-// Thrown between blocks when the cancel token is set; turned into ErrorCode::Cancelled.
-struct ForwardCancelled {};
-
 }  // namespace
 
 struct RrdbNet::Impl {

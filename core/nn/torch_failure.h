@@ -24,4 +24,8 @@ Error currentTorchFailure(ErrorCode code, const std::string& prefix, const std::
 // ..." (Device) or "<source>: out of memory while building the network".
 Error currentBuildFailure(const std::string& source, const Device& device);
 
+// Thrown by a network's forward between its layers when the caller's cancel token is set; the
+// forward turns it into ErrorCode::Cancelled.
+struct ForwardCancelled {};
+
 }  // namespace gpen::nn

@@ -13,6 +13,7 @@
 #include "gpen/pipeline/face_restorer.h"
 #include "gpen/nn/retinaface_postprocess.h"
 #include "gpen/nn/rrdbnet.h"
+#include "gpen/nn/srvgg_net.h"
 #include "pipeline/image_tensor.h"
 
 namespace gpen {
@@ -102,15 +103,23 @@ BackgroundModel::BackgroundModel(std::unique_ptr<LayersModel> net, float valueRa
     : m_layers(std::move(net)), m_valueRange(valueRange) {
     m_weightBytes = m_layers->weightBytes();
 }
+BackgroundModel::BackgroundModel(std::unique_ptr<SrvggNet> net) : m_srvgg(std::move(net)) {
+    m_weightBytes = m_srvgg->weightBytes();
+}
 BackgroundModel::~BackgroundModel() = default;
 
 std::string BackgroundModel::architecture() const {
+    if (m_srvgg) return m_srvgg->architecture().describe();
     return m_net ? m_net->architecture().describe() : m_layers->describe();
 }
-int BackgroundModel::scale() const { return m_net ? m_net->architecture().scale : m_layers->scale(); }
+int BackgroundModel::scale() const {
+    if (m_srvgg) return m_srvgg->architecture().scale;
+    return m_net ? m_net->architecture().scale : m_layers->scale();
+}
 
 Expected<FloatTensor> BackgroundModel::forward(const FloatTensor& tile, const CancelToken* cancel) const {
     if (m_net) return m_net->forward(tile, cancel);
+    if (m_srvgg) return m_srvgg->forward(tile, cancel);
     FloatTensor in = tile;
     for (float& v : in.data) v *= m_valueRange;
     auto out = m_layers->forward(in);
@@ -221,6 +230,20 @@ ModelLoaderRegistry pipelineModelLoaders(const GpenLoadParams& gpen) {
     };
     background.load = [expectedScale](const ModelLoadInput& in) -> Expected<std::shared_ptr<const LoadedModel>> {
         in.report(LoadPhase::Building);
+        if (in.entry.network == kNcnnSrvggNetwork || in.entry.network == kNcnnRrdbNetwork) {
+            auto ncnn = readNcnnModel(in.file);
+            if (!ncnn) return tl::unexpected(ncnn.error());
+            if (in.entry.network == kNcnnSrvggNetwork) {
+                auto net = SrvggNet::fromNcnn(*ncnn, in.source(), {.device = in.device, .precision = in.precision});
+                if (!net) return tl::unexpected(net.error());
+                return std::shared_ptr<const LoadedModel>(std::make_shared<BackgroundModel>(std::move(*net)));
+            }
+            auto dict = rrdbStateDictFromNcnn(*ncnn, in.source());
+            if (!dict) return tl::unexpected(dict.error());
+            auto net = RrdbNet::create(*dict, in.source(), {.device = in.device, .precision = in.precision});
+            if (!net) return tl::unexpected(net.error());
+            return std::shared_ptr<const LoadedModel>(std::make_shared<BackgroundModel>(std::move(*net)));
+        }
         if (in.entry.network == kLayersModelNetwork) {
             auto layers = LayersModel::load(in.file, {.device = in.device, .precision = in.precision});
             if (!layers) return tl::unexpected(layers.error());

@@ -10,9 +10,14 @@ bool installed(const ModelCache& cache, const std::string& id) {
     return cache.status(id).state != ModelState::NotInstalled;
 }
 
-// realesrnet_x<scale> (a released file) wins over the embedded network of that scale.
+// realesrnet_x<scale> (a released file) wins, then Real-ESRGAN's compact GAN (x4, resized to the
+// scale), then the embedded network of that scale.
 std::string backgroundFor(const ModelCache& cache, int scale) {
-    for (const std::string& id : {"realesrnet_x" + std::to_string(scale), embeddedUpscalerId(scale)}) {
+    // The x4 network serves the scales the app offers (resized from x4: down for 2 and 3, up for 8).
+    const bool fourfold = scale == 2 || scale == 3 || scale == 4 || scale == 8;
+    for (const std::string& id : {"realesrnet_x" + std::to_string(scale), fourfold ? std::string(kRealEsrganFast) : std::string(),
+                                  embeddedUpscalerId(scale)}) {
+        if (id.empty()) continue;
         if (installed(cache, id)) return id;
     }
     return {};

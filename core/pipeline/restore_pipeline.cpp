@@ -144,6 +144,12 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
             auto up = (*bg)->upscale(input, params.tiles, params.progress, params.cancel);
             if (!up) return tl::unexpected(inStage(up.error(), "background"));
             r.background = *up;
+            // An x4 network at another scale: its output resized (area-averaged down, cubic up).
+            const cv::Size wanted(input.cols * params.backgroundScale, input.rows * params.backgroundScale);
+            if (r.background.size() != wanted) {
+                cv::resize(r.background, r.background, wanted, 0, 0,
+                           wanted.width < r.background.cols ? cv::INTER_AREA : cv::INTER_CUBIC);
+            }
             cv::resize(input, img, r.background.size(), 0, 0, cv::INTER_LINEAR);
         } else {
             r.background = input.clone();

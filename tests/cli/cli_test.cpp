@@ -351,7 +351,7 @@ TEST(GpenCli, RestoreWithNoModelInstalledWritesTheX2PhotoAndSaysNoFaceModelWasUs
     ASSERT_EQ(r.exitCode, 0) << r.out;
     EXPECT_NE(r.out.find("no face model"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("models --download"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find(gpen::embeddedUpscalerId(2)), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(gpen::builtInUpscalerId(2)), std::string::npos) << r.out;
     auto res = gpen::readImageBgr8(out);
     ASSERT_TRUE(res) << res.error().message;
     EXPECT_EQ(res->size(), cv::Size(320, 240));

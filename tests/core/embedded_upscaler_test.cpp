@@ -1,6 +1,6 @@
 // The embedded upscaler in the pipeline: found through the catalog, run on the tiled path, the
 // package's own sample reproduced, better than nearest and bilinear upscaling on a real photo, and
-// the background model whenever no realesrnet file is installed.
+// the background model whenever neither a realesrnet file nor Real-ESRGAN is installed.
 
 #include <cmath>
 #include <iostream>
@@ -128,9 +128,12 @@ std::string backgroundFor(const ModelCache& cache, int scale) {
     return m ? m->background : std::string();
 }
 
-TEST_F(EmbeddedUpscalerTest, WithNoFaceModelRestoreUpscalesWithTheEmbeddedNetworkAndSaysSo) {
+std::string defaultBackground(int scale) { return builtInUpscalerId(scale); }
+
+TEST_F(EmbeddedUpscalerTest, WithNoFaceModelRestoreUpscalesWithTheDefaultNetworkAndSaysSo) {
     auto cache = makeCache();
-    EXPECT_EQ(backgroundFor(*cache, 2), embeddedUpscalerId(2));
+    const std::string expected = defaultBackground(2);
+    EXPECT_EQ(backgroundFor(*cache, 2), expected);
     RestoreParams p;
     p.faceModel.clear();
     p.backgroundScale = 2;
@@ -140,13 +143,13 @@ TEST_F(EmbeddedUpscalerTest, WithNoFaceModelRestoreUpscalesWithTheEmbeddedNetwor
     auto r = restorePhoto(*cache, small, p);
     ASSERT_TRUE(r) << r.error().message;
     EXPECT_EQ(r->image.size(), cv::Size(small.cols * 2, small.rows * 2));
-    EXPECT_EQ(r->backgroundUsed, embeddedUpscalerId(2));
+    EXPECT_EQ(r->backgroundUsed, expected);
     EXPECT_TRUE(r->faces.empty());
     EXPECT_EQ(cv::norm(r->image, r->background, cv::NORM_INF), 0.0);
     std::string notes;
     for (const auto& n : r->notes) notes += n + "\n";
     EXPECT_NE(notes.find("no face model"), std::string::npos) << notes;
-    EXPECT_NE(notes.find(embeddedUpscalerId(2)), std::string::npos) << notes;
+    EXPECT_NE(notes.find(expected), std::string::npos) << notes;
 }
 
 TEST_F(EmbeddedUpscalerTest, AnInstalledRealesrnetFileWinsOverTheEmbeddedNetwork) {
@@ -154,7 +157,7 @@ TEST_F(EmbeddedUpscalerTest, AnInstalledRealesrnetFileWinsOverTheEmbeddedNetwork
     test::copyFixture("rrdb-x2-f8-b2-g4.pth", m_dir.dir("models") / "realesrnet_x2.pth");
     auto cache = makeCache();
     EXPECT_EQ(backgroundFor(*cache, 2), "realesrnet_x2");
-    EXPECT_EQ(backgroundFor(*cache, 4), embeddedUpscalerId(4));  // no realesrnet_x4 here
+    EXPECT_EQ(backgroundFor(*cache, 4), defaultBackground(4));  // no realesrnet_x4 here
     EXPECT_EQ(backgroundFor(*cache, 5), "");
 }
 

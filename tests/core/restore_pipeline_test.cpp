@@ -47,7 +47,7 @@ protected:
                                        test::fillStateDict(*test::findCase("parsenet-fill"), StateDict{}));
     }
 
-    // withEmbedded false: a build without the embedded upscaler (it could not be fetched).
+    // withEmbedded false: a build without the built-in upscalers (they could not be fetched).
     std::unique_ptr<ModelCache> makeCache(bool withEmbedded = true) const {
         return makeCache(pipelineModelLoaders({}), withEmbedded);
     }
@@ -57,7 +57,7 @@ protected:
             p.catalog = ModelCatalog();
             const ModelCatalog released = ModelCatalog::released();
             for (const auto& e : released.entries()) {
-                if (e.network != kLayersModelNetwork) p.catalog.add(e);
+                if (!(e.kind == ModelKind::Background && e.builtIn)) p.catalog.add(e);
             }
         }
         p.search.commandLineDir = m_models;

@@ -167,7 +167,7 @@ TEST_F(FirstRunTest, TheDefaultUpscalerIsReadyAtLaunchAndRestoreSaysWhatRan) {
     }
     const fs::path solvay = gpen::test::sampleImagesDir() / "Solvay_conference_1927.png";
     if (!fs::exists(solvay)) GTEST_SKIP() << "sample photo not found at " << solvay;
-    const QString upscaler = QString::fromStdString(gpen::embeddedUpscalerId(2));
+    const QString upscaler = QString::fromStdString(gpen::builtInUpscalerId(2));
     EngineSettings settings;  // the product's defaults
     ASSERT_TRUE(settings.preload.contains(upscaler)) << settings.preload.join(QLatin1Char(' ')).toStdString();
     settings.modelsDir = m_models.path();
@@ -223,7 +223,7 @@ TEST_F(FirstRunTest, WithNoFaceModelAScaleTheUserPickedStands) {
     // The user looks at 4×, then settles on None: no upscaling.
     window.restorePanel()->setBackgroundScale(4);
     window.restorePanel()->setBackgroundScale(1);
-    start(engine, m_settings, QString::fromStdString(gpen::embeddedUpscalerId(2)));
+    start(engine, m_settings, QString::fromStdString(gpen::builtInUpscalerId(2)));
     QComboBox* scales = window.restorePanel()->backgroundBox();
     // Every model reported and the embedded network known: the default would have been applied.
     ASSERT_TRUE(QTest::qWaitFor([&] { return engine.preloadSettled(); }, kWaitMs));

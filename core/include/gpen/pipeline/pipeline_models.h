@@ -23,6 +23,7 @@ class LayersModel;
 class ParseNet;
 class RetinaFace;
 class RrdbNet;
+class SrvggNet;
 
 struct FaceDetectParams {
     float scoreThreshold = 0.9F;  // RetinaFace: faces scoring above are kept (dlib: its own scale)
@@ -65,12 +66,15 @@ private:
     DlibFaceDetector m_detector;
 };
 
-// A released RRDBNet file, or the embedded network (a layers model), behind one tiled path.
+// A released RRDBNet file, Real-ESRGAN's networks (NCNN files), or the embedded network (a layers
+// model), behind one tiled path. upscale() gives the network's own scale.
 class BackgroundModel final : public LoadedModel {
 public:
     explicit BackgroundModel(std::unique_ptr<RrdbNet> net);
     // The embedded network, whose input and output are RGB in [0, valueRange].
     BackgroundModel(std::unique_ptr<LayersModel> net, float valueRange);
+    // Real-ESRGAN's compact network (realesrgan-x4fast).
+    explicit BackgroundModel(std::unique_ptr<SrvggNet> net);
     ~BackgroundModel() override;
     ModelKind kind() const override { return ModelKind::Background; }
     std::string architecture() const override;
@@ -87,6 +91,7 @@ private:
 
     std::unique_ptr<RrdbNet> m_net;
     std::unique_ptr<LayersModel> m_layers;  // set instead of m_net for the embedded network
+    std::unique_ptr<SrvggNet> m_srvgg;      // or this one
     float m_valueRange = 1.0F;
     std::uint64_t m_weightBytes = 0;
 };
