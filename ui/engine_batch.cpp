@@ -74,6 +74,7 @@ RestoreParams restoreParamsFrom(const RestoreOptions& options) {
     p.tiles.tileSize = options.tileSize;
     p.strength = options.strength;
     p.keepGrayscale = options.keepGrayscale;
+    p.background = options.background.toStdString();
     p.tintRest = options.task == QLatin1String("colorize") && options.tintRest;
     return p;
 }

@@ -22,6 +22,7 @@ struct RestoreOptions {
     QString faceModel = QStringLiteral("GPEN-BFR-512");
     QString detector = QStringLiteral("auto");
     int backgroundScale = 1;
+    QString background = QStringLiteral("auto");  // the upscaler: auto, or a Background model's id
     int tileSize = 400;
     double strength = 1.0;
     bool keepGrayscale = true;

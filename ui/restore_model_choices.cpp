@@ -41,9 +41,13 @@ RestoreModelChoices::RestoreModelChoices(EngineController* engine, RestorePanel*
         // A model chosen (by the user, or as the installed one of a task just picked) loads and
         // warms up now, in the background: Restore then starts at once.
         connect(box, &QComboBox::currentIndexChanged, this, [this, box] { m_engine->prefetch(box->currentData().toString()); });
-        connect(m_panel->backgroundBox(), &QComboBox::currentIndexChanged, this, [this] {
-            m_engine->prefetch(backgroundModel(m_panel->backgroundBox()->currentData().toInt()));
-        });
+        const auto prefetchUpscaler = [this] {
+            const int scale = m_panel->backgroundBox()->currentData().toInt();
+            const QString chosen = m_panel->upscalerBox()->currentData().toString();
+            if (scale > 1) m_engine->prefetch(chosen == QLatin1String("auto") ? backgroundModel(scale) : chosen);
+        };
+        connect(m_panel->backgroundBox(), &QComboBox::currentIndexChanged, this, prefetchUpscaler);
+        connect(m_panel->upscalerBox(), &QComboBox::currentIndexChanged, this, prefetchUpscaler);
     }
     refresh();
 }

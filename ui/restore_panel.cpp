@@ -33,6 +33,7 @@ RestorePanel::RestorePanel(QWidget* parent)
       m_faceModel(new QComboBox(this)),
       m_detector(new QComboBox(this)),
       m_scale(new QComboBox(this)),
+      m_upscaler(new QComboBox(this)),
       m_tile(new QSpinBox(this)),
       m_strength(new QSlider(Qt::Horizontal, this)),
       m_keepGray(new QCheckBox(tr("Keep grayscale photos gray"), this)),
@@ -105,6 +106,12 @@ RestorePanel::RestorePanel(QWidget* parent)
     m_scale->addItem(tr("None"), 1);
     m_scale->addItem(tr("2× (Real-ESRNet)"), 2);
     m_scale->addItem(tr("4× (Real-ESRNet)"), 4);
+    m_upscaler->addItem(tr("Automatic"), QStringLiteral("auto"));
+    m_upscaler->addItem(tr("Real-ESRGAN, fast"), QStringLiteral("realesrgan-x4fast"));
+    m_upscaler->addItem(tr("Real-ESRGAN, best quality (slower)"), QStringLiteral("realesrgan-x4plus"));
+    m_upscaler->setToolTip(tr("Automatic: a Real-ESRNet file of the scale when installed, else Real-ESRGAN's fast "
+                              "network. Best quality takes about ten times as long."));
+    m_upscaler->setEnabled(false);  // no upscaling by default
     m_tile->setRange(64, 2048);
     m_tile->setSingleStep(32);
     m_tile->setValue(EngineSettings::load().tileSize);
@@ -139,6 +146,7 @@ RestorePanel::RestorePanel(QWidget* parent)
     form->addRow(tr("Face model"), m_faceModel);
     form->addRow(tr("Detector"), m_detector);
     form->addRow(tr("Background"), m_scale);
+    form->addRow(tr("Upscaler"), m_upscaler);
     form->addRow(tr("Tile size"), m_tile);
     form->addRow(tr("Strength"), strengthRow);
     form->addRow(m_keepGray);
@@ -170,7 +178,8 @@ RestorePanel::RestorePanel(QWidget* parent)
         stored.tileSize = px;
         stored.save();
     });
-    for (QComboBox* box : {m_faceModel, m_detector, m_scale}) {
+    connect(m_scale, &QComboBox::currentIndexChanged, this, [this] { m_upscaler->setEnabled(m_scale->currentData().toInt() > 1); });
+    for (QComboBox* box : {m_faceModel, m_detector, m_scale, m_upscaler}) {
         connect(box, &QComboBox::currentIndexChanged, this, &RestorePanel::optionsChanged);
     }
     connect(m_task, &QComboBox::currentIndexChanged, this, [this, form, strengthRow] {
@@ -180,7 +189,7 @@ RestorePanel::RestorePanel(QWidget* parent)
         // Seg2face one) and the detector (which finds the face to start from) apply.
         const bool photo = t != QLatin1String("seg2face");
         m_mapTools->setVisible(!photo);
-        for (QWidget* field : std::initializer_list<QWidget*>{m_scale, m_tile, m_keepGray}) {
+        for (QWidget* field : std::initializer_list<QWidget*>{m_scale, m_upscaler, m_tile, m_keepGray}) {
             form->setRowVisible(field, photo);
         }
         form->setRowVisible(strengthRow, photo);
@@ -215,6 +224,7 @@ RestoreOptions RestorePanel::options() const {
     o.faceModel = m_faceModel->currentData().toString();
     o.detector = m_detector->currentData().toString();
     o.backgroundScale = m_scale->currentData().toInt();
+    o.background = m_upscaler->currentData().toString();
     o.tileSize = m_tile->value();
     o.strength = m_strength->value() / 100.0;
     o.keepGrayscale = m_keepGray->isChecked();

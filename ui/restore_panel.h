@@ -68,6 +68,8 @@ public:
     QSlider* sensitivitySlider() const { return m_sensitivity; }
     QPushButton* simulateDamageButton() const { return m_simulateDamage; }
     QComboBox* backgroundBox() const { return m_scale; }
+    // Which network upscales: Automatic, or one of Real-ESRGAN's two (fast, best quality).
+    QComboBox* upscalerBox() const { return m_upscaler; }
     // Colorize: tone the rest of the photo with the faces' colour (off: it stays gray).
     QCheckBox* tintRestBox() const { return m_tintRest; }
     // Face from map: opens the parsing-map editor on the selected face (else the largest).
@@ -101,6 +103,7 @@ private:
     QComboBox* m_faceModel;
     QComboBox* m_detector;
     QComboBox* m_scale;
+    QComboBox* m_upscaler;
     QSpinBox* m_tile;
     QSlider* m_strength;
     QCheckBox* m_keepGray;

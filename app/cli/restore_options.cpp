@@ -4,7 +4,7 @@
 
 namespace gpen::cli {
 
-const std::set<std::string> kRestoreOptions = {"face-model", "task", "detector", "sr-scale", "tile", "tile-overlap", "alpha",
+const std::set<std::string> kRestoreOptions = {"face-model", "task", "detector", "sr-scale", "background", "tile", "tile-overlap", "alpha",
                                                "face-batch", "threshold", "min-face", "select", "quality",
                                                "max-megapixels"};
 const std::set<std::string> kRestoreFlags = {"no-keep-gray", "no-metadata", "match-tone", "tint-rest"};
@@ -51,6 +51,7 @@ Expected<RestoreParams> restoreParamsFrom(const Args& args) {
     if (!selection) return tl::unexpected(selection.error());
     if (*scale > 4 && *scale != 8) return makeError(ErrorCode::InvalidArgument, "--sr-scale must be 1, 2, 3, 4 or 8");
     p.backgroundScale = *scale;
+    p.background = args.value("background").value_or("auto");
     p.tiles.tileSize = *tile;
     p.tiles.overlap = *overlap;
     p.faceBatch = *batch;

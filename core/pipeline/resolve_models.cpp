@@ -77,8 +77,14 @@ Expected<std::string> resolveFaceModel(const ModelCache& cache, FaceTask task, c
 Expected<ResolvedModels> resolveModels(const ModelCache& cache, const RestoreParams& params) {
     ResolvedModels m;
     if (params.backgroundScale > 1) {
-        m.background = backgroundFor(cache, params.backgroundScale);
+        m.background = params.background == "auto" ? backgroundFor(cache, params.backgroundScale) : params.background;
         const std::string scale = std::to_string(params.backgroundScale);
+        if (params.background != "auto") {
+            const ModelStatus s = cache.status(params.background);
+            if (s.kind != ModelKind::Background) {
+                return makeError(ErrorCode::InvalidArgument, "background: " + params.background + " is not an upscaler");
+            }
+        }
         if (m.background.empty()) {
             return makeError(ErrorCode::InvalidArgument, "background: no upscaler for x" + scale +
                                                              " is installed (realesrnet_x" + scale + " or the embedded network)");

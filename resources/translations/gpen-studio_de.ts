@@ -1664,6 +1664,22 @@
         <source>No network colours a whole photo: off, the rest stays gray; on, it is toned with the colorized faces&apos; average colour, like a toned print</source>
         <translation>Kein Netz koloriert ein ganzes Foto: aus, der Rest bleibt grau; an, er wird in der mittleren Farbe der kolorierten Gesichter getönt, wie ein getonter Abzug</translation>
     </message>
+    <message>
+        <source>Real-ESRGAN, fast</source>
+        <translation>Real-ESRGAN, schnell</translation>
+    </message>
+    <message>
+        <source>Real-ESRGAN, best quality (slower)</source>
+        <translation>Real-ESRGAN, beste Qualität (langsamer)</translation>
+    </message>
+    <message>
+        <source>Automatic: a Real-ESRNet file of the scale when installed, else Real-ESRGAN&apos;s fast network. Best quality takes about ten times as long.</source>
+        <translation>Automatisch: eine Real-ESRNet-Datei des Maßstabs, wenn installiert, sonst das schnelle Netz von Real-ESRGAN. Beste Qualität dauert etwa zehnmal so lange.</translation>
+    </message>
+    <message>
+        <source>Upscaler</source>
+        <translation>Hochskalierer</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::ResultSaver</name>

@@ -1406,6 +1406,22 @@
             <source>No network colours a whole photo: off, the rest stays gray; on, it is toned with the colorized faces&apos; average colour, like a toned print</source>
             <translation>没有网络能为整张照片上色：关闭时其余部分保持灰色；开启时按已上色人脸的平均颜色着色调，如同调色照片</translation>
         </message>
+        <message>
+            <source>Real-ESRGAN, fast</source>
+            <translation>Real-ESRGAN（快速）</translation>
+        </message>
+        <message>
+            <source>Real-ESRGAN, best quality (slower)</source>
+            <translation>Real-ESRGAN（最佳质量，较慢）</translation>
+        </message>
+        <message>
+            <source>Automatic: a Real-ESRNet file of the scale when installed, else Real-ESRGAN&apos;s fast network. Best quality takes about ten times as long.</source>
+            <translation>自动：已安装该倍数的 Real-ESRNet 文件时使用它，否则使用 Real-ESRGAN 的快速网络。最佳质量约需十倍时间。</translation>
+        </message>
+        <message>
+            <source>Upscaler</source>
+            <translation>放大网络</translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::ResultSaver</name>

@@ -45,8 +45,9 @@ struct ResolvedModels {
 //   detector   "auto": RetinaFace-R50 unless it is not installed or failed to load, else dlib
 //              (with kNoteDlibFallback); "retinaface" -> RetinaFace-R50; "dlib"
 //   parser     used when installed, else the rectangle mask
-//   background scale > 1: realesrnet_x<scale> when installed, else the embedded network of that
-//              scale; an error when neither exists
+//   background scale > 1: `background` when it names an upscaler (an error when it names something
+//              else); "auto": realesrnet_x<scale> when installed, else realesrgan-x4fast, else
+//              the embedded network of that scale; an error when none exists
 Expected<ResolvedModels> resolveModels(const ModelCache& cache, const RestoreParams& params);
 // The face model part alone, for a task whose front end picks no model (the map editor's
 // Seg2face): kAutoFaceModel -> the task's preferred model if installed, else any installed model

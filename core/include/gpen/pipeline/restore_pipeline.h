@@ -28,6 +28,9 @@ struct RestoreParams {
     std::string detector = "auto";           // "auto" (RetinaFace-R50 when installed, else dlib), "retinaface", "dlib"
     std::string parser = "ParseNet-latest";  // used when installed; else the soft rectangle mask
     int backgroundScale = 1;  // 1: none; else realesrnet_xN or the embedded network (resolveModels)
+    // The background network: "auto" (resolveModels' choice for the scale) or a Background model's
+    // id (realesrgan-x4plus: best quality, slower); an x4 network is resized to the scale.
+    std::string background = "auto";
     TileParams tiles;
     // What the face model does to each face (it must be the model's own task): Restore; Colorize
     // (a gray photo's faces coloured, their luma kept, the rest of the photo left gray); Inpaint
