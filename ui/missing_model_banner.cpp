@@ -54,7 +54,7 @@ QStringList MissingModelBanner::neededModels(const RestoreOptions& options) {
     QStringList ids;
     if (!options.faceModel.isEmpty()) ids << options.faceModel;  // empty: upscale only
     if (options.backgroundScale > 1) {
-        // Satisfied by the embedded network too (refresh looks at both).
+        // Satisfied by Real-ESRGAN too (refresh looks at both).
         ids << QStringLiteral("realesrnet_x%1").arg(options.backgroundScale);
     }
     if (options.detector == QStringLiteral("retinaface")) {
@@ -84,8 +84,8 @@ void MissingModelBanner::refresh() {
     };
     for (const QString& id : m_needed) {
         if (id.startsWith(QLatin1String("realesrnet_x"))) {
-            const QString embedded = QString::fromStdString(embeddedUpscalerId(id.mid(12).toInt()));
-            if (statuses.contains(embedded) && !notInstalled(embedded)) continue;
+            const QString builtIn = QString::fromStdString(builtInUpscalerId(id.mid(12).toInt()));
+            if (!builtIn.isEmpty() && statuses.contains(builtIn) && !notInstalled(builtIn)) continue;
         }
         if (notInstalled(id)) {
             m_missing = m_offered = id;

@@ -70,8 +70,8 @@ void RestoreModelChoices::defaultScale() {
 }
 
 QString RestoreModelChoices::backgroundModel(int scale) const {
-    for (const QString& id : {QStringLiteral("realesrnet_x%1").arg(scale), QString::fromLatin1(kRealEsrganFast),
-                              QString::fromStdString(embeddedUpscalerId(scale))}) {
+    for (const QString& id : {QStringLiteral("realesrnet_x%1").arg(scale), QString::fromStdString(builtInUpscalerId(scale))}) {
+        if (id.isEmpty()) continue;
         if (installed(id)) return id;
     }
     return {};
@@ -131,8 +131,7 @@ void RestoreModelChoices::refresh() {
         const QString id = backgroundModel(scale);
         const QString by = id.isEmpty()                                 ? tr("not installed")
                            : id.startsWith(QLatin1String("realesrnet")) ? QStringLiteral("Real-ESRNet")
-                           : id == QLatin1String(kRealEsrganFast)       ? QStringLiteral("Real-ESRGAN")
-                                                                        : tr("built-in ESRGAN");
+                                                                        : QStringLiteral("Real-ESRGAN");
         scales->setItemText(i, tr("%1× (%2)").arg(scale).arg(by));
     }
     m_updating = false;

@@ -117,7 +117,6 @@ ModelCatalog ModelCatalog::released() {
         e.scale = scale;
         c.add(std::move(e));
     }
-    for (auto& e : embeddedUpscalerEntries()) c.add(std::move(e));
     for (auto& e : realEsrganEntries()) c.add(std::move(e));
     ModelEntry dlib;
     dlib.id = "dlib";

@@ -11,6 +11,7 @@
 #include "gpen/io/checkpoint.h"
 #include "gpen/nn/runtime.h"
 #include "gpen/nn/synthetic_weights.h"
+#include "gpen/nn/srvgg_net.h"
 #include "nn/network_benchmark.h"
 
 namespace gpen {
@@ -153,6 +154,22 @@ Expected<GpenBenchmarkResult> runGpenBenchmark(const GpenBenchmarkParams& params
             return makeError(ErrorCode::InvalidArgument, "bench: --size must be 256, 512, 1024 or 2048");
         }
         weights = fillRuleGpenWeights(releasedGpenArchitecture(params.syntheticSize));
+    } else if (params.model.extension() == ".param") {
+        // Real-ESRGAN as NCNN files: the compact network runs as itself, x4plus as our RRDBNet.
+        r.source = params.model.filename().string();
+        auto ncnn = readNcnnModel(params.model);
+        if (!ncnn) {
+            return tl::unexpected(ncnn.error());
+        }
+        if (!ncnn->ofType("PReLU").empty()) {
+            return runNetworkBenchmark(std::move(r), StateDict(), params, msSince(t0), progress,
+                                       std::make_shared<const NcnnModel>(std::move(*ncnn)));
+        }
+        auto dict = rrdbStateDictFromNcnn(*ncnn, r.source);
+        if (!dict) {
+            return tl::unexpected(dict.error());
+        }
+        return runNetworkBenchmark(std::move(r), std::move(*dict), params, msSince(t0), progress);
     } else {
         r.source = params.model.filename().string();
         auto ckpt = readCheckpoint(params.model);

@@ -10,6 +10,7 @@
 #include "gpen/nn/parsenet.h"
 #include "gpen/nn/retinaface.h"
 #include "gpen/nn/rrdbnet.h"
+#include "gpen/nn/srvgg_net.h"
 
 namespace gpen {
 namespace {
@@ -49,10 +50,22 @@ std::function<Expected<std::vector<FloatTensor>>()> forwardOf(std::shared_ptr<Ne
 
 // The kind is told by a name only that kind has; its create() then runs the architecture check,
 // once, before building.
-Expected<Runner> build(const StateDict& weights, const GpenBenchmarkParams& p, const std::string& source,
-                       Precision precision) {
+Expected<Runner> build(const StateDict& weights, const NcnnModel* ncnn, const GpenBenchmarkParams& p,
+                       const std::string& source, Precision precision) {
     const Shape shape{p.batch, 3, p.syntheticSize, p.syntheticSize};
     Runner r;
+    if (ncnn) {
+        auto net = SrvggNet::fromNcnn(*ncnn, source, {.device = p.load.device, .precision = precision});
+        if (!net) {
+            return tl::unexpected(net.error());
+        }
+        const auto& arch = (*net)->architecture();
+        r.kind = "srvggnet";
+        r.architecture = arch.describe();
+        r.outSize = p.syntheticSize * arch.scale;
+        r.forward = forwardOf(std::shared_ptr<SrvggNet>(std::move(*net)), rampInput(shape, 0.0F, 1.0F));
+        return r;
+    }
     if (weights.contains("out_mask_conv.conv2d.weight")) {
         auto net = ParseNet::create(weights, source, {.device = p.load.device, .precision = precision});
         if (!net) {
@@ -90,18 +103,20 @@ Expected<Runner> build(const StateDict& weights, const GpenBenchmarkParams& p, c
         return r;
     }
     return makeError(ErrorCode::InvalidArgument,
-                     source + ": not a network bench knows (GPEN, ParseNet, RRDBNet or RetinaFace)");
+                     source + ": not a network bench knows (GPEN, ParseNet, RRDBNet, RetinaFace or an NCNN "
+                              "SRVGGNetCompact/RRDBNet)");
 }
 
 }  // namespace
 
 Expected<GpenBenchmarkResult> runNetworkBenchmark(GpenBenchmarkResult r, StateDict weights,
                                                   const GpenBenchmarkParams& params, double loadMs,
-                                                  const std::function<void(const std::string&)>& progress) {
+                                                  const std::function<void(const std::string&)>& progress,
+                                                  std::shared_ptr<const NcnnModel> ncnn) {
     r.loadMs = loadMs;
     const auto t0 = Clock::now();
     const Precision precision = params.load.precision;
-    auto runner = build(weights, params, r.source, precision);
+    auto runner = build(weights, ncnn.get(), params, r.source, precision);
     if (!runner) {
         return tl::unexpected(runner.error());
     }
@@ -123,7 +138,7 @@ Expected<GpenBenchmarkResult> runNetworkBenchmark(GpenBenchmarkResult r, StateDi
     }
     if (compare) {
         // After the timing, as runGpenBenchmark does: the worst output against a float32 network.
-        auto reference = build(weights, params, r.source, Precision::Fp32);
+        auto reference = build(weights, ncnn.get(), params, r.source, Precision::Fp32);
         if (!reference) {
             return tl::unexpected(reference.error());
         }

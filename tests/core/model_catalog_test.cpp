@@ -69,9 +69,8 @@ TEST(ModelCatalogTest, ListsEveryReleasedModelWithItsFileKindAndLink) {
         {"ParseNet-latest", ModelKind::Parser},     {"realesrnet_x1", ModelKind::Background},
         {"realesrnet_x2", ModelKind::Background},   {"realesrnet_x4", ModelKind::Background},
         {"dlib", ModelKind::Detector}};
-    // Plus the built-in upscalers: the embedded one per scale (embedded_upscaler_test) and
-    // Real-ESRGAN's two networks (realesrgan_test).
-    ASSERT_EQ(catalog.entries().size(), expected.size() + embeddedUpscalerScales().size() + realEsrganEntries().size());
+    // Plus the built-in upscalers, Real-ESRGAN's two networks (realesrgan_test).
+    ASSERT_EQ(catalog.entries().size(), expected.size() + realEsrganEntries().size());
     for (const auto& [id, kind] : expected) {
         const ModelEntry* e = catalog.find(id);
         ASSERT_NE(e, nullptr) << id;

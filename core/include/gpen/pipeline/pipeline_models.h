@@ -1,10 +1,9 @@
 #pragma once
 
 // The cache-loadable models of the restore pipeline beyond the GPEN face model: face detectors
-// (RetinaFace-R50 and the built-in dlib detector) and the background upscaler (RRDBNet, or the
-// embedded TensorFlow.js layers model). They
-// live here rather than in core/engine because they need OpenCV (and dlib), which the engine
-// library does not link. Each is immutable after loading and safe to call from several threads.
+// (RetinaFace-R50 and the built-in dlib detector) and the background upscaler (RRDBNet, or
+// Real-ESRGAN's SRVGGNetCompact). They live here rather than in core/engine because they need
+// OpenCV (and dlib), which the engine library does not link. Each is immutable after loading and safe to call from several threads.
 
 #include <memory>
 #include <vector>
@@ -19,7 +18,6 @@
 
 namespace gpen {
 
-class LayersModel;
 class ParseNet;
 class RetinaFace;
 class RrdbNet;
@@ -66,13 +64,11 @@ private:
     DlibFaceDetector m_detector;
 };
 
-// A released RRDBNet file, Real-ESRGAN's networks (NCNN files), or the embedded network (a layers
-// model), behind one tiled path. upscale() gives the network's own scale.
+// A released RRDBNet file or Real-ESRGAN's networks (NCNN files) behind one tiled path. upscale()
+// gives the network's own scale.
 class BackgroundModel final : public LoadedModel {
 public:
     explicit BackgroundModel(std::unique_ptr<RrdbNet> net);
-    // The embedded network, whose input and output are RGB in [0, valueRange].
-    BackgroundModel(std::unique_ptr<LayersModel> net, float valueRange);
     // Real-ESRGAN's compact network (realesrgan-x4fast).
     explicit BackgroundModel(std::unique_ptr<SrvggNet> net);
     ~BackgroundModel() override;
@@ -90,9 +86,7 @@ private:
     Expected<FloatTensor> forward(const FloatTensor& tile, const CancelToken* cancel = nullptr) const;
 
     std::unique_ptr<RrdbNet> m_net;
-    std::unique_ptr<LayersModel> m_layers;  // set instead of m_net for the embedded network
-    std::unique_ptr<SrvggNet> m_srvgg;      // or this one
-    float m_valueRange = 1.0F;
+    std::unique_ptr<SrvggNet> m_srvgg;  // set instead of m_net for Real-ESRGAN's compact network
     std::uint64_t m_weightBytes = 0;
 };
 

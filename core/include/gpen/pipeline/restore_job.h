@@ -46,8 +46,8 @@ struct ResolvedModels {
 //              (with kNoteDlibFallback); "retinaface" -> RetinaFace-R50; "dlib"
 //   parser     used when installed, else the rectangle mask
 //   background scale > 1: `background` when it names an upscaler (an error when it names something
-//              else); "auto": realesrnet_x<scale> when installed, else realesrgan-x4fast, else
-//              the embedded network of that scale; an error when none exists
+//              else); "auto": realesrnet_x<scale> when installed, else realesrgan-x4fast (x4,
+//              resized) for 2, 3, 4 and 8; an error when neither exists
 Expected<ResolvedModels> resolveModels(const ModelCache& cache, const RestoreParams& params);
 // The face model part alone, for a task whose front end picks no model (the map editor's
 // Seg2face): kAutoFaceModel -> the task's preferred model if installed, else any installed model
@@ -59,7 +59,7 @@ Expected<std::string> resolveFaceModel(const ModelCache& cache, FaceTask task,
 std::string resolveDetector(const ModelCache& cache, const std::string& detector, std::vector<std::string>* notes = nullptr);
 
 // "GPEN Studio 0.1.0; face model GPEN-BFR-512; detector dlib; mask ParseNet-latest; strength 1;
-// background x2 ESRGAN-medium-x2": the networks that ran, enough to redo the restoration.
+// background x2 realesrgan-x4fast": the networks that ran, enough to redo the restoration.
 std::string processingNote(const ResolvedModels& models, const RestoreParams& params, const RestoreResult& result);
 
 struct RestoreJobParams {

@@ -27,7 +27,7 @@ struct RestoreParams {
     std::string faceModel = "GPEN-BFR-512";
     std::string detector = "auto";           // "auto" (RetinaFace-R50 when installed, else dlib), "retinaface", "dlib"
     std::string parser = "ParseNet-latest";  // used when installed; else the soft rectangle mask
-    int backgroundScale = 1;  // 1: none; else realesrnet_xN or the embedded network (resolveModels)
+    int backgroundScale = 1;  // 1: none; else realesrnet_xN or Real-ESRGAN (resolveModels)
     // The background network: "auto" (resolveModels' choice for the scale) or a Background model's
     // id (realesrgan-x4plus: best quality, slower); an x4 network is resized to the scale.
     std::string background = "auto";
@@ -69,7 +69,7 @@ struct StageTiming {
 inline constexpr std::string_view kNoteDlibFallback =
     "RetinaFace-R50 is not installed: detecting faces with the built-in dlib detector";
 inline constexpr std::string_view kNoteRectangleMaskSuffix = ": using the rectangle mask";
-// "background upscaled x2 by ESRGAN-medium-x2" (RestoreResult::backgroundUsed says the same).
+// "background upscaled x2 by realesrgan-x4fast" (RestoreResult::backgroundUsed says the same).
 inline constexpr std::string_view kNoteBackgroundPrefix = "background upscaled x";
 inline constexpr std::string_view kNoteNoFaceModel = "no face model used: faces left as they are";
 // Why a photo is refused for Seg2face (by the resolver, and by restorePhoto for models resolved
