@@ -183,22 +183,18 @@ FaceMapDialog::FaceMapDialog(EngineController* engine, std::shared_ptr<const gpe
         if (m_live->isChecked()) drawFace();
     });
     connect(m_draw, &QPushButton::clicked, this, &FaceMapDialog::drawFace);
-    connect(m_saveFace, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save the Drawn Face"),
-                                                          QFileInfo(m_photoName).completeBaseName() + tr("-drawn.png"),
+    // Asks where, named after the photo, then writes and says how it went.
+    const auto promptSave = [this](const QString& title, const QString& suffix, QString (FaceMapDialog::*save)(const QString&) const) {
+        const QString path = QFileDialog::getSaveFileName(this, title, QFileInfo(m_photoName).completeBaseName() + suffix,
                                                           tr("PNG images (*.png)"));
         if (path.isEmpty()) return;
-        const QString error = saveFace(path);
+        const QString error = (this->*save)(path);
         showStatus(error.isEmpty() ? tr("Saved %1").arg(QFileInfo(path).fileName()) : error, !error.isEmpty());
-    });
-    connect(m_saveMap, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save the Parsing Map"),
-                                                          QFileInfo(m_photoName).completeBaseName() + tr("-map.png"),
-                                                          tr("PNG images (*.png)"));
-        if (path.isEmpty()) return;
-        const QString error = saveMap(path);
-        showStatus(error.isEmpty() ? tr("Saved %1").arg(QFileInfo(path).fileName()) : error, !error.isEmpty());
-    });
+    };
+    connect(m_saveFace, &QPushButton::clicked, this,
+            [=] { promptSave(tr("Save the Drawn Face"), tr("-drawn.png"), &FaceMapDialog::saveFace); });
+    connect(m_saveMap, &QPushButton::clicked, this,
+            [=] { promptSave(tr("Save the Parsing Map"), tr("-map.png"), &FaceMapDialog::saveMap); });
     connect(m_openMap, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open a Parsing Map"), QString(),
                                                           tr("Images (*.png *.bmp *.jpg *.jpeg *.webp *.tif *.tiff)"));

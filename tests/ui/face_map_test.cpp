@@ -81,6 +81,14 @@ protected:
                                              gpen::test::fillStateDict(*gpen::test::findCase("parsenet-fill"), {}));
     }
 
+    // The window on the engine, the photo open in it.
+    void openWindow(EngineController& engine, MainWindow& window) {
+        window.resize(1000, 700);
+        window.show();
+        startEngine(engine);
+        ASSERT_TRUE(gpen::test::openAndWait(window, {m_photo}));
+    }
+
     void startEngine(EngineController& engine) {
         EngineSettings settings;
         settings.modelsDir = QString::fromStdString(m_models.string());
@@ -101,10 +109,8 @@ TEST_F(FaceMapTest, TheEditorDrawsAFaceFromTheMapAndRedrawsItAfterAStroke) {
     gpen::test::copyFixture("gpen-64-cm1-n0.0625.pth", m_models / "tiny-gpen.pth");
     EngineController engine;
     MainWindow window(&engine);
-    window.resize(1000, 700);
-    window.show();
-    startEngine(engine);
-    ASSERT_TRUE(gpen::test::openAndWait(window, {m_photo}));
+    openWindow(engine, window);
+    if (HasFatalFailure()) return;
 
     // Each task shows its own options: tinting for colorize; the editor's button, no Restore and
     // no background for a face from a map.
@@ -196,10 +202,8 @@ TEST_F(FaceMapTest, TheEditorDrawsAFaceFromTheMapAndRedrawsItAfterAStroke) {
 TEST_F(FaceMapTest, WithoutSeg2faceTheEditorSaysWhatToInstall) {
     EngineController engine;
     MainWindow window(&engine);
-    window.resize(1000, 700);
-    window.show();
-    startEngine(engine);
-    ASSERT_TRUE(gpen::test::openAndWait(window, {m_photo}));
+    openWindow(engine, window);
+    if (HasFatalFailure()) return;
     FaceMapDialog* dialog = window.openFaceMapEditor();
     ASSERT_NE(dialog, nullptr);
     QSignalSpy failed(dialog, &FaceMapDialog::failed);
