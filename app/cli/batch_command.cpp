@@ -18,10 +18,18 @@ namespace gpen::cli {
 namespace {
 
 // SIGINT and SIGTERM (a Ctrl-C, a Slurm or Kubernetes preemption) cancel the batch, which ends
-// the file in hand at the next tile or face and writes its report. CancelToken::cancel() is a
-// lock-free atomic store, safe in a signal handler.
+// the file in hand at the next tile or face (or loads no further model) and writes its report.
+// A second one exits at once: the report on disk is the last one written (atomically, as every
+// output), and a --resume finishes the rest and clears the temporary files. Only lock-free
+// atomics, write() and _exit() here: what a signal handler may use.
 CancelToken* g_cancel = nullptr;
+std::atomic<int> g_stopSignals{0};
 extern "C" void onStopSignal(int) {
+    if (g_stopSignals.fetch_add(1) > 0) {
+        static const char kMessage[] = "\ngpen-cli: stopped at once (a second signal); --resume finishes the batch\n";
+        [[maybe_unused]] const auto written = ::write(2, kMessage, sizeof kMessage - 1);
+        ::_exit(130);
+    }
     if (g_cancel) g_cancel->cancel();
 }
 

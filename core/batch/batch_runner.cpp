@@ -60,13 +60,15 @@ private:
     std::vector<std::string> m_pinnedByUs;
 };
 
-Expected<void> loadModels(const ResolvedModels& models, ModelHold& hold) {
+// Cancelled meanwhile, it loads no further model: the batch then records every file cancelled.
+Expected<void> loadModels(const ResolvedModels& models, ModelHold& hold, const BatchParams& params) {
     for (const std::string* id : {&models.faceModel, &models.detector, &models.background}) {
         if (id->empty()) continue;
+        if (isCancelled(params)) return {};
         if (auto ok = hold.hold(*id); !ok) return ok;
     }
     // The parser is optional (the rectangle mask stands in): one that fails is the pipeline's note.
-    if (!models.parser.empty()) (void)hold.hold(models.parser);
+    if (!models.parser.empty() && !isCancelled(params)) (void)hold.hold(models.parser);
     return {};
 }
 
@@ -301,7 +303,7 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
         if (auto ok = batch::checkResumeSettings(previous->settings, settings); !ok) return tl::unexpected(ok.error());
     }
     ModelHold hold(cache);
-    if (auto ok = loadModels(*models, hold); !ok) return tl::unexpected(ok.error());
+    if (auto ok = loadModels(*models, hold, params); !ok) return tl::unexpected(ok.error());
 
     BatchReport report;
     report.software = std::string("GPEN Studio ") + GPEN_STUDIO_VERSION;

@@ -208,6 +208,82 @@ TEST_F(BatchCliTest, AKilledBatchResumesWithExactlyTheMissingOutputs) {
     EXPECT_EQ(report->count(gpen::FileStatus::Ok), count);
 }
 
+// Whether `pid` has a SIGINT pending (not yet delivered), per /proc/PID/status.
+bool sigintPending(pid_t pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.rfind("ShdPnd:", 0) == 0 || line.rfind("SigPnd:", 0) == 0) {
+            if (std::stoull(line.substr(7), nullptr, 16) & (1ULL << (SIGINT - 1))) return true;
+        }
+    }
+    return false;
+}
+
+// Ctrl-C once: the file in hand ends, the rest is recorded cancelled, exit 2. Twice: the process
+// is gone at once (130), the report on disk is a whole one, and a resume finishes the batch.
+TEST_F(BatchCliTest, OneCtrlCCancelsWithAReportAndASecondStopsAtOnce) {
+    const fs::path solvay = gpen::test::sampleImagesDir() / "Solvay_conference_1927.png";
+    if (!fs::exists(solvay)) GTEST_SKIP() << "sample photo not found";
+    const cv::Mat photo = cv::imread(solvay.string());
+    const int count = 8;
+    for (int i = 0; i < count; ++i) {
+        const cv::Rect crop(60 + 110 * i, 130 + (i % 2) * 150, 260, 190);
+        ASSERT_TRUE(cv::imwrite((m_in / ("photo " + std::to_string(i) + ".jpg")).string(), photo(crop)));
+    }
+    const std::string args = "batch " + modelArgs() + " " + quote(m_in.string()) + " " + quote(m_out.string());
+    // Starts the batch, waits (polling the folder: another process) for its first output, sends
+    // `signals` SIGINTs, and returns the exit status and how long the process took to go.
+    const auto interrupt = [&](int signals) {
+        const pid_t pid = ::fork();
+        if (pid == 0) {
+            const int devnull = ::open("/dev/null", O_WRONLY);
+            ::dup2(devnull, 1);
+            ::dup2(devnull, 2);
+            const std::string cmd = "exec " + quote(GPEN_CLI_PATH) + " " + args;
+            ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+            ::_exit(127);
+        }
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(3);
+        while (outputs().empty() && std::chrono::steady_clock::now() < deadline) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        const auto sent = std::chrono::steady_clock::now();
+        for (int i = 0; i < signals; ++i) {
+            ::kill(pid, SIGINT);
+            // Two signals sent at once merge into one: the next goes once this one is delivered
+            // (no SIGINT pending in /proc/PID/status), as a second Ctrl-C comes after the first.
+            while (i + 1 < signals && sigintPending(pid)) std::this_thread::yield();
+        }
+        int status = 0;
+        ::waitpid(pid, &status, 0);
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+        return std::pair{WIFEXITED(status) ? WEXITSTATUS(status) : -1, seconds};
+    };
+
+    const auto [once, onceSeconds] = interrupt(1);
+    EXPECT_EQ(once, 2);
+    auto report = gpen::readBatchReport(m_out / "gpen-batch-report.json");
+    ASSERT_TRUE(report) << report.error().message;
+    EXPECT_GT(report->count(gpen::FileStatus::Cancelled), 0);
+    EXPECT_EQ(report->count(gpen::FileStatus::Pending), 0);
+    std::cout << "one Ctrl-C: gone in " << onceSeconds << " s\n";
+
+    fs::remove_all(m_out);
+    fs::create_directories(m_out);
+    const auto [twice, twiceSeconds] = interrupt(2);
+    EXPECT_EQ(twice, 130);
+    std::cout << "two Ctrl-C: gone in " << twiceSeconds << " s\n";
+    auto kept = gpen::readBatchReport(m_out / "gpen-batch-report.json");
+    EXPECT_TRUE(kept) << "the report on disk is a whole one: " << (kept ? std::string() : kept.error().message);
+    const auto resumed = runCli(args + " --resume");
+    ASSERT_EQ(resumed.exitCode, 0) << resumed.out;
+    EXPECT_EQ(outputs().size(), static_cast<std::size_t>(count));
+    for (const auto& e : fs::recursive_directory_iterator(m_out)) {
+        EXPECT_FALSE(gpen::isAtomicTempName(e.path().filename().string())) << e.path();
+    }
+}
+
 TEST_F(BatchCliTest, ThreeShardsCoverTheListExactlyOnceAndMerge) {
     for (int i = 0; i < 7; ++i) writeNoise((i % 2 ? "odd/" : "") + std::string("n") + std::to_string(i) + ".png", i);
     std::multiset<std::string> seen;
