@@ -61,6 +61,7 @@ public:
     void setPaused(quint64 jobId, bool paused);
     bool busy() const { return !m_jobs.isEmpty(); }
     bool batchRunning() const { return m_jobs.hasKind(JobKind::Batch); }
+    bool restoreRunning() const { return m_jobs.hasKind(JobKind::Restore); }
     quint64 reblend(int imageIndex, const QList<double>& strengths);
     // Queues an import of the checkpoint `path` into the user's models folder, validated on the
     // engine thread (see EngineWorker::importModel); `asModelId` empty: by file name, else by

@@ -301,15 +301,23 @@ void MainWindow::onFaceChoices(const QList<double>& strengths) {
     m_engine->reblend(m_reblendKey, strengths);
 }
 
+bool MainWindow::confirmDiscard(const QString& title, const QString& text, const QString& question,
+                                const QString& discardText) {
+    QMessageBox box(QMessageBox::Warning, title, text, QMessageBox::Discard | QMessageBox::Cancel, this);
+    box.setInformativeText(question);
+    // Mnemonics on both (Alt+D discards); Cancel is the default, so Enter loses nothing.
+    box.button(QMessageBox::Discard)->setText(discardText.isEmpty() ? tr("&Discard") : discardText);
+    box.button(QMessageBox::Cancel)->setText(tr("&Cancel"));
+    box.setDefaultButton(QMessageBox::Cancel);
+    return box.exec() == QMessageBox::Discard;
+}
+
 bool MainWindow::closePhoto(int index) {
     if (index < 0 || index >= m_session->count()) return false;
-    if (m_saver->hasUnsaved(index)) {
-        QMessageBox box(QMessageBox::Warning, tr("Close Photo"),
-                        tr("The restored %1 is not saved.").arg(m_session->entry(index).displayName),
-                        QMessageBox::Discard | QMessageBox::Cancel, this);
-        box.setInformativeText(tr("Close it anyway and lose the result?"));
-        box.setDefaultButton(QMessageBox::Cancel);
-        if (box.exec() != QMessageBox::Discard) return false;
+    if (m_saver->hasUnsaved(index) &&
+        !confirmDiscard(tr("Close Photo"), tr("The restored %1 is not saved.").arg(m_session->entry(index).displayName),
+                        tr("Close it anyway and lose the result?"))) {
+        return false;
     }
     m_session->remove(index);
     return true;
@@ -551,26 +559,19 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         if (m_saver->hasUnsaved(i)) ++unsaved;
     }
     if (unsaved > 0) {
-        QMessageBox box(QMessageBox::Warning, tr("Unsaved results"),
-                        tr("%n restored photo(s) not saved.", nullptr, unsaved), QMessageBox::Discard | QMessageBox::Cancel,
-                        this);
-        box.setInformativeText(tr("Quit anyway and lose them?"));
-        box.setDefaultButton(QMessageBox::Cancel);
-        if (box.exec() != QMessageBox::Discard) {
+        QString question = tr("Quit anyway and lose them?", nullptr, unsaved);
+        // A restore still running is lost with them: say so where the user decides.
+        if (m_engine && m_engine->restoreRunning()) question = tr("A restore is still running and stops too.") + QLatin1Char(' ') + question;
+        if (!confirmDiscard(tr("Unsaved results"), tr("%n restored photo(s) not saved.", nullptr, unsaved), question)) {
             event->ignore();
             return;
         }
     }
-    if (m_engine && m_engine->batchRunning()) {
-        QMessageBox box(QMessageBox::Warning, tr("Batch running"), tr("A batch is still restoring photos."),
-                        QMessageBox::Discard | QMessageBox::Cancel, this);
-        box.setInformativeText(tr("Stop it and quit? The photos finished so far are kept, with the report."));
-        box.button(QMessageBox::Discard)->setText(tr("Stop and Quit"));
-        box.setDefaultButton(QMessageBox::Cancel);
-        if (box.exec() != QMessageBox::Discard) {
-            event->ignore();
-            return;
-        }
+    if (m_engine && m_engine->batchRunning() &&
+        !confirmDiscard(tr("Batch running"), tr("A batch is still restoring photos."),
+                        tr("Stop it and quit? The photos finished so far are kept, with the report."), tr("&Stop and Quit"))) {
+        event->ignore();
+        return;
     }
     // Running jobs are cancelled; the engine thread ends at the job's next check.
     if (m_engine) m_engine->cancelAll();

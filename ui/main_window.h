@@ -102,6 +102,10 @@ private:
     void showFaces(int index);
     void connectDamageBrush();
     void connectStopKey();
+    // A warning with Discard (or `discardText`) and Cancel, Cancel the default, both with
+    // mnemonics; true when the user chose to discard.
+    bool confirmDiscard(const QString& title, const QString& text, const QString& question,
+                        const QString& discardText = {});
     void findDamage();
     void simulateDamage();
     // The brush takes the marks of the photo coming into view (and leaves the last one's with it).

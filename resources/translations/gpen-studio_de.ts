@@ -1008,9 +1008,12 @@
             <numerusform>%n restaurierte Fotos sind nicht gespeichert.</numerusform>
         </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>Quit anyway and lose them?</source>
-        <translation>Trotzdem beenden und sie verwerfen?</translation>
+        <translation>
+            <numerusform>Trotzdem beenden und es verwerfen?</numerusform>
+            <numerusform>Trotzdem beenden und sie verwerfen?</numerusform>
+        </translation>
     </message>
     <message>
         <source>&amp;Close Photo</source>
@@ -1077,10 +1080,6 @@
         <translation>Anhalten und beenden? Die bisher fertigen Fotos bleiben erhalten, mit dem Bericht.</translation>
     </message>
     <message>
-        <source>Stop and Quit</source>
-        <translation>Anhalten und beenden</translation>
-    </message>
-    <message>
         <source>Not started: paint the damage on the photo first (the brush marks it red).</source>
         <translation>Nicht gestartet: Markieren Sie zuerst den Schaden auf dem Foto (der Pinsel färbt ihn rot).</translation>
     </message>
@@ -1100,6 +1099,22 @@
     <message>
         <source>Open a photo with a face first: the editor starts from a face&apos;s map</source>
         <translation>Öffnen Sie zuerst ein Foto mit einem Gesicht: der Editor beginnt mit der Karte eines Gesichts</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>&amp;Verwerfen</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Abbrechen</translation>
+    </message>
+    <message>
+        <source>A restore is still running and stops too.</source>
+        <translation>Eine Wiederherstellung läuft noch und wird ebenfalls beendet.</translation>
+    </message>
+    <message>
+        <source>&amp;Stop and Quit</source>
+        <translation>&amp;Anhalten und beenden</translation>
     </message>
 </context>
 <context>

@@ -46,6 +46,13 @@
 <context>
     <name>gpen::ui::MainWindow</name>
     <message numerus="yes">
+        <source>Quit anyway and lose them?</source>
+        <translation>
+            <numerusform>Quit anyway and lose it?</numerusform>
+            <numerusform>Quit anyway and lose them?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n restored photo(s) not saved.</source>
         <translation>
             <numerusform>%n restored photo is not saved.</numerusform>

@@ -755,10 +755,6 @@
             </translation>
         </message>
         <message>
-            <source>Quit anyway and lose them?</source>
-            <translation>仍要退出并丢弃这些结果吗？</translation>
-        </message>
-        <message>
             <source>&amp;Batch…</source>
             <translation>批量处理(&amp;B)…</translation>
         </message>
@@ -789,10 +785,6 @@
         <message>
             <source>Stop it and quit? The photos finished so far are kept, with the report.</source>
             <translation>停止并退出？已完成的照片和报告会保留。</translation>
-        </message>
-        <message>
-            <source>Stop and Quit</source>
-            <translation>停止并退出</translation>
         </message>
         <message>
             <source>&amp;Close Photo</source>
@@ -845,6 +837,28 @@
         <message>
             <source>Open a photo with a face first: the editor starts from a face&apos;s map</source>
             <translation>请先打开一张有人脸的照片：编辑器从某张人脸的分割图开始</translation>
+        </message>
+        <message numerus="yes">
+            <source>Quit anyway and lose them?</source>
+            <translation>
+                <numerusform>仍要退出并丢弃这些结果吗？</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>&amp;Discard</source>
+            <translation>丢弃(&amp;D)</translation>
+        </message>
+        <message>
+            <source>&amp;Cancel</source>
+            <translation>取消(&amp;C)</translation>
+        </message>
+        <message>
+            <source>A restore is still running and stops too.</source>
+            <translation>仍有修复正在运行，也会一并停止。</translation>
+        </message>
+        <message>
+            <source>&amp;Stop and Quit</source>
+            <translation>停止并退出(&amp;S)</translation>
         </message>
     </context>
     <context>

@@ -8,6 +8,7 @@
 #include <QPushButton>
 #include <QRandomGenerator>
 #include <QSpinBox>
+#include <QScopeGuard>
 #include <QTimer>
 #include <QTranslator>
 #include <QStatusBar>
@@ -272,21 +273,35 @@ TEST(MainWindow, SavingOverTheOriginalAsksAndNoKeepsIt) {
 }
 
 TEST(MainWindow, ClosingWithUnsavedResultsAsksAndCancelKeepsTheWindow) {
-    gpen::test::uiApp();
+    // English as the app installs it: its plural forms ("1 photo").
+    const QList<QTranslator*> english = gpen::ui::Translations::install(&gpen::test::uiApp(), QStringLiteral("en"));
+    const auto uninstall = qScopeGuard([&] {
+        for (QTranslator* t : english) {
+            QCoreApplication::removeTranslator(t);
+            delete t;
+        }
+    });
     SaveFixture f;
-    QString question;
+    QString question, informative;
     {
         ModalDriver<QMessageBox> cancel([&](QMessageBox* box) {
             question = box->text();
+            informative = box->informativeText();
             box->button(QMessageBox::Cancel)->click();
         });
         EXPECT_FALSE(f.window.close());
         EXPECT_TRUE(cancel.seen());
     }
-    EXPECT_TRUE(question.contains(QStringLiteral("not saved"))) << question.toStdString();
+    // One photo: said in the singular (the English plural forms).
+    EXPECT_EQ(question, QStringLiteral("1 restored photo is not saved.")) << question.toStdString();
+    EXPECT_EQ(informative, QStringLiteral("Quit anyway and lose it?")) << informative.toStdString();
     EXPECT_TRUE(f.window.isVisible());
     {
-        ModalDriver<QMessageBox> discard([](QMessageBox* box) { box->button(QMessageBox::Discard)->click(); });
+        // Alt+D presses Discard, as its mnemonic says.
+        ModalDriver<QMessageBox> discard([](QMessageBox* box) {
+            EXPECT_EQ(box->button(QMessageBox::Discard)->text(), QStringLiteral("&Discard"));
+            QTest::keyClick(box, Qt::Key_D, Qt::AltModifier);
+        });
         EXPECT_TRUE(f.window.close());
         EXPECT_TRUE(discard.seen());
     }
