@@ -85,7 +85,9 @@ bool EngineBackendImpl::initialize(const EngineSettings& settings) {
         } else {
             m_events.message(tr("Precision %1 is not known; using fp32").arg(settings.precision));
         }
-        configureRuntime({.threads = settings.threads});
+        // The networks' block cache, not the command line's heap policy: the GUI's own memory
+        // (photos, views) goes back to the system when it is freed.
+        configureRuntime({.threads = settings.threads, .processHeapPolicy = false});
         p.loaders = pipelineModelLoaders({.device = p.device});
         p.preload.clear();
         for (const QString& id : settings.preload) {

@@ -129,9 +129,11 @@ void configureRuntime(const RuntimeParams& params) {
         // with no trim of its top: what a forward frees is reused by the next without page faults.
         nn::installCachingCpuAllocator();
 #if defined(__GLIBC__)
-        mallopt(M_ARENA_MAX, 1);
-        mallopt(M_MMAP_MAX, 0);
-        mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());
+        if (params.processHeapPolicy) {
+            mallopt(M_ARENA_MAX, 1);
+            mallopt(M_MMAP_MAX, 0);
+            mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());
+        }
 #endif
     }
     log(LogLevel::Info, "compute threads: " + std::to_string(threads) + (cudaAvailable() ? ", CUDA available" : ", CPU only"));

@@ -27,6 +27,7 @@
 #include "ui/engine_controller.h"
 #include "ui/face_strip.h"
 #include "ui/image_session.h"
+#include "gpen/base/process_info.h"
 #include "ui/main_window.h"
 #include "ui/model_status_indicator.h"
 #include "ui/restore_panel.h"
@@ -67,6 +68,22 @@ protected:
     EngineSettings m_settings;
     QString m_solvay;
 };
+
+// The engine runs in the desktop process without the command line's heap policy: memory the GUI
+// frees (a closed photo's pixels) goes back to the system, and RSS falls.
+TEST_F(EngineControllerTest, MemoryTheWindowFreesGoesBackToTheSystem) {
+    EngineController engine;
+    QSignalSpy settled(&engine, &EngineController::preloadSettledChanged);
+    engine.start(m_settings);
+    ASSERT_TRUE(settled.wait(30000));  // the engine module has configured the runtime
+    const std::uint64_t before = gpen::currentRssBytes();
+    {
+        QImage scan(6000, 4000, QImage::Format_RGB32);  // a 24-MP photo, 96 MB
+        scan.fill(Qt::gray);
+        EXPECT_GT(gpen::currentRssBytes(), before + (80ULL << 20));
+    }
+    EXPECT_LT(gpen::currentRssBytes(), before + (16ULL << 20)) << "freed memory stays in the process";
+}
 
 TEST_F(EngineControllerTest, StatusIndicatorFollowsThePreload) {
     EngineController engine;

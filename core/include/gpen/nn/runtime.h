@@ -37,11 +37,15 @@ struct RuntimeParams {
     int threads = 0;
     // Keep freed memory in the process instead of handing it back to the kernel at once: tensors
     // of 1 MB and more from libtorch's CPU allocator replaced by a block cache (see
-    // nn/caching_cpu_allocator.h), and glibc with no mmap'd blocks, no automatic heap trim and
-    // one arena for the rest. A network frees and allocates its activations, tens to hundreds of
-    // MB, every layer; given back, each forward page-faults them in afresh. The price is memory
-    // held after a forward until releaseFreedMemory().
+    // nn/caching_cpu_allocator.h). A network frees and allocates its activations, tens to
+    // hundreds of MB, every layer; given back, each forward page-faults them in afresh. The price
+    // is memory held after a forward until releaseFreedMemory().
     bool keepFreedMemory = true;
+    // With keepFreedMemory, glibc too for the rest (oneDNN's buffers, OpenCV's images): no mmap'd
+    // blocks, no automatic heap trim, one arena. Right for a process that only runs networks (the
+    // command line); the desktop app keeps glibc's defaults, so that what its photos and views
+    // free (closing a photo) goes back to the system.
+    bool processHeapPolicy = true;
 };
 
 // Call once at start-up, from the main thread, before any network runs. Logs the choice.
