@@ -55,6 +55,25 @@ protected:
         ASSERT_TRUE(gpen::test::writeNoiseImage(m_in / rel, seed, size));
     }
 
+    // gpen-cli `args` in a process of its own (output to /dev/null), once its first whole output is
+    // in the output folder (polled: another process); returns its pid.
+    pid_t startAndWaitForAnOutput(const std::string& args) const {
+        const pid_t pid = ::fork();
+        if (pid == 0) {
+            const int devnull = ::open("/dev/null", O_WRONLY);
+            ::dup2(devnull, 1);
+            ::dup2(devnull, 2);
+            const std::string cmd = "exec " + quote(GPEN_CLI_PATH) + " " + args;
+            ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+            ::_exit(127);
+        }
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(3);
+        while (outputs().empty() && std::chrono::steady_clock::now() < deadline) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        return pid;
+    }
+
     std::set<std::string> outputs() const {
         std::set<std::string> out;
         if (!fs::exists(m_out)) return out;
@@ -161,20 +180,8 @@ TEST_F(BatchCliTest, AKilledBatchResumesWithExactlyTheMissingOutputs) {
         ASSERT_TRUE(cv::imwrite((m_in / ("photo " + std::to_string(i) + ".jpg")).string(), photo(crop)));
     }
     const std::string args = "batch " + modelArgs() + " " + quote(m_in.string()) + " " + quote(m_out.string());
-    const pid_t pid = ::fork();
-    if (pid == 0) {
-        const int devnull = ::open("/dev/null", O_WRONLY);
-        ::dup2(devnull, 1);
-        ::dup2(devnull, 2);
-        const std::string cmd = "exec " + quote(GPEN_CLI_PATH) + " " + args;
-        ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
-        ::_exit(127);
-    }
-    // Wait (polling the folder: another process) for the first whole output, then kill.
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(3);
-    while (outputs().empty() && std::chrono::steady_clock::now() < deadline) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
+    // Killed once its first whole output is there.
+    const pid_t pid = startAndWaitForAnOutput(args);
     ::kill(pid, SIGKILL);
     ::waitpid(pid, nullptr, 0);
     const std::set<std::string> before = outputs();
@@ -235,19 +242,7 @@ TEST_F(BatchCliTest, OneCtrlCCancelsWithAReportAndASecondStopsAtOnce) {
     // Starts the batch, waits (polling the folder: another process) for its first output, sends
     // `signals` SIGINTs, and returns the exit status and how long the process took to go.
     const auto interrupt = [&](int signals) {
-        const pid_t pid = ::fork();
-        if (pid == 0) {
-            const int devnull = ::open("/dev/null", O_WRONLY);
-            ::dup2(devnull, 1);
-            ::dup2(devnull, 2);
-            const std::string cmd = "exec " + quote(GPEN_CLI_PATH) + " " + args;
-            ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
-            ::_exit(127);
-        }
-        const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(3);
-        while (outputs().empty() && std::chrono::steady_clock::now() < deadline) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(10));
-        }
+        const pid_t pid = startAndWaitForAnOutput(args);
         const auto sent = std::chrono::steady_clock::now();
         for (int i = 0; i < signals; ++i) {
             ::kill(pid, SIGINT);
