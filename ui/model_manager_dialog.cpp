@@ -48,6 +48,8 @@ QString kindText(ModelKind kind) {
             return ModelManagerDialog::tr("face parsing");
         case ModelKind::Background:
             return ModelManagerDialog::tr("background upscaler");
+        case ModelKind::Identity:
+            return ModelManagerDialog::tr("identity check");
     }
     return {};
 }

@@ -1,40 +1,15 @@
 #include "gpen/engine/embedded_upscaler.h"
 
-#include "engine/environment.h"
-
-// Set by core/CMakeLists.txt on this file only (cmake/GpenRealEsrgan.cmake).
-#ifndef GPEN_UPSCALER_INSTALLED_DIR
-#define GPEN_UPSCALER_INSTALLED_DIR "/usr/share/gpen-studio/upscaler"
-#endif
-#ifndef GPEN_UPSCALER_BUILD_DIR
-#define GPEN_UPSCALER_BUILD_DIR ""
-#endif
+#include "engine/bundled_data.h"
 
 namespace gpen {
 namespace fs = std::filesystem;
 
 namespace {
-
-bool holdsRealEsrgan(const fs::path& dir) {
-    std::error_code ec;
-    return !dir.empty() && fs::exists(dir / (std::string(kRealEsrganFast) + ".param"), ec);
+const std::string kRealEsrganSub = "upscaler/realesrgan";
 }
 
-}  // namespace
-
-fs::path realEsrganDir() {
-    const std::string env = environmentValue("GPEN_UPSCALER_DIR");
-    if (!env.empty()) return holdsRealEsrgan(env) ? fs::path(env) : fs::path();
-    // Beside the running program first (bin/../share, also build/app/../share), so that a
-    // package installed under any prefix finds its own copy.
-    std::error_code ec;
-    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    const fs::path besideExe = ec ? fs::path() : exe.parent_path().parent_path() / "share" / "gpen-studio" / "upscaler";
-    for (const fs::path& base : {besideExe, fs::path(GPEN_UPSCALER_INSTALLED_DIR), fs::path(GPEN_UPSCALER_BUILD_DIR)}) {
-        if (!base.empty() && holdsRealEsrgan(base / "realesrgan")) return base / "realesrgan";
-    }
-    return {};
-}
+fs::path realEsrganDir() { return bundledDataDir("GPEN_UPSCALER_DIR", kRealEsrganSub, std::string(kRealEsrganFast) + ".param"); }
 
 std::string builtInUpscalerId(int scale) {
     const bool offered = scale == 2 || scale == 3 || scale == 4 || scale == 8;
@@ -43,7 +18,7 @@ std::string builtInUpscalerId(int scale) {
 
 std::vector<ModelEntry> realEsrganEntries() {
     fs::path dir = realEsrganDir();
-    if (dir.empty()) dir = fs::path(GPEN_UPSCALER_INSTALLED_DIR) / "realesrgan";
+    if (dir.empty()) dir = installedDataDir(kRealEsrganSub);
     const struct {
         const char* id;
         const char* network;

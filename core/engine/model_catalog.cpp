@@ -4,6 +4,7 @@
 #include <cctype>
 #include <tuple>
 
+#include "gpen/engine/embedded_identity.h"
 #include "gpen/engine/embedded_upscaler.h"
 
 namespace gpen {
@@ -60,6 +61,7 @@ const char* modelKindName(ModelKind kind) {
         case ModelKind::Detector: return "detector";
         case ModelKind::Parser: return "parser";
         case ModelKind::Background: return "background";
+        case ModelKind::Identity: return "identity";
     }
     return "?";
 }
@@ -118,6 +120,7 @@ ModelCatalog ModelCatalog::released() {
         c.add(std::move(e));
     }
     for (auto& e : realEsrganEntries()) c.add(std::move(e));
+    c.add(identityEntry());
     ModelEntry dlib;
     dlib.id = "dlib";
     dlib.kind = ModelKind::Detector;

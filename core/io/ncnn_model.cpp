@@ -1,9 +1,9 @@
 #include "gpen/io/ncnn_model.h"
 
-#include <bit>
+#include "io/model_file_bytes.h"
+
 #include <cmath>
 #include <cstring>
-#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -21,28 +21,6 @@ const std::set<std::string> kKnownTypes = {"Input",  "Split",    "Convolution", 
 
 Error malformed(const fs::path& file, const std::string& what) {
     return Error{ErrorCode::Malformed, file.filename().string() + ": " + what};
-}
-
-float halfToFloat(std::uint16_t h) {
-    const std::uint32_t sign = (h & 0x8000U) << 16;
-    std::uint32_t exponent = (h >> 10) & 0x1FU;
-    std::uint32_t mantissa = h & 0x3FFU;
-    std::uint32_t bits;
-    if (exponent == 0x1F) {
-        bits = sign | 0x7F800000U | (mantissa << 13);  // inf / nan
-    } else if (exponent != 0) {
-        bits = sign | ((exponent + 112) << 23) | (mantissa << 13);
-    } else if (mantissa == 0) {
-        bits = sign;
-    } else {  // subnormal: normalise
-        exponent = 113;
-        while ((mantissa & 0x400U) == 0) {
-            mantissa <<= 1;
-            --exponent;
-        }
-        bits = sign | (exponent << 23) | ((mantissa & 0x3FFU) << 13);
-    }
-    return std::bit_cast<float>(bits);
 }
 
 class BinReader {
@@ -107,21 +85,6 @@ private:
     std::size_t m_at = 0;
 };
 
-Expected<std::vector<char>> readAll(const fs::path& file, std::uint64_t limit) {
-    std::error_code ec;
-    const auto size = fs::file_size(file, ec);
-    if (ec) return tl::unexpected(Error{ErrorCode::Io, file.filename().string() + ": cannot read (" + ec.message() + ")"});
-    if (size > limit) {
-        return tl::unexpected(malformed(file, "larger (" + std::to_string(size) + " bytes) than an NCNN model file may be"));
-    }
-    std::ifstream in(file, std::ios::binary);
-    std::vector<char> bytes(size);
-    if (!in || !in.read(bytes.data(), static_cast<std::streamsize>(size))) {
-        return tl::unexpected(Error{ErrorCode::Io, file.filename().string() + ": cannot read"});
-    }
-    return bytes;
-}
-
 // One line of the graph: type name bottoms tops, their blob names, then id=value pairs.
 Expected<NcnnLayer> parseLayer(const fs::path& file, const std::string& line, int number) {
     std::istringstream in(line);
@@ -179,7 +142,7 @@ std::vector<const NcnnLayer*> NcnnModel::ofType(const std::string& type) const {
 }
 
 Expected<NcnnModel> readNcnnModel(const fs::path& param, const NcnnReadLimits& limits) {
-    auto text = readAll(param, limits.maxParamBytes);
+    auto text = readBoundedFile(param, limits.maxParamBytes, "an NCNN model file");
     if (!text) return tl::unexpected(text.error());
     std::istringstream in(std::string(text->begin(), text->end()));
     std::string line;
@@ -205,7 +168,7 @@ Expected<NcnnModel> readNcnnModel(const fs::path& param, const NcnnReadLimits& l
 
     fs::path binPath = param;
     binPath.replace_extension(".bin");
-    auto bytes = readAll(binPath, limits.maxBinBytes);
+    auto bytes = readBoundedFile(binPath, limits.maxBinBytes, "an NCNN model file");
     if (!bytes) return tl::unexpected(bytes.error());
     BinReader bin(binPath, std::move(*bytes));
     for (auto& l : model.layers) {

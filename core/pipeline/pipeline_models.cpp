@@ -10,6 +10,7 @@
 #include "gpen/nn/parsenet.h"
 #include "gpen/nn/retinaface.h"
 #include "gpen/pipeline/face_restorer.h"
+#include "gpen/pipeline/identity_model.h"
 #include "gpen/nn/retinaface_postprocess.h"
 #include "gpen/nn/rrdbnet.h"
 #include "gpen/nn/srvgg_net.h"
@@ -249,6 +250,7 @@ ModelLoaderRegistry pipelineModelLoaders(const GpenLoadParams& gpen) {
         return std::shared_ptr<const LoadedModel>(std::make_shared<ParserModel>(std::move(*net)));
     };
     registry.add(ModelKind::Parser, parser);
+    registry.add(ModelKind::Identity, identityLoaderSpec());
     return registry;
 }
 

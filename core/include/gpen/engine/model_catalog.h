@@ -14,8 +14,9 @@
 namespace gpen {
 
 // What a model does in the pipeline; the loader registry is keyed by it.
-enum class ModelKind { GpenFace, Detector, Parser, Background };
-const char* modelKindName(ModelKind kind);  // "face", "detector", "parser", "background"
+// Identity: the face descriptor behind the identity score.
+enum class ModelKind { GpenFace, Detector, Parser, Background, Identity };
+const char* modelKindName(ModelKind kind);  // "face", "detector", "parser", "background", "identity"
 
 // Where a model's file was found (the discovery order, first wins).
 enum class ModelOrigin { None, CommandLine, Environment, UserData, Installed, System };
