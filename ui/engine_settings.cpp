@@ -2,6 +2,7 @@
 
 #include <QSettings>
 
+#include "gpen/engine/embedded_identity.h"
 #include "gpen/engine/embedded_upscaler.h"
 
 namespace gpen::ui {
@@ -9,7 +10,7 @@ namespace gpen::ui {
 QStringList EngineSettings::defaultPreload() {
     // In the Settings dialog's order (the catalog's, then the built-in detector).
     return {QStringLiteral("GPEN-BFR-512"), QStringLiteral("RetinaFace-R50"), QStringLiteral("ParseNet-latest"),
-            QString::fromStdString(builtInUpscalerId(2)), QStringLiteral("dlib")};
+            QString::fromStdString(builtInUpscalerId(2)), QStringLiteral("dlib"), QString::fromLatin1(kIdentityModelId)};
 }
 
 EngineSettings EngineSettings::load() {

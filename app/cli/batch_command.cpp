@@ -33,6 +33,12 @@ extern "C" void onStopSignal(int) {
     if (g_cancel) g_cancel->cancel();
 }
 
+std::string twoDecimals(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", v);
+    return buf;
+}
+
 std::string duration(double seconds) {
     const long s = static_cast<long>(seconds + 0.5);
     char buf[32];
@@ -81,6 +87,14 @@ public:
         std::fprintf(stderr, "%sfailed: %s: %s\n", m_terminal ? "\r\033[K" : "", r.file.c_str(), r.error.c_str());
     }
 
+    // A file whose faces may no longer be the same people, between redraws.
+    void review(const FileRecord& r, double minimum) const {
+        std::string faces;
+        for (int f : r.reviewFaces) faces += (faces.empty() ? "" : ", ") + std::to_string(f);
+        std::fprintf(stderr, "%sreview: %s: face%s %s below identity %.2f (lowest %.2f)\n", m_terminal ? "\r\033[K" : "",
+                     r.file.c_str(), r.reviewFaces.size() > 1 ? "s" : "", faces.c_str(), minimum, r.identityMin);
+    }
+
     // Ends the redrawn line (a terminal's); nothing elsewhere.
     void finish() const {
         if (m_terminal) std::fprintf(stderr, "\n");
@@ -97,7 +111,7 @@ private:
 int batchCommand(const Words& words) {
     std::set<std::string> options = kRestoreOptions;
     options.insert(kEngineOptions.begin(), kEngineOptions.end());
-    options.insert({"include", "exclude", "name", "if-exists", "format", "report", "shard", "queue"});
+    options.insert({"include", "exclude", "name", "if-exists", "format", "report", "shard", "queue", "min-identity"});
     std::set<std::string> flags = kRestoreFlags;
     flags.insert({"recursive", "resume", "json"});
     auto args = Args::parse(words, flags, options);
@@ -105,7 +119,7 @@ int batchCommand(const Words& words) {
     if (args->positionals().size() != 2) {
         return fail("usage: batch IN_DIR OUT_DIR [--recursive] [--include GLOB]... [--exclude GLOB]... [--name TEMPLATE]\n"
                     "  [--if-exists skip|overwrite|suffix] [--format same|png|jpg|tif|webp] [--quality Q]\n"
-                    "  [restore options] [--report FILE] [--resume] [--shard i/n] [--json]");
+                    "  [restore options] [--report FILE] [--resume] [--shard i/n] [--min-identity X] [--json]");
     }
     auto restore = restoreParamsFrom(*args);
     if (!restore) return fail(restore.error().message);
@@ -144,6 +158,9 @@ int batchCommand(const Words& words) {
         if (!s) return fail(s.error().message);
         p.shard = *s;
     }
+    const auto minIdentity = args->doubleValue("min-identity", kIdentityChanged, -1.0, 1.0);
+    if (!minIdentity) return fail(minIdentity.error().message);
+    p.minIdentity = *minIdentity;
     const bool json = args->flag("json");
 
     auto cache = makeCliCache(*args, {&p.restore.faceModel});
@@ -159,6 +176,7 @@ int batchCommand(const Words& words) {
     p.progress = [&](const BatchProgress& progress) { line.update(progress); };
     p.fileDone = [&](std::size_t, const FileRecord& r) {
         if (r.status == FileStatus::Failed) line.failed(r);
+        if (r.review()) line.review(r, p.minIdentity);
     };
     auto summary = runBatch(**cache, p);
     line.finish();
@@ -168,13 +186,17 @@ int batchCommand(const Words& words) {
     if (json) {
         nlohmann::json j = {{"total", summary->total},     {"ok", summary->ok},
                             {"skipped", summary->skipped}, {"failed", summary->failed},
-                            {"cancelled", summary->cancelled}, {"seconds", summary->seconds},
+                            {"cancelled", summary->cancelled}, {"review", summary->review}, {"seconds", summary->seconds},
                             {"report", summary->reportJson.string()}, {"report_csv", summary->reportCsv.string()}};
         std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     } else {
         std::cout << summary->total << " files: " << summary->ok << " restored, " << summary->skipped << " skipped, "
                   << summary->failed << " failed" << (summary->cancelled ? ", " + std::to_string(summary->cancelled) + " cancelled" : "")
-                  << " in " << duration(summary->seconds) << "\nreport: " << summary->reportJson.string() << "\n";
+                  << " in " << duration(summary->seconds)
+                  << (summary->review ? "\n" + std::to_string(summary->review) + " to review: a face's identity score is below " +
+                                            twoDecimals(p.minIdentity)
+                                      : std::string())
+                  << "\nreport: " << summary->reportJson.string() << "\n";
     }
     return summary->failed > 0 || summary->cancelled > 0 ? 2 : 0;
 }

@@ -21,6 +21,7 @@ int modelsCommand(const Words& words);
 int downloadModel(const std::string& name);
 int batchCommand(const Words& words);
 int reportCommand(const Words& words);
+int identityCommand(const Words& words);
 
 // Prints "gpen-cli: <message>" to stderr and returns 1.
 int fail(const std::string& message);

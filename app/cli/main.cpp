@@ -29,10 +29,13 @@ void usage() {
                  "        [--detector ...] [--sr-scale 1|2|3|4|8] [--background auto|realesrgan-x4fast|realesrgan-x4plus|NAME]\n"
                  "        [--tile N]\n"
                  "        [--tile-overlap N] [--alpha A] [--face-batch B] [--save-faces DIR] [--quality Q]\n"
-                 "        [--match-tone] [--no-metadata] [--no-keep-gray] [--max-megapixels N] [--json]\n"
+                 "        [--match-tone] [--no-metadata] [--no-keep-gray] [--no-identity] [--max-megapixels N] [--json]\n"
+                 "        (each face's identity score, when the descriptor is installed: 1 the same face, under 0.60 likely someone else)\n"
+                 "  identity FACE.png OTHER.png... [--json]      identity score (cosine) of aligned faces against the first\n"
                  "  batch IN_DIR OUT_DIR [--recursive] [--include GLOB]... [--exclude GLOB]... [--name TEMPLATE]\n"
                  "        [--if-exists skip|overwrite|suffix] [--format same|png|jpg|tif|webp] [--quality Q]\n"
-                 "        [restore options] [--report FILE] [--resume] [--shard i/n] [--json]\n"
+                 "        [restore options] [--report FILE] [--resume] [--shard i/n] [--min-identity X] [--json]\n"
+                 "        (--min-identity: files with a face scoring below X, 0.60 by default, are marked for review)\n"
                  "        exit 0: all done, 2: some files failed, 1: nothing could start\n"
                  "  report merge REPORT.json... --output MERGED.json   join the reports of a batch's shards\n"
                  "  --version                                     the program's version\n"
@@ -52,6 +55,7 @@ int dispatch(const std::string& command, const gpen::cli::Words& words) {
     if (command == "models") return gpen::cli::modelsCommand(words);
     if (command == "batch") return gpen::cli::batchCommand(words);
     if (command == "report") return gpen::cli::reportCommand(words);
+    if (command == "identity") return gpen::cli::identityCommand(words);
     return -1;
 }
 

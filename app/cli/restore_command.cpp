@@ -1,3 +1,4 @@
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -12,6 +13,7 @@
 #include "cli/restore_options.h"
 #include "gpen/io/image_io.h"
 #include "gpen/io/image_output_check.h"
+#include "gpen/pipeline/identity_bands.h"
 #include "gpen/pipeline/restore_job.h"
 
 namespace gpen::cli {
@@ -106,7 +108,13 @@ int restoreCommand(const Words& words) {
     j["background"] = result->backgroundUsed;
     j["grayscale"] = result->grayscale;
     j["faces"] = nlohmann::json::array();
-    for (const auto& f : result->faces) j["faces"].push_back(faceJson(f.detection));
+    j["identity_model"] = result->identityUsed;
+    for (const auto& f : result->faces) {
+        j["faces"].push_back(faceJson(f.detection));
+        // null when not scored (no descriptor installed, or --no-identity)
+        j["faces"].back()["identity"] = std::isnan(f.identity) ? nlohmann::json() : nlohmann::json(f.identity);
+        if (!std::isnan(f.identity)) j["faces"].back()["identity_band"] = identityBandName(identityBand(f.identity));
+    }
     for (const auto& t : result->timings) j["timings_ms"][t.stage] = t.ms;
     j["notes"] = job.notes();
     if (json) {
@@ -116,6 +124,18 @@ int restoreCommand(const Words& words) {
             std::cout << out.string() << ": upscaled, no face model used\n";
         } else {
             std::cout << out.string() << ": " << result->faces.size() << " faces restored (" << result->detectorUsed << ")\n";
+            if (!result->identityUsed.empty() && !result->faces.empty()) {
+                std::size_t lowest = 0;
+                int changed = 0, check = 0;
+                for (std::size_t i = 0; i < result->faces.size(); ++i) {
+                    const double s = result->faces[i].identity;
+                    if (s < result->faces[lowest].identity) lowest = i;
+                    changed += identityBand(s) == IdentityBand::Changed;
+                    check += identityBand(s) == IdentityBand::Check;
+                }
+                std::printf("  identity: lowest %.2f (face %zu); %d to check, %d changed\n", result->faces[lowest].identity,
+                            lowest + 1, check, changed);
+            }
         }
         for (const auto& t : result->timings) std::cout << "  " << t.stage << ": " << static_cast<int>(t.ms) << " ms\n";
         for (const auto& n : job.notes()) std::cout << "  note: " << n << "\n";

@@ -7,7 +7,7 @@ namespace gpen::cli {
 const std::set<std::string> kRestoreOptions = {"face-model", "task", "detector", "sr-scale", "background", "tile", "tile-overlap", "alpha",
                                                "face-batch", "threshold", "min-face", "select", "quality",
                                                "max-megapixels"};
-const std::set<std::string> kRestoreFlags = {"no-keep-gray", "no-metadata", "match-tone", "tint-rest"};
+const std::set<std::string> kRestoreFlags = {"no-keep-gray", "no-metadata", "match-tone", "tint-rest", "no-identity"};
 
 Expected<FaceSelection> selectionFrom(const Args& a) {
     const std::string s = a.value("select").value_or("all");
@@ -62,6 +62,7 @@ Expected<RestoreParams> restoreParamsFrom(const Args& args) {
     p.keepGrayscale = !args.flag("no-keep-gray");
     p.matchTone = args.flag("match-tone");
     p.tintRest = args.flag("tint-rest");
+    p.identity = !args.flag("no-identity");
     if (p.tintRest && p.task != FaceTask::Colorize) {
         return makeError(ErrorCode::InvalidArgument, "--tint-rest goes with --task colorize");
     }

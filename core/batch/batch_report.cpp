@@ -1,6 +1,7 @@
 #include "gpen/batch/batch_report.h"
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -55,6 +56,7 @@ json toJson(const BatchReport& r) {
     j["output_dir"] = r.outputDir;
     j["shard"] = r.shard;
     if (!r.scanSha256.empty()) j["scan"] = {{"files", r.scanFiles}, {"sha256", r.scanSha256}};
+    j["min_identity"] = r.minIdentity;
     j["settings"] = json::object();
     for (const auto& [k, v] : r.settings) j["settings"][k] = v;
     j["models"] = json::array();
@@ -66,7 +68,8 @@ json toJson(const BatchReport& r) {
                    {"skipped", r.count(FileStatus::Skipped)},
                    {"failed", r.count(FileStatus::Failed)},
                    {"cancelled", r.count(FileStatus::Cancelled)},
-                   {"pending", r.count(FileStatus::Pending)}};
+                   {"pending", r.count(FileStatus::Pending)},
+                   {"review", std::count_if(r.files.begin(), r.files.end(), [](const FileRecord& f) { return f.review(); })}};
     j["files"] = json::array();
     for (const auto& f : r.files) {
         j["files"].push_back({{"file", f.file},
@@ -77,6 +80,12 @@ json toJson(const BatchReport& r) {
                               {"error", f.error},
                               {"notes", f.notes}});
         if (!f.replaces.empty()) j["files"].back()["replaces"] = f.replaces;
+        if (!std::isnan(f.identityMin)) {
+            j["files"].back()["identity_min"] = std::round(f.identityMin * 1e4) / 1e4;
+            j["files"].back()["identity_below"] = f.reviewFaces.size();
+            j["files"].back()["review"] = f.review();
+            j["files"].back()["review_faces"] = f.reviewFaces;
+        }
     }
     return j;
 }
@@ -113,13 +122,22 @@ fs::path csvPathFor(const fs::path& jsonPath) {
 
 std::string batchReportCsv(const BatchReport& report) {
     std::ostringstream out;
-    out << "file,output,status,faces,seconds,error,notes\r\n";
+    out << "file,output,status,faces,seconds,error,notes,identity_min,identity_below,review\r\n";
     for (const auto& f : report.files) {
         std::ostringstream seconds;
         seconds.precision(3);
         seconds << std::fixed << f.seconds;
         out << csvField(f.file) << ',' << csvField(f.output) << ',' << fileStatusName(f.status) << ',' << f.faces << ','
-            << seconds.str() << ',' << csvField(f.error) << ',' << csvField(joined(f.notes)) << "\r\n";
+            << seconds.str() << ',' << csvField(f.error) << ',' << csvField(joined(f.notes)) << ',';
+        if (!std::isnan(f.identityMin)) {
+            std::ostringstream score;
+            score.precision(4);
+            score << std::fixed << f.identityMin;
+            out << score.str() << ',' << f.reviewFaces.size() << ',' << (f.review() ? "yes" : "no");
+        } else {
+            out << ",,";
+        }
+        out << "\r\n";
     }
     return out.str();
 }
@@ -148,6 +166,7 @@ Expected<BatchReport> readBatchReport(const fs::path& jsonPath) {
         r.inputDir = j.value("input_dir", "");
         r.outputDir = j.value("output_dir", "");
         r.shard = j.value("shard", "");
+        r.minIdentity = j.value("min_identity", kIdentityChanged);
         if (j.contains("scan")) {
             r.scanFiles = j.at("scan").value("files", std::size_t{0});
             r.scanSha256 = j.at("scan").value("sha256", "");
@@ -167,6 +186,10 @@ Expected<BatchReport> readBatchReport(const fs::path& jsonPath) {
             rec.error = f.value("error", "");
             rec.notes = f.value("notes", std::vector<std::string>{});
             rec.replaces = f.value("replaces", "");
+            if (f.contains("identity_min") && f.at("identity_min").is_number()) {
+                rec.identityMin = f.at("identity_min").get<double>();
+                rec.reviewFaces = f.value("review_faces", std::vector<int>{});
+            }
             r.files.push_back(std::move(rec));
         }
         return r;

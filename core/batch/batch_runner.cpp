@@ -1,5 +1,7 @@
 #include "gpen/batch/batch_runner.h"
 
+#include <algorithm>
+#include <cmath>
 #include <exception>
 #include <thread>
 
@@ -25,9 +27,19 @@ struct Work {
     std::size_t position = 0;  // in the plan
     std::optional<RestoreJob> job;
     int faces = 0;
+    std::vector<double> identity;  // each face's score (NaN: not scored)
     double seconds = 0;
     std::optional<Error> failure;
 };
+
+// The file's identity check: its lowest face score, and the faces under the batch's minimum.
+void recordIdentity(FileRecord& record, const std::vector<double>& scores, double minimum) {
+    for (std::size_t i = 0; i < scores.size(); ++i) {
+        if (std::isnan(scores[i])) continue;
+        if (std::isnan(record.identityMin) || scores[i] < record.identityMin) record.identityMin = scores[i];
+        if (scores[i] < minimum) record.reviewFaces.push_back(static_cast<int>(i) + 1);
+    }
+}
 
 // The models every file needs, loaded (and pinned) before the first file so that the batch loads
 // each once and a missing face model stops it before it starts.
@@ -69,6 +81,8 @@ Expected<void> loadModels(const ResolvedModels& models, ModelHold& hold, const B
     }
     // The parser is optional (the rectangle mask stands in): one that fails is the pipeline's note.
     if (!models.parser.empty() && !isCancelled(params)) (void)hold.hold(models.parser);
+    // So is the identity descriptor (faces are then not scored, noted).
+    if (!models.identity.empty() && !isCancelled(params)) (void)hold.hold(models.identity);
     return {};
 }
 
@@ -224,6 +238,7 @@ void encodeLoop(const BatchParams& params, BatchState& state, batch::BoundedQueu
         if (w->job) {
             record.faces = w->faces;
             record.notes = w->job->notes();
+            recordIdentity(record, w->identity, params.minIdentity);
         }
         if (w->failure) {
             record.status = w->failure->code == ErrorCode::Cancelled ? FileStatus::Cancelled : FileStatus::Failed;
@@ -312,6 +327,7 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
     report.outputDir = fs::absolute(params.outputDir).string();
     report.shard = params.shard.count > 1 ? std::to_string(params.shard.index) + "/" + std::to_string(params.shard.count) : "";
     report.settings = std::move(settings);
+    report.minIdentity = params.minIdentity;
     const ScanDigest seen = scanDigest(scanned->files);
     report.scanFiles = seen.files;
     report.scanSha256 = seen.sha256;
@@ -367,6 +383,7 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
             w->job->setProgress(nullptr);  // it refers to this scope
             // The encoder needs the result and the decoded input (its layout); the faces not.
             w->faces = static_cast<int>(w->job->result().faces.size());
+            for (const auto& f : w->job->result().faces) w->identity.push_back(f.identity);
             w->job->result().faces.clear();
             w->seconds += secondsSince(inferStarted);
         }
@@ -386,6 +403,8 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
     BatchSummary s;
     s.total = static_cast<int>(finalReport.files.size());
     s.ok = finalReport.count(FileStatus::Ok);
+    s.review = static_cast<int>(std::count_if(finalReport.files.begin(), finalReport.files.end(),
+                                              [](const FileRecord& f) { return f.review(); }));
     s.skipped = finalReport.count(FileStatus::Skipped);
     s.failed = finalReport.count(FileStatus::Failed);
     s.cancelled = finalReport.count(FileStatus::Cancelled);

@@ -7,6 +7,7 @@
 #include "gpen/engine/embedded_identity.h"
 #include "gpen/io/tfjs_graph_model.h"
 #include "gpen/nn/face_descriptor_net.h"
+#include "gpen/pipeline/restore_pipeline.h"
 
 namespace gpen {
 
@@ -102,6 +103,33 @@ Expected<std::vector<std::vector<float>>> IdentityModel::describe(const std::vec
         descriptors.push_back(std::move(v));
     }
     return descriptors;
+}
+
+Expected<std::vector<double>> scoreIdentity(const IdentityModel& model, RestoreResult& result,
+                                            const std::vector<double>& strengths, const CancelToken* cancel) {
+    std::vector<cv::Mat> faces;
+    std::vector<std::size_t> unknown;  // faces whose input has no descriptor yet
+    for (std::size_t i = 0; i < result.faces.size(); ++i) {
+        if (result.faces[i].inputDescriptor.empty()) {
+            unknown.push_back(i);
+            faces.push_back(result.faces[i].aligned);
+        }
+    }
+    for (std::size_t i = 0; i < result.faces.size(); ++i) {
+        auto blended = blendedFace(result, i, i < strengths.size() ? strengths[i] : 1.0);
+        if (!blended) return tl::unexpected(blended.error());
+        faces.push_back(*blended);
+    }
+    auto descriptors = model.describe(faces, cancel);
+    if (!descriptors) return tl::unexpected(descriptors.error());
+    for (std::size_t k = 0; k < unknown.size(); ++k) result.faces[unknown[k]].inputDescriptor = std::move((*descriptors)[k]);
+    std::vector<double> scores;
+    for (std::size_t i = 0; i < result.faces.size(); ++i) {
+        RestoredFace& f = result.faces[i];
+        f.identity = descriptorCosine(f.inputDescriptor, (*descriptors)[unknown.size() + i]);
+        scores.push_back(f.identity);
+    }
+    return scores;
 }
 
 ModelLoaderSpec identityLoaderSpec() {

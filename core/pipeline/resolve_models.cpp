@@ -1,5 +1,6 @@
 // Which networks a restore runs: the one resolver every front end goes through (restore_job.h).
 
+#include "gpen/engine/embedded_identity.h"
 #include "gpen/engine/embedded_upscaler.h"
 #include "gpen/pipeline/restore_job.h"
 
@@ -103,6 +104,7 @@ Expected<ResolvedModels> resolveModels(const ModelCache& cache, const RestorePar
     m.detector = resolveDetector(cache, params.detector, &m.notes);
     // Inpainting pastes over the damage only: no parsing mask.
     if (params.task != FaceTask::Inpaint && !params.parser.empty() && installed(cache, params.parser)) m.parser = params.parser;
+    if (params.identity && installed(cache, kIdentityModelId)) m.identity = kIdentityModelId;
     return m;
 }
 

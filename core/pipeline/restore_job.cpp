@@ -1,5 +1,7 @@
 #include "gpen/pipeline/restore_job.h"
 
+#include "gpen/pipeline/identity_model.h"
+
 #include <chrono>
 #include <sstream>
 
@@ -117,6 +119,19 @@ Expected<cv::Mat> RestoreJob::recompose(const std::vector<double>& strengths) co
         return composeRestoredFaces(m_result, strengths);
     } catch (const cv::Exception& e) {
         return makeError(ErrorCode::Internal, "paste-back: " + e.msg);
+    }
+}
+
+Expected<std::vector<double>> RestoreJob::rescore(ModelCache& cache, const std::vector<double>& strengths) {
+    if (!m_restored || m_result.identityUsed.empty()) {
+        return makeError(ErrorCode::InvalidArgument, "restore job: no identity scores to update");
+    }
+    auto model = cache.acquireAs<IdentityModel>(m_result.identityUsed);
+    if (!model) return tl::unexpected(model.error());
+    try {
+        return scoreIdentity(**model, m_result, strengths);
+    } catch (const cv::Exception& e) {
+        return makeError(ErrorCode::Internal, "identity: " + e.msg);
     }
 }
 

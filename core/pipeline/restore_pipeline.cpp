@@ -14,6 +14,7 @@
 #include "gpen/face/paste_mask.h"
 #include "gpen/nn/runtime.h"
 #include "gpen/pipeline/face_restorer.h"
+#include "gpen/pipeline/identity_model.h"
 #include "gpen/pipeline/restore_job.h"
 #include "pipeline/luma.h"
 
@@ -76,6 +77,23 @@ bool isGrayscale(const cv::Mat& bgr8, int tolerance) {
     return true;
 }
 
+Expected<cv::Mat> blendedFace(const RestoreResult& result, std::size_t index, double strength) {
+    const RestoredFace& f = result.faces.at(index);
+    cv::Mat face = f.restored;
+    // The reference's smoothing of small restored faces; the other heads' outputs go as they are.
+    if (result.task == FaceTask::Restore && isSmallFace(f.detection.box)) {
+        auto smooth = smoothSmallFace(face);
+        if (!smooth) return tl::unexpected(smooth.error());
+        face = *smooth;
+    }
+    cv::Mat aligned = f.aligned;
+    if (aligned.size() != face.size()) cv::resize(aligned, aligned, face.size(), 0, 0, cv::INTER_LINEAR);
+    auto blended = blendStrength(face, aligned, strength);
+    if (!blended) return tl::unexpected(blended.error());
+    if (result.grayscale) *blended = grayAsBgr(*blended);  // a gray photo gets gray faces
+    return *blended;
+}
+
 Expected<cv::Mat> composeRestoredFaces(const RestoreResult& result, const std::vector<double>& strengths) {
     auto paste = PasteBack::create(result.background.size(), 3);
     if (!paste) return tl::unexpected(paste.error());
@@ -83,18 +101,8 @@ Expected<cv::Mat> composeRestoredFaces(const RestoreResult& result, const std::v
         const double s = i < strengths.size() ? strengths[i] : 1.0;
         if (s <= 0) continue;
         const RestoredFace& f = result.faces[i];
-        cv::Mat face = f.restored;
-        // The reference's smoothing of small restored faces; the other heads' outputs go as they are.
-        if (result.task == FaceTask::Restore && isSmallFace(f.detection.box)) {
-            auto smooth = smoothSmallFace(face);
-            if (!smooth) return tl::unexpected(smooth.error());
-            face = *smooth;
-        }
-        cv::Mat aligned = f.aligned;
-        if (aligned.size() != face.size()) cv::resize(aligned, aligned, face.size(), 0, 0, cv::INTER_LINEAR);
-        auto blended = blendStrength(face, aligned, s);
+        auto blended = blendedFace(result, i, s);
         if (!blended) return tl::unexpected(blended.error());
-        if (result.grayscale) *blended = grayAsBgr(*blended);  // a gray photo gets gray faces
         if (blended->size() != cv::Size(f.alignment.cropSize, f.alignment.cropSize)) {
             cv::resize(*blended, *blended, cv::Size(f.alignment.cropSize, f.alignment.cropSize), 0, 0, cv::INTER_LINEAR);
         }
@@ -313,6 +321,21 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
                 masks.push_back(f.mask);
             }
             r.background = tintedWith(r.background, meanChroma(coloured, masks));
+        }
+
+        // Each face scored against the face that went in, at the asked strength. The score is
+        // advice: a descriptor that fails to load is noted and the restore goes on.
+        if (!models->identity.empty() && !r.faces.empty()) {
+            if (cancelled(params)) return makeError(ErrorCode::Cancelled, "Cancelled");
+            auto identity = cache.acquireAs<IdentityModel>(models->identity);
+            if (!identity) {
+                r.notes.push_back(std::string(kNoteIdentityUnavailablePrefix) + identity.error().message);
+            } else {
+                auto scored = scoreIdentity(**identity, r, std::vector<double>(r.faces.size(), params.strength), params.cancel);
+                if (!scored) return tl::unexpected(inStage(scored.error(), "identity"));
+                r.identityUsed = models->identity;
+            }
+            timer.finish("identity");
         }
 
         // 5. Paste-back at the asked strength.

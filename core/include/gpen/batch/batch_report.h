@@ -5,6 +5,7 @@
 // rows, for a spreadsheet), each atomically, so that a killed batch keeps what had finished.
 
 #include <cstdint>
+#include <limits>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "gpen/base/expected.h"
+#include "gpen/pipeline/identity_bands.h"
 
 namespace gpen {
 
@@ -37,6 +39,12 @@ struct FileRecord {
     // the batch was planned (fileIdentity()): a resumed batch redoes the file while the target is
     // still that file, and keeps it once it is another (our atomic rename makes a new one).
     std::string replaces;
+    // The identity check of an ok file whose faces were scored: the lowest face score (NaN when
+    // none was scored), how many faces scored below the batch's minimum, and those faces
+    // (1-based, in the restore's order). A file with any is marked for review.
+    double identityMin = std::numeric_limits<double>::quiet_NaN();
+    std::vector<int> reviewFaces;
+    bool review() const { return !reviewFaces.empty(); }
 };
 
 // "device:inode:size:mtime_ns" of a file, empty when it cannot be read: what tells one file from
@@ -63,6 +71,8 @@ struct BatchReport {
     std::string scanSha256;
     // Every setting that shapes an output, as text, in a stable order ("face_model", ...).
     std::vector<std::pair<std::string, std::string>> settings;
+    // Faces scoring below this are marked for review (BatchParams::minIdentity).
+    double minIdentity = kIdentityChanged;
     std::vector<ModelRecord> models;
     std::vector<FileRecord> files;
 

@@ -81,6 +81,9 @@ struct BatchParams {
     // the earlier run before it stopped (an atomic rename means a present target is whole). The
     // settings must be the earlier run's (else an error names the first that differs).
     bool resume = false;
+    // A file with a face whose identity score is below this is marked for review (the faces
+    // are scored when the descriptor is installed and RestoreParams::identity is on).
+    double minIdentity = kIdentityChanged;
     ShardSpec shard;
     int queueDepth = 1;  // photos waiting between stages, each way
     // The report is rewritten at most this often while files finish (always at the end).
@@ -99,6 +102,7 @@ struct BatchSummary {
     int skipped = 0;
     int failed = 0;
     int cancelled = 0;
+    int review = 0;  // ok files with a face below the minimum identity score
     bool wasCancelled = false;
     std::filesystem::path reportJson;
     std::filesystem::path reportCsv;

@@ -13,21 +13,11 @@
 
 #include "gpen/engine/loaded_model.h"
 #include "gpen/engine/model_loader_registry.h"
+#include "gpen/pipeline/identity_bands.h"
 
 namespace gpen {
 
 class FaceDescriptorNet;
-
-// Where a score falls. The bands are calibrated on the Solvay photo's faces (docs/identity.md):
-// the same face re-shot (shifted, JPEG q30) scores above 0.85; two different people average 0.48.
-inline constexpr double kIdentityConsistent = 0.70;  // at or above: the same person
-inline constexpr double kIdentityChanged = 0.50;     // below: someone else; between: look again
-enum class IdentityBand { Consistent, Check, Changed };
-IdentityBand identityBand(double score);
-const char* identityBandName(IdentityBand band);  // "consistent", "check", "changed"
-
-// The cosine of two descriptors (of any scale), in [-1, 1]; 0 when either is all zeros.
-double descriptorCosine(const std::vector<float>& a, const std::vector<float>& b);
 
 class IdentityModel final : public LoadedModel {
 public:
@@ -48,6 +38,15 @@ public:
 private:
     std::unique_ptr<FaceDescriptorNet> m_net;
 };
+
+struct RestoreResult;
+
+// Scores `result`'s faces at `strengths` (one per face): RestoredFace::identity, the cosine of
+// the face that went in (its descriptor computed once, kept in inputDescriptor) and the face as
+// pasted at that strength (blendedFace). Returns the scores. All faces go through the network as
+// one batch.
+Expected<std::vector<double>> scoreIdentity(const IdentityModel& model, RestoreResult& result,
+                                            const std::vector<double>& strengths, const CancelToken* cancel = nullptr);
 
 // The loader of kTfjsDescriptorNetwork entries (faceres.json and its weights).
 ModelLoaderSpec identityLoaderSpec();

@@ -36,6 +36,7 @@ struct ResolvedModels {
     std::string detector;    // "RetinaFace-R50" or "dlib"; empty without a face model
     std::string parser;      // empty: the soft rectangle mask
     std::string background;  // empty at scale 1
+    std::string identity;    // the descriptor that scores faces (faceres); empty: not scored
     std::vector<std::string> notes;  // the fallbacks taken, for the user (kNoteDlibFallback, ...)
 };
 
@@ -109,6 +110,10 @@ public:
     // The restored photo again with each face at its own strength (0 rejects it: the background
     // shows), composed from the kept faces without running any network: the GUI's sliders.
     Expected<cv::Mat> recompose(const std::vector<double>& strengths) const;
+    // The faces' identity scores again at these strengths (one small forward for all faces; the
+    // inputs' descriptors are kept): what the GUI's strength sliders show. An error when the
+    // restore scored no faces (RestoreResult::identityUsed empty).
+    Expected<std::vector<double>> rescore(ModelCache& cache, const std::vector<double>& strengths);
 
 private:
     Error named(Error e) const;

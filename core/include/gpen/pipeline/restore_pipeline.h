@@ -4,6 +4,7 @@
 // paste-back. One pipeline for the GUI, the batch runner and the command line. Runs on the
 // caller's thread; models come from the cache (loaded on first use, shared with other jobs).
 
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,6 +47,9 @@ struct RestoreParams {
     // average colour instead of staying gray.
     bool tintRest = false;
     bool matchTone = false;     // move each restored face's Lab mean and spread to its input's
+    // Score each restored face against the face that went in (identity_model.h) when the
+    // descriptor is installed: RestoredFace::identity.
+    bool identity = true;
     FaceDetectParams detection;
     ProgressFn progress;
     const CancelToken* cancel = nullptr;
@@ -57,6 +61,11 @@ struct RestoredFace {
     cv::Mat aligned;          // the crop as it went in (8-bit BGR, model input size)
     cv::Mat restored;         // GPEN's output at strength 1 (8-bit BGR, crop size)
     cv::Mat mask;             // the paste mask in crop coordinates (float, 0..1)
+    // The identity score at the restore's strength: the cosine of the descriptors of `aligned`
+    // and of the face as pasted (identity_model.h). NaN when not scored (no descriptor installed,
+    // or identity off).
+    double identity = std::numeric_limits<double>::quiet_NaN();
+    std::vector<float> inputDescriptor;  // `aligned`'s, kept for re-scoring at other strengths
 };
 
 struct StageTiming {
@@ -79,6 +88,8 @@ inline constexpr std::string_view kSeg2faceNotForPhotos =
 inline constexpr std::string_view kNoteRestStaysGray =
     "faces colorized; the rest of the photo stays gray (no whole-photo colorizer is available)";
 inline constexpr std::string_view kNoteRestTinted = "faces colorized; the rest of the photo toned with their average colour";
+// "identity check unavailable: <why>" (the descriptor failed to load; faces are not scored).
+inline constexpr std::string_view kNoteIdentityUnavailablePrefix = "identity check unavailable: ";
 // "2 damaged areas outside the faces were left as they are" (the count first).
 inline constexpr std::string_view kNoteDamageOutsideSuffix = " damaged areas outside the faces were left as they are";
 
@@ -92,6 +103,7 @@ struct RestoreResult {
     std::string detectorUsed;
     std::string maskSource;  // "ParseNet-latest" or "rectangle" (a parser that failed to load: noted)
     std::string backgroundUsed;  // the upscaler's catalog id; empty when the scale is 1
+    std::string identityUsed;    // the descriptor's catalog id; empty when faces were not scored
     std::vector<std::string> notes;  // what the user should know (fallbacks taken, tile halved)
 };
 
@@ -106,6 +118,9 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& bgr8, con
 // Re-blends cached faces at per-face strengths (0 rejects a face: the background shows) without
 // running any network: what the GUI's strength sliders call.
 Expected<cv::Mat> composeRestoredFaces(const RestoreResult& result, const std::vector<double>& strengths);
+// One face as composeRestoredFaces pastes it at `strength`, in the crop's frame at the face
+// model's output size (8-bit BGR): what the identity score describes.
+Expected<cv::Mat> blendedFace(const RestoreResult& result, std::size_t face, double strength);
 
 // True when the three channels agree everywhere to within `tolerance` levels.
 bool isGrayscale(const cv::Mat& bgr8, int tolerance = 2);
