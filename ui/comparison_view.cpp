@@ -84,6 +84,11 @@ void ComparisonView::setFaceBoxes(const QList<QRect>& boxes) {
     m_secondary->setFaceBoxes(boxes);
 }
 
+void ComparisonView::setFaceScores(const QList<double>& scores) {
+    m_primary->setFaceScores(scores);
+    m_secondary->setFaceScores(scores);
+}
+
 void ComparisonView::setSelectedFace(int face) {
     m_primary->setSelectedFace(face);
     m_secondary->setSelectedFace(face);

@@ -32,6 +32,8 @@ public:
     void setFaceBoxes(const QList<QRect>& boxes);
     void setSelectedFace(int face);
     void setFaceBoxesVisible(bool visible);
+    // Each face's identity score (NaN: not scored), drawn under its box.
+    void setFaceScores(const QList<double>& scores);
     // Repairing damage: both panes paint `brush`'s mask (null: off).
     void setBrush(StrokeBrush* brush);
     QLabel* zoomLabel() const { return m_zoomLabel; }

@@ -192,7 +192,8 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
                                  fromBgrMat(f.aligned),
                                  // A gray photo's faces are shown as they will be pasted: gray.
                                  result->grayscale ? fromBgrMat(f.restored).convertToFormat(QImage::Format_Grayscale8)
-                                                   : fromBgrMat(f.restored)});
+                                                   : fromBgrMat(f.restored),
+                                 f.identity});
         }
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         out.summary = summaryOf(job, seconds);
@@ -241,9 +242,19 @@ void EngineBackendImpl::reblend(const ReblendRequest& request) {
         return;
     }
     try {
-        auto image = m_last->recompose(std::vector<double>(request.strengths.begin(), request.strengths.end()));
+        const std::vector<double> strengths(request.strengths.begin(), request.strengths.end());
+        auto image = m_last->recompose(strengths);
         if (image) {
-            m_events.jobEvent(ReblendOutcome{request.jobId, request.imageIndex, viewOf(*image)});
+            ReblendOutcome out{request.jobId, request.imageIndex, viewOf(*image), {}};
+            // The faces scored again at their new strengths: one small forward for all of them.
+            if (!m_last->result().identityUsed.empty()) {
+                if (auto scores = m_last->rescore(*m_cache, strengths)) {
+                    out.identity = QList<double>(scores->begin(), scores->end());
+                } else {
+                    m_events.message(CoreText::error(scores.error()));
+                }
+            }
+            m_events.jobEvent(out);
         } else {
             m_events.message(CoreText::error(image.error()));
         }

@@ -174,7 +174,7 @@ void EngineController::onJobEvent(const JobEvent& event) {
                        m_jobs.finish(o.jobId);
                        Q_EMIT jobFinished(o);
                    },
-                   [this](const ReblendOutcome& o) { Q_EMIT reblended(o.imageIndex, o.image); },
+                   [this](const ReblendOutcome& o) { Q_EMIT reblended(o.imageIndex, o.image, o.identity); },
                    [this](const ImportOutcome& o) { Q_EMIT modelImported(o.source, o.id, o.file); },
                    [this](const ImportFailure& f) { Q_EMIT importFailed(f.source, f.message); },
                    [this](const JobFailure& f) {

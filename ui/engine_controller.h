@@ -93,7 +93,8 @@ Q_SIGNALS:
     void jobFinished(const gpen::ui::RestoreOutcome& outcome);
     void jobFailed(quint64 jobId, const QString& message);
     void jobCancelled(quint64 jobId);
-    void reblended(int imageIndex, const QImage& image);
+    // `identity`: each face's score at its new strength (empty when the faces are not scored).
+    void reblended(int imageIndex, const QImage& image, const QList<double>& identity);
     // After restart(): the old cache is gone and statuses() was emptied; the new cache's
     // statuses follow through modelStatusChanged.
     void restarted();

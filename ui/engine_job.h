@@ -64,6 +64,7 @@ struct ReblendOutcome {
     quint64 jobId = 0;
     int imageIndex = -1;
     QImage image;
+    QList<double> identity;  // each face's identity score at its new strength; empty: not scored
 };
 
 struct ImportOutcome {

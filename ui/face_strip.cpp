@@ -1,5 +1,7 @@
 #include "ui/face_strip.h"
 
+#include <limits>
+
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -7,6 +9,7 @@
 #include <QSlider>
 #include <QVBoxLayout>
 
+#include "ui/identity_badge.h"
 #include "ui/thumbnail.h"
 
 namespace gpen::ui {
@@ -42,6 +45,7 @@ void FaceStrip::setFaces(const QList<RestoredFaceView>& faces, const QList<doubl
     m_cards.clear();
     m_sliders.clear();
     m_accept.clear();
+    m_badges.clear();
     m_selected = -1;
     for (int i = 0; i < faces.size(); ++i) {
         auto* card = new QWidget(this);
@@ -52,6 +56,11 @@ void FaceStrip::setFaces(const QList<RestoredFaceView>& faces, const QList<doubl
         pair->addWidget(thumbnailLabel(faces[i].before, tr("Face %1 before").arg(i + 1), card));
         pair->addWidget(thumbnailLabel(faces[i].after, tr("Face %1 after").arg(i + 1), card));
         v->addLayout(pair);
+        auto* badge = new QLabel(card);
+        badge->setObjectName(QStringLiteral("identityBadge"));
+        badge->setAlignment(Qt::AlignCenter);
+        v->addWidget(badge);
+        m_badges << badge;
         auto* accept = new QCheckBox(tr("Face %1").arg(i + 1), card);
         accept->setChecked(accepted.value(i, true));
         auto* row = new QHBoxLayout;
@@ -83,7 +92,23 @@ void FaceStrip::setFaces(const QList<RestoredFaceView>& faces, const QList<doubl
             Q_EMIT strengthsChanged(strengths());
         });
     }
+    QList<double> scores;
+    for (const auto& f : faces) scores << f.identity;
+    setIdentity(scores);
     setAdjustable(m_adjustable);
+}
+
+void FaceStrip::setIdentity(const QList<double>& scores) {
+    for (int i = 0; i < m_badges.size(); ++i) {
+        QLabel* badge = m_badges[i];
+        const double score = scores.value(i, std::numeric_limits<double>::quiet_NaN());
+        badge->setVisible(IdentityBadge::scored(score));
+        if (!IdentityBadge::scored(score)) continue;
+        badge->setText(IdentityBadge::text(score));
+        badge->setToolTip(IdentityBadge::toolTip(score));
+        badge->setStyleSheet(QStringLiteral("QLabel { color: white; background: %1; border-radius: 3px; padding: 0 4px; }")
+                                 .arg(IdentityBadge::colour(score).name()));
+    }
 }
 
 void FaceStrip::setAllStrengths(double strength) {

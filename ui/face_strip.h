@@ -12,8 +12,8 @@ class QCheckBox;
 
 namespace gpen::ui {
 
-// Each restored face before and after, with accept/reject and a strength slider that shows its
-// value. Changing either asks for a re-blend of the cached GPEN outputs: no network runs again.
+// Each restored face before and after, with accept/reject, a strength slider that shows its
+// value and a badge that says whether the face is still the same person (its identity score). Changing either asks for a re-blend of the cached GPEN outputs: no network runs again.
 // It shows the faces of one photo (the one in view) or nothing. GUI thread only.
 class FaceStrip : public QWidget {
     Q_OBJECT
@@ -42,6 +42,9 @@ public:
     QSlider* slider(int face) const { return m_sliders.value(face); }
     QCheckBox* acceptBox(int face) const { return m_accept.value(face); }
     QLabel* note() const { return m_note; }
+    // Each face's identity score (NaN: not scored; the badge is hidden), after a re-blend.
+    void setIdentity(const QList<double>& scores);
+    QLabel* identityBadge(int face) const { return m_badges.value(face); }
 
 Q_SIGNALS:
     void strengthsChanged(const QList<double>& strengths);
@@ -54,6 +57,7 @@ private:
     QLabel* m_note;
     QList<QSlider*> m_sliders;
     QList<QCheckBox*> m_accept;
+    QList<QLabel*> m_badges;
     QList<QWidget*> m_cards;
     bool m_adjustable = true;
     bool m_bulkChange = false;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <QKeyEvent>
 #include <QLineF>
@@ -9,6 +10,7 @@
 #include <QPainter>
 #include <QWheelEvent>
 
+#include "ui/identity_badge.h"
 #include "ui/stroke_brush.h"
 
 namespace gpen::ui {
@@ -59,6 +61,11 @@ void ImageCanvas::setDivider(double fraction) {
 void ImageCanvas::setFaceBoxes(const QList<QRect>& boxes) {
     m_faceBoxes = boxes;
     m_selectedFace = -1;
+    update();
+}
+
+void ImageCanvas::setFaceScores(const QList<double>& scores) {
+    m_faceScores = scores;
     update();
 }
 
@@ -212,7 +219,23 @@ void ImageCanvas::drawFaceBoxes(QPainter& painter) const {
         const QRectF box(m_faceBoxes[i]);
         const bool selected = i == m_selectedFace;
         painter.setPen(QPen(selected ? palette().color(QPalette::Highlight) : QColor(255, 255, 255, 170), selected ? 3 : 1.5));
-        painter.drawRect(QRectF(toView(box.topLeft()), toView(box.bottomRight())));
+        const QRectF onView(toView(box.topLeft()), toView(box.bottomRight()));
+        painter.drawRect(onView);
+        // The identity score under the box, in its band's colour: readable at any zoom.
+        const double score = m_faceScores.value(i, std::numeric_limits<double>::quiet_NaN());
+        if (IdentityBadge::scored(score)) {
+            const QString text = QString::number(score, 'f', 2);
+            const QFontMetrics fm(font());
+            const QRectF tag(onView.center().x() - (fm.horizontalAdvance(text) + 8) / 2.0, onView.bottom() + 2,
+                             fm.horizontalAdvance(text) + 8, fm.height() + 2);
+            painter.save();
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(IdentityBadge::colour(score));
+            painter.drawRoundedRect(tag, 3, 3);
+            painter.setPen(Qt::white);
+            painter.drawText(tag, Qt::AlignCenter, text);
+            painter.restore();
+        }
     }
     painter.restore();
 }

@@ -38,6 +38,8 @@ public:
     void setFaceBoxes(const QList<QRect>& boxes);
     void setSelectedFace(int face);
     void setFaceBoxesVisible(bool visible);
+    // Each face's identity score (NaN: not scored), drawn under its box on the result.
+    void setFaceScores(const QList<double>& scores);
     // The face whose box holds view point `pos`, or -1.
     int faceAt(const QPointF& viewPos) const;
     // Painting (the damage brush, the map editor's class brush): the left button paints `brush`'s
@@ -92,6 +94,7 @@ private:
     QPointer<StrokeBrush> m_brush;
     QString m_beforeLabel, m_afterLabel;
     QList<QRect> m_faceBoxes;
+    QList<double> m_faceScores;
     int m_selectedFace = -1;
     bool m_faceBoxesVisible = true;
 };

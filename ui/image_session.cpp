@@ -127,6 +127,12 @@ void ImageSession::setFaces(int index, const QList<RestoredFaceView>& faces, dou
     e.facesAccepted = QList<bool>(faces.size(), true);
 }
 
+void ImageSession::setFaceIdentity(int index, const QList<double>& scores) {
+    Entry& e = m_entries[index];
+    if (scores.size() != e.faces.size()) return;
+    for (int i = 0; i < scores.size(); ++i) e.faces[i].identity = scores[i];
+}
+
 void ImageSession::setFaceChoices(int index, const QList<double>& strengths, const QList<bool>& accepted) {
     Entry& e = m_entries[index];
     if (strengths.size() != e.faces.size() || accepted.size() != e.faces.size()) return;

@@ -60,6 +60,8 @@ public:
     void setDamageMask(int index, const QImage& mask) { m_entries[index].damageMask = mask; }
     // A new restore's faces, all accepted at `strength`.
     void setFaces(int index, const QList<RestoredFaceView>& faces, double strength);
+    // The faces' identity scores after a re-blend (sizes match its faces).
+    void setFaceIdentity(int index, const QList<double>& scores);
     // The strip's choices for the photo's faces (sizes match its faces).
     void setFaceChoices(int index, const QList<double>& strengths, const QList<bool>& accepted);
     // Closes the photo: its images are freed; later entries move down by one.

@@ -289,6 +289,9 @@ void MainWindow::showFaces(int index) {
         for (const auto& f : e.faces) boxes << f.box;
         m_faces->setFaces(e.faces, e.faceStrengths, e.facesAccepted);
         m_view->setFaceBoxes(boxes);
+        QList<double> scores;
+        for (const auto& f : e.faces) scores << f.identity;
+        m_view->setFaceScores(scores);
         m_stripPhoto = index;
     }
     m_faces->setAdjustable(index == m_reblendImage);
@@ -480,8 +483,16 @@ void MainWindow::connectEngine() {
         m_status->setText(tr("Cancelled"));
     });
     connect(m_faces, &FaceStrip::strengthsChanged, this, &MainWindow::onFaceChoices);
-    connect(m_engine, &EngineController::reblended, this, [this](int key, const QImage& image) {
-        if (key == m_reblendKey && m_reblendImage >= 0) m_session->setResult(m_reblendImage, image);
+    connect(m_engine, &EngineController::reblended, this, [this](int key, const QImage& image, const QList<double>& identity) {
+        if (key != m_reblendKey || m_reblendImage < 0) return;
+        if (!identity.isEmpty()) {
+            m_session->setFaceIdentity(m_reblendImage, identity);
+            if (currentIndex() == m_reblendImage) {
+                m_faces->setIdentity(identity);
+                m_view->setFaceScores(identity);
+            }
+        }
+        m_session->setResult(m_reblendImage, image);
     });
 }
 

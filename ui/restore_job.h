@@ -2,6 +2,7 @@
 
 // The values a restore job carries between the GUI and the engine thread.
 
+#include <limits>
 #include <memory>
 
 #include <QImage>
@@ -46,6 +47,9 @@ struct RestoredFaceView {
     QRect box;
     QImage before;  // the aligned crop
     QImage after;   // GPEN's output
+    // The identity score at the restore's strength (core's RestoredFace::identity); NaN when
+    // the face was not scored.
+    double identity = std::numeric_limits<double>::quiet_NaN();
 };
 
 struct RestoreOutcome {

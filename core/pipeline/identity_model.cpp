@@ -11,31 +11,6 @@
 
 namespace gpen {
 
-IdentityBand identityBand(double score) {
-    if (score >= kIdentityConsistent) return IdentityBand::Consistent;
-    if (score >= kIdentityChanged) return IdentityBand::Check;
-    return IdentityBand::Changed;
-}
-
-const char* identityBandName(IdentityBand band) {
-    switch (band) {
-        case IdentityBand::Consistent: return "consistent";
-        case IdentityBand::Check: return "check";
-        case IdentityBand::Changed: return "changed";
-    }
-    return "?";
-}
-
-double descriptorCosine(const std::vector<float>& a, const std::vector<float>& b) {
-    double dot = 0, na = 0, nb = 0;
-    for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i) {
-        dot += double(a[i]) * b[i];
-        na += double(a[i]) * a[i];
-        nb += double(b[i]) * b[i];
-    }
-    return na > 0 && nb > 0 ? dot / std::sqrt(na * nb) : 0.0;
-}
-
 IdentityModel::IdentityModel(std::unique_ptr<FaceDescriptorNet> net) : m_net(std::move(net)) {}
 IdentityModel::~IdentityModel() = default;
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -28,6 +29,7 @@
 #include "gpen/base/atomic_file.h"
 #include "gpen/base/sha256.h"
 #include "gpen/batch/batch_report.h"
+#include "gpen/engine/embedded_identity.h"
 #include "gpen/io/image_io.h"
 #include "support/cli_run.h"
 #include "support/fixtures.h"
@@ -431,6 +433,47 @@ TEST_F(BatchCliTest, ShardsSurviveFilesAddedBetweenTheirRuns) {
         ASSERT_EQ(::stat((m_out / f).c_str(), &st), 0);
         EXPECT_EQ(st.st_ino, inode) << f << " was restored twice";
     }
+}
+
+// Every face is scored against the face that went in: a file with a face below --min-identity is
+// marked for review (the report names the faces; the summary counts the files), and a batch
+// with --no-identity scores nothing.
+TEST_F(BatchCliTest, FacesBelowTheMinimumIdentityMarkTheirFileForReview) {
+    if (gpen::identityModelDir().empty()) GTEST_SKIP() << "the identity descriptor is absent (the build could not fetch it with npm)";
+    const cv::Mat faces = gpen::test::solvayThreeFaces();
+    if (faces.empty()) GTEST_SKIP() << "the sample photo is absent";
+    ASSERT_TRUE(cv::imwrite((m_in / "three.png").string(), faces));
+    writeNoise("noise.png", 5);  // no face: nothing to review
+    // The tiny test network draws no face at all: every restored face has changed.
+    const auto r = runCli("batch --json --min-identity 0.6 " + modelArgs() + " " + quote(m_in.string()) + " " +
+                          quote(m_out.string()));
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    EXPECT_NE(r.out.find("review: three.png: faces 1, 2, 3 below identity 0.60"), std::string::npos) << r.out;
+    EXPECT_EQ(nlohmann::json::parse(r.out.substr(r.out.rfind("{\""))).at("review"), 1);
+    auto report = gpen::readBatchReport(m_out / "gpen-batch-report.json");
+    ASSERT_TRUE(report) << report.error().message;
+    EXPECT_DOUBLE_EQ(report->minIdentity, 0.6);
+    for (const auto& f : report->files) {
+        if (f.file == "three.png") {
+            EXPECT_EQ(f.faces, 3);
+            EXPECT_EQ(f.reviewFaces, (std::vector<int>{1, 2, 3}));
+            EXPECT_LT(f.identityMin, 0.6);
+            EXPECT_EQ(f.status, gpen::FileStatus::Ok) << "the output is written; the file is only marked";
+        } else {
+            EXPECT_FALSE(f.review()) << f.file;
+            EXPECT_TRUE(std::isnan(f.identityMin)) << f.file;
+        }
+    }
+    std::ifstream csv(m_out / "gpen-batch-report.csv");
+    const std::string text((std::istreambuf_iterator<char>(csv)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find(",3,yes\r\n"), std::string::npos) << text;
+
+    const auto off = runCli("batch --no-identity --if-exists overwrite " + modelArgs() + " " + quote(m_in.string()) + " " +
+                            quote((m_out / "off").string()));
+    ASSERT_EQ(off.exitCode, 0) << off.out;
+    auto unscored = gpen::readBatchReport(m_out / "off" / "gpen-batch-report.json");
+    ASSERT_TRUE(unscored);
+    for (const auto& f : unscored->files) EXPECT_TRUE(std::isnan(f.identityMin)) << f.file;
 }
 
 }  // namespace

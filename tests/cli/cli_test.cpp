@@ -16,6 +16,7 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "gpen/engine/embedded_identity.h"
 #include "gpen/io/image_io.h"
 #include "gpen/engine/embedded_upscaler.h"
 #include "support/cli_run.h"
@@ -225,6 +226,24 @@ TEST(GpenCli, RestoreSolvayEndToEnd) {
         EXPECT_TRUE(j["timings_ms"].contains(stage)) << stage;
     }
     EXPECT_TRUE(fs::exists(dir / "faces" / "face1-after.png"));
+    // Each face scored against the face that went in (the tiny network draws no face: changed).
+    if (!gpen::identityModelDir().empty()) {
+        EXPECT_EQ(j["identity_model"], "faceres");
+        for (const auto& f : j["faces"]) {
+            ASSERT_TRUE(f["identity"].is_number()) << f.dump();
+            EXPECT_EQ(f["identity_band"], "changed") << f.dump();
+        }
+        // The identity command agrees: the face as it went in against what came out, and itself.
+        const CliRun id = runCli("identity --json " + quote((dir / "faces" / "face1-before.png").string()) + " " +
+                                 quote((dir / "faces" / "face1-after.png").string()) + " " +
+                                 quote((dir / "faces" / "face1-before.png").string()));
+        ASSERT_EQ(id.exitCode, 0) << id.out;
+        const auto first = nlohmann::json::parse(id.out.substr(id.out.find('{'), id.out.find('\n') - id.out.find('{')));
+        const auto second = nlohmann::json::parse(id.out.substr(id.out.rfind("{\"")));
+        EXPECT_LT(first["cosine"].get<double>(), 0.6);
+        EXPECT_NEAR(second["cosine"].get<double>(), 1.0, 1e-5);
+        EXPECT_EQ(second["band"], "consistent");
+    }
     auto in = gpen::readImageBgr8(solvay());
     auto res = gpen::readImageBgr8(out);
     ASSERT_TRUE(in && res);

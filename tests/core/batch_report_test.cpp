@@ -1,6 +1,7 @@
 // The batch report: JSON that reads back whole, CSV quoted for spreadsheets, and shard reports
 // merged by input with settings that must agree.
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
@@ -32,6 +33,9 @@ TEST(BatchReport, JsonReadsBackWholeAndCsvQuotesWhatNeedsIt) {
     r.files = {{"2019/beach, \"best\".jpg", "2019/beach, \"best\".jpg", FileStatus::Ok, 3, 1.25, "",
                 {"damaged JPEG data, decoded around", "face 2 skipped"}, "64769:12:3:4"},
                {"bad.png", "bad.png", FileStatus::Failed, 0, 0.01, "bad.png: not an image\nOpenCV can decode", {}, ""}};
+    // The first file's faces were scored: face 2 and 3 fell below the minimum.
+    r.files[0].identityMin = 0.42;
+    r.files[0].reviewFaces = {2, 3};
     const fs::path json = dir.path() / "report.json";
     ASSERT_TRUE(gpen::writeBatchReport(r, json));
     auto back = gpen::readBatchReport(json);
@@ -45,15 +49,20 @@ TEST(BatchReport, JsonReadsBackWholeAndCsvQuotesWhatNeedsIt) {
     EXPECT_EQ(back->files[0].notes, r.files[0].notes);
     EXPECT_EQ(back->files[0].replaces, "64769:12:3:4");
     EXPECT_TRUE(back->files[1].notes.empty());
+    EXPECT_DOUBLE_EQ(back->files[0].identityMin, 0.42);
+    EXPECT_EQ(back->files[0].reviewFaces, (std::vector<int>{2, 3}));
+    EXPECT_TRUE(back->files[0].review());
+    EXPECT_TRUE(std::isnan(back->files[1].identityMin)) << "not scored stays not scored";
+    EXPECT_FALSE(back->files[1].review());
     EXPECT_EQ(back->models[0].sha256, "ab12");
     std::ifstream csv(gpen::csvPathFor(json));
     const std::string text((std::istreambuf_iterator<char>(csv)), std::istreambuf_iterator<char>());
-    EXPECT_EQ(text.rfind("file,output,status,faces,seconds,error,notes\r\n", 0), 0U);
+    EXPECT_EQ(text.rfind("file,output,status,faces,seconds,error,notes,identity_min,identity_below,review\r\n", 0), 0U);
     EXPECT_NE(text.find("\"2019/beach, \"\"best\"\".jpg\",\"2019/beach, \"\"best\"\".jpg\",ok,3,1.250,,"
-                        "\"damaged JPEG data, decoded around; face 2 skipped\"\r\n"),
+                        "\"damaged JPEG data, decoded around; face 2 skipped\",0.4200,2,yes\r\n"),
               std::string::npos)
         << text;
-    EXPECT_NE(text.find("bad.png,bad.png,failed,0,0.010,\"bad.png: not an image\nOpenCV can decode\",\r\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("bad.png,bad.png,failed,0,0.010,\"bad.png: not an image\nOpenCV can decode\",,,,\r\n"), std::string::npos) << text;
 }
 
 TEST(BatchReport, AFileThatIsNoReportIsRefused) {

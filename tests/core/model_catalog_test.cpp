@@ -68,7 +68,7 @@ TEST(ModelCatalogTest, ListsEveryReleasedModelWithItsFileKindAndLink) {
         {"GPEN-Seg2face-512", ModelKind::GpenFace}, {"RetinaFace-R50", ModelKind::Detector},
         {"ParseNet-latest", ModelKind::Parser},     {"realesrnet_x1", ModelKind::Background},
         {"realesrnet_x2", ModelKind::Background},   {"realesrnet_x4", ModelKind::Background},
-        {"dlib", ModelKind::Detector}};
+        {"dlib", ModelKind::Detector},             {"faceres", ModelKind::Identity}};
     // Plus the built-in upscalers, Real-ESRGAN's two networks (realesrgan_test).
     ASSERT_EQ(catalog.entries().size(), expected.size() + realEsrganEntries().size());
     for (const auto& [id, kind] : expected) {

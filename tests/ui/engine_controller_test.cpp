@@ -2,6 +2,7 @@
 // built-in dlib detector. Waits on signals only.
 
 #include <algorithm>
+#include <cmath>
 
 #include <QCheckBox>
 #include <QElapsedTimer>
@@ -23,6 +24,8 @@
 
 #include <gtest/gtest.h>
 
+#include "gpen/engine/embedded_identity.h"
+#include "gpen/pipeline/identity_bands.h"
 #include "support/fixtures.h"
 #include "ui/engine_controller.h"
 #include "ui/face_strip.h"
@@ -412,6 +415,39 @@ TEST_F(EngineControllerTest, AFailedRestoreSaysWhyInThePanel) {
     window.restorePanel()->setFaceModel(QStringLiteral("tiny-gpen"));
     restoreAndWait(engine, window);
     EXPECT_FALSE(error->isVisibleTo(window.restorePanel()));
+}
+
+// Every restored face carries its identity score: a badge on its card (the number in the
+// tooltip), and moving its strength scores it again after the re-blend, so that a user can lower
+// the strength until the badge turns green.
+TEST_F(EngineControllerTest, FacesCarryIdentityBadgesThatFollowTheirStrength) {
+    if (gpen::identityModelDir().empty()) GTEST_SKIP() << "the identity descriptor is absent (the build could not fetch it with npm)";
+    EngineController engine;
+    MainWindow window(&engine);
+    window.show();
+    prepare(engine, window);
+    const RestoreOutcome outcome = restoreAndWait(engine, window);
+    ASSERT_GE(outcome.faces.size(), 28);
+    FaceStrip* strip = window.faceStrip();
+    // The tiny test network draws no face at all: every face has changed, and says so.
+    for (int i = 0; i < strip->faceCount(); ++i) {
+        ASSERT_FALSE(std::isnan(outcome.faces[i].identity)) << "face " << i + 1;
+        EXPECT_LT(outcome.faces[i].identity, gpen::kIdentityChanged);
+        EXPECT_FALSE(strip->identityBadge(i)->isHidden()) << "face " << i + 1;
+    }
+    EXPECT_EQ(strip->identityBadge(0)->text(), QStringLiteral("Changed"));
+    EXPECT_TRUE(strip->identityBadge(0)->toolTip().contains(QString::number(outcome.faces[0].identity, 'f', 2)))
+        << strip->identityBadge(0)->toolTip().toStdString();
+
+    QSignalSpy reblended(&engine, &EngineController::reblended);
+    strip->slider(0)->setValue(5);  // a key step: re-blends at once
+    ASSERT_TRUE(reblended.wait(20000));
+    const auto scores = reblended.at(0).at(2).value<QList<double>>();
+    ASSERT_EQ(scores.size(), outcome.faces.size());
+    EXPECT_GT(scores[0], gpen::kIdentityConsistent) << "at 5 % the face is nearly the original";
+    EXPECT_NEAR(scores[1], outcome.faces[1].identity, 1e-6) << "the other faces kept their strength and score";
+    EXPECT_EQ(strip->identityBadge(0)->text(), QStringLiteral("Same person"));
+    EXPECT_NEAR(window.session()->entry(0).faces[0].identity, scores[0], 1e-9);
 }
 
 }  // namespace
