@@ -175,8 +175,13 @@ BatchDialog::BatchDialog(EngineController* engine, QWidget* parent)
     auto* close = new QPushButton(tr("Close"), this);
     buttons->addWidget(close);
 
+    m_reviewOnly = new QCheckBox(tr("Show only files to review (a face may no longer look like the same person)"), this);
+    m_reviewOnly->setEnabled(false);
+    connect(m_reviewOnly, &QCheckBox::toggled, this, &BatchDialog::applyReviewFilter);
+
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addWidget(m_reviewOnly);
     layout->addWidget(m_table, 1);
     layout->addWidget(m_progress);
     layout->addWidget(m_progressLabel);
@@ -315,6 +320,8 @@ bool BatchDialog::start() {
     }
     rememberForm();
     m_table->setRowCount(0);
+    m_reviewOnly->setChecked(false);
+    m_reviewOnly->setEnabled(false);
     m_rowOfFile.clear();
     m_runningRow = -1;
     m_outcome = {};
@@ -387,10 +394,35 @@ void BatchDialog::setRow(int tableRow, const BatchFileRow& row) {
     }
     QTableWidgetItem* status = m_table->item(tableRow, StatusColumn);
     status->setData(Qt::UserRole, static_cast<int>(row.state));
-    const bool warn = row.state == BatchFileState::Ok && row.warning;
+    const bool review = row.state == BatchFileState::Ok && !row.reviewFaces.isEmpty();
+    status->setData(Qt::UserRole + 1, review);
+    const bool warn = row.state == BatchFileState::Ok && (row.warning || review);
     status->setIcon(warn ? style()->standardIcon(QStyle::SP_MessageBoxWarning) : QIcon());
-    status->setToolTip(warn ? row.notes.join(QLatin1Char('\n')) : QString());
+    QStringList tip = row.warning ? row.notes : QStringList();
+    if (review) {
+        QStringList faces;
+        for (int f : row.reviewFaces) faces << QString::number(f);
+        status->setText(tr("Review"));
+        //: %1 lists face numbers ("2, 5"), %2 is the lowest identity score (0.42)
+        tip << tr("Face(s) %1 may no longer look like the same person (lowest identity score %2): compare them before "
+                  "you keep this output.", nullptr, static_cast<int>(faces.size()))
+                   .arg(faces.join(QStringLiteral(", ")))
+                   .arg(row.identityMin, 0, 'f', 2);
+        m_reviewOnly->setEnabled(true);
+    }
+    status->setToolTip(tip.join(QLatin1Char('\n')));
     m_rowOfFile.insert(row.file, tableRow);
+    if (m_reviewOnly->isChecked()) m_table->setRowHidden(tableRow, !review);
+}
+
+bool BatchDialog::rowNeedsReview(int tableRow) const {
+    const QTableWidgetItem* status = m_table->item(tableRow, StatusColumn);
+    return status && status->data(Qt::UserRole + 1).toBool();
+}
+
+void BatchDialog::applyReviewFilter() {
+    const bool only = m_reviewOnly->isChecked();
+    for (int r = 0; r < m_table->rowCount(); ++r) m_table->setRowHidden(r, only && !rowNeedsReview(r));
 }
 
 void BatchDialog::onPlanned(const BatchPlanView& plan) {
@@ -478,6 +510,10 @@ void BatchDialog::onFinished(const BatchOutcome& o) {
                    .arg(o.failed)
                    .arg(o.cancelled)
                    .arg(duration(o.seconds));
+    }
+    if (o.review > 0) {
+        text += QStringLiteral(" — ") +
+                tr("%n file(s) to review: a face may no longer look like the same person", nullptr, o.review);
     }
     m_progressLabel->setText(text);
     notifyDone(text);

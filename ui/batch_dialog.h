@@ -48,6 +48,10 @@ public:
     QString nameExample() const;
 
     QTableWidget* table() const { return m_table; }
+    // "Only files to review": shows the rows whose faces scored below the minimum identity.
+    QCheckBox* reviewFilter() const { return m_reviewOnly; }
+    // Whether a table row is marked for review.
+    bool rowNeedsReview(int tableRow) const;
     QPushButton* startButton() const { return m_start; }
     QPushButton* pauseButton() const { return m_pause; }
     QPushButton* cancelButton() const { return m_cancel; }
@@ -82,6 +86,7 @@ private:
     void onFinished(const BatchOutcome& outcome);
     void onFailed(quint64 jobId, const QString& message);
     void setRow(int tableRow, const BatchFileRow& row);
+    void applyReviewFilter();
     void setRunning(bool running);
     void notifyDone(const QString& text);
     void updateExample();
@@ -101,6 +106,7 @@ private:
     QSpinBox* m_quality;
     RestorePanel* m_options;
     QTableWidget* m_table;
+    QCheckBox* m_reviewOnly;
     QProgressBar* m_progress;
     QLabel* m_progressLabel;
     QPushButton* m_start;

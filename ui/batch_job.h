@@ -12,6 +12,8 @@
 #include <QStringList>
 
 #include "gpen/base/pause_token.h"
+#include <limits>
+
 #include "ui/restore_job.h"
 
 namespace gpen {
@@ -52,6 +54,10 @@ struct BatchFileRow {
     // One of the notes concerns this photo alone (its data was damaged, a face was skipped, its
     // masks fell back): the row is marked for a look. The models the batch chose are no warning.
     bool warning = false;
+    // Faces whose identity score fell below the batch's minimum (1-based): the file is marked for
+    // review. `identityMin`: its lowest face score, NaN when none was scored.
+    QList<int> reviewFaces;
+    double identityMin = std::numeric_limits<double>::quiet_NaN();
 };
 
 struct BatchPlanView {
@@ -91,6 +97,7 @@ struct BatchOutcome {
     QString reportJson;
     QString reportCsv;
     double seconds = 0;
+    int review = 0;  // ok files with a face below the minimum identity score
 };
 
 }  // namespace gpen::ui

@@ -65,6 +65,7 @@ QString CoreText::stage(const QString& stage) {
     if (stage == QLatin1String("detection")) return tr("Face detection");
     if (stage == QLatin1String("faces")) return tr("Face restoration");
     if (stage == QLatin1String("mask")) return tr("Face masks");
+    if (stage == QLatin1String("identity")) return tr("Identity check");
     return stage;
 }
 
@@ -79,6 +80,11 @@ QString CoreText::note(const std::string& note) {
             .arg(QString::fromStdString(note.substr(0, note.size() - suffix.size())));
     }
     if (note == kNoteNoFaceModel) return tr("No face model used: faces left as they are");
+    if (note.starts_with(kNoteIdentityUnavailablePrefix)) {
+        //: %1 is core's English message saying why the identity descriptor could not be loaded
+        return tr("Identity check unavailable: %1")
+            .arg(QString::fromStdString(note.substr(kNoteIdentityUnavailablePrefix.size())));
+    }
     if (note == kNoteRestStaysGray) {
         return tr("Faces colorized; the rest of the photo stays gray (no whole-photo colorizer is available)");
     }

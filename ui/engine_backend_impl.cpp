@@ -4,7 +4,9 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <memory>
 #include <optional>
 #include <type_traits>
@@ -12,6 +14,7 @@
 
 #include "gpen/base/log.h"
 #include "gpen/engine/model_cache.h"
+#include "gpen/pipeline/identity_bands.h"
 #include "gpen/pipeline/pipeline_models.h"
 #include "gpen/pipeline/restore_job.h"
 #include "ui/engine_backend.h"
@@ -227,6 +230,13 @@ QString EngineBackendImpl::summaryOf(const RestoreJob& job, double seconds) {
                       .arg(seconds, 0, 'f', 1);
         if (!upscaler.isEmpty()) {
             summary += QStringLiteral(" — ") + tr("background upscaled x%1 with %2").arg(params.backgroundScale).arg(upscaler);
+        }
+        const auto doubtful = std::count_if(result.faces.begin(), result.faces.end(), [](const RestoredFace& f) {
+            return !std::isnan(f.identity) && identityBand(f.identity) != IdentityBand::Consistent;
+        });
+        if (doubtful > 0) {
+            summary += QStringLiteral(" — ") +
+                       tr("%n face(s) may no longer look like the same person: see the badges", nullptr, static_cast<int>(doubtful));
         }
     }
     for (const auto& note : job.notes()) {

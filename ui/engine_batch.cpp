@@ -39,6 +39,8 @@ BatchFileRow rowOf(std::size_t position, const FileRecord& r) {
                             note.starts_with(kNoteBackgroundPrefix);
         row.warning = row.warning || !choice;
     }
+    row.reviewFaces = QList<int>(r.reviewFaces.begin(), r.reviewFaces.end());
+    row.identityMin = r.identityMin;
     return row;
 }
 
@@ -110,7 +112,7 @@ void runBatchJob(ModelCache& cache, const BatchRequest& request, const EngineEve
         }
         events.jobEvent(BatchOutcome{id, summary->total, summary->ok, summary->skipped, summary->failed, summary->cancelled,
                               summary->wasCancelled, fromPath(summary->reportJson), fromPath(summary->reportCsv),
-                              summary->seconds});
+                              summary->seconds, summary->review});
     } catch (const std::exception& e) {
         events.jobEvent(JobFailure{id, QString::fromStdString(e.what())});
     }

@@ -2,6 +2,38 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de">
 <context>
+    <name>IdentityBadge</name>
+    <message>
+        <source>Same person</source>
+        <translation>Gleiche Person</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Prüfen</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>Verändert</translation>
+    </message>
+    <message>
+        <source>Identity score %1 (1 is the same face).</source>
+        <extracomment>%1 is a number such as 0.83</extracomment>
+        <translation>Identitätswert %1 (1 ist dasselbe Gesicht).</translation>
+    </message>
+    <message>
+        <source>The restored face is still the same person.</source>
+        <translation>Das wiederhergestellte Gesicht ist noch dieselbe Person.</translation>
+    </message>
+    <message>
+        <source>Look again: the face may have changed. Lowering its strength keeps more of the original.</source>
+        <translation>Bitte genau ansehen: Das Gesicht hat sich vielleicht verändert. Eine geringere Stärke bewahrt mehr vom Original.</translation>
+    </message>
+    <message>
+        <source>The restored face looks like someone else. Lower its strength until the badge turns green, or reject it.</source>
+        <translation>Das wiederhergestellte Gesicht sieht nach jemand anderem aus. Verringern Sie die Stärke, bis das Abzeichen grün wird, oder verwerfen Sie es.</translation>
+    </message>
+</context>
+<context>
     <name>gpen::ui::AboutDialog</name>
     <message>
         <source>About GPEN Studio</source>
@@ -333,6 +365,29 @@
         <source>The output folder is the input folder: choose a folder of its own for the restored photos, so that no original is ever replaced.</source>
         <translation>Der Ausgabeordner ist der Eingabeordner: Wählen Sie einen eigenen Ordner für die restaurierten Fotos, damit kein Original je ersetzt wird.</translation>
     </message>
+    <message>
+        <source>Show only files to review (a face may no longer look like the same person)</source>
+        <translation>Nur zu prüfende Dateien zeigen (ein Gesicht sieht vielleicht nicht mehr nach derselben Person aus)</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Prüfen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Face(s) %1 may no longer look like the same person (lowest identity score %2): compare them before you keep this output.</source>
+        <extracomment>%1 lists face numbers (&quot;2, 5&quot;), %2 is the lowest identity score (0.42)</extracomment>
+        <translation>
+            <numerusform>Gesicht %1 sieht vielleicht nicht mehr nach derselben Person aus (niedrigster Identitätswert %2): Vergleichen Sie es, bevor Sie diese Ausgabe behalten.</numerusform>
+            <numerusform>Die Gesichter %1 sehen vielleicht nicht mehr nach denselben Personen aus (niedrigster Identitätswert %2): Vergleichen Sie sie, bevor Sie diese Ausgabe behalten.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) to review: a face may no longer look like the same person</source>
+        <translation>
+            <numerusform>%n Datei zu prüfen: ein Gesicht sieht vielleicht nicht mehr nach derselben Person aus</numerusform>
+            <numerusform>%n Dateien zu prüfen: ein Gesicht sieht vielleicht nicht mehr nach derselben Person aus</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::ComparisonView</name>
@@ -473,6 +528,15 @@
             <numerusform>%n beschädigte Stellen außerhalb der Gesichter blieben unverändert</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Identity check</source>
+        <translation>Identitätsprüfung</translation>
+    </message>
+    <message>
+        <source>Identity check unavailable: %1</source>
+        <extracomment>%1 is core&apos;s English message saying why the identity descriptor could not be loaded</extracomment>
+        <translation>Identitätsprüfung nicht verfügbar: %1</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::DamageBrush</name>
@@ -554,6 +618,13 @@
     <message>
         <source>background upscaled x%1 with %2</source>
         <translation>Hintergrund mit %2 auf das %1-Fache vergrößert</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n face(s) may no longer look like the same person: see the badges</source>
+        <translation>
+            <numerusform>%n Gesicht sieht vielleicht nicht mehr nach derselben Person aus: siehe die Abzeichen</numerusform>
+            <numerusform>%n Gesichter sehen vielleicht nicht mehr nach denselben Personen aus: siehe die Abzeichen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1344,6 +1415,10 @@
     <message>
         <source>Download %1 from the page, then import it here: it is installed as %2</source>
         <translation>Laden Sie %1 von der Seite herunter und importieren Sie es dann hier: Es wird als %2 installiert</translation>
+    </message>
+    <message>
+        <source>identity check</source>
+        <translation>Identitätsprüfung</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,20 @@
             <numerusform>%n photos to restore</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Face(s) %1 may no longer look like the same person (lowest identity score %2): compare them before you keep this output.</source>
+        <translation>
+            <numerusform>Face %1 may no longer look like the same person (lowest identity score %2): compare it before you keep this output.</numerusform>
+            <numerusform>Faces %1 may no longer look like the same people (lowest identity score %2): compare them before you keep this output.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) to review: a face may no longer look like the same person</source>
+        <translation>
+            <numerusform>%n file to review: a face may no longer look like the same person</numerusform>
+            <numerusform>%n files to review: a face may no longer look like the same person</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::CoreText</name>
@@ -30,6 +44,13 @@
         <translation>
             <numerusform>%n face restored with %1 in %2 s</numerusform>
             <numerusform>%n faces restored with %1 in %2 s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n face(s) may no longer look like the same person: see the badges</source>
+        <translation>
+            <numerusform>%n face may no longer look like the same person: see the badges</numerusform>
+            <numerusform>%n faces may no longer look like the same people: see the badges</numerusform>
         </translation>
     </message>
 </context>

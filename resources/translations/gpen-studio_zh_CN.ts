@@ -332,6 +332,26 @@
             <source>GPEN Studio</source>
             <translation>GPEN Studio</translation>
         </message>
+        <message>
+            <source>Show only files to review (a face may no longer look like the same person)</source>
+            <translation>只显示需核对的文件（某张脸可能已不像同一个人）</translation>
+        </message>
+        <message>
+            <source>Review</source>
+            <translation>需核对</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n file(s) to review: a face may no longer look like the same person</source>
+            <translation>
+                <numerusform>%n 个文件需核对：某张脸可能已不像同一个人</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Face(s) %1 may no longer look like the same person (lowest identity score %2): compare them before you keep this output.</source>
+            <translation>
+                <numerusform>第 %1 张脸可能已不像同一个人（最低身份相似度 %2）：保留此输出前请先比较。</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::ComparisonView</name>
@@ -471,6 +491,14 @@
                 <numerusform>人脸之外的 %n 处损伤保持原样</numerusform>
             </translation>
         </message>
+        <message>
+            <source>Identity check</source>
+            <translation>身份核对</translation>
+        </message>
+        <message>
+            <source>Identity check unavailable: %1</source>
+            <translation>身份核对不可用：%1</translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::EngineController</name>
@@ -535,6 +563,12 @@
         <message>
             <source>background upscaled x%1 with %2</source>
             <translation>背景已使用 %2 放大 %1 倍</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n face(s) may no longer look like the same person: see the badges</source>
+            <translation>
+                <numerusform>%n 张脸可能已不像同一个人：请看标记</numerusform>
+            </translation>
         </message>
     </context>
     <context>
@@ -1088,6 +1122,10 @@
         <message>
             <source>Download %1 from the page, then import it here: it is installed as %2</source>
             <translation>请从该页面下载 %1，然后在此导入：它将被安装为 %2</translation>
+        </message>
+        <message>
+            <source>identity check</source>
+            <translation>身份核对</translation>
         </message>
     </context>
     <context>
@@ -2041,6 +2079,37 @@
         <message>
             <source>Paint</source>
             <translation>绘制</translation>
+        </message>
+    </context>
+    <context>
+        <name>IdentityBadge</name>
+        <message>
+            <source>Same person</source>
+            <translation>同一人</translation>
+        </message>
+        <message>
+            <source>Check</source>
+            <translation>需核对</translation>
+        </message>
+        <message>
+            <source>Changed</source>
+            <translation>已改变</translation>
+        </message>
+        <message>
+            <source>The restored face is still the same person.</source>
+            <translation>修复后的脸仍是同一个人。</translation>
+        </message>
+        <message>
+            <source>Look again: the face may have changed. Lowering its strength keeps more of the original.</source>
+            <translation>请再看一下：这张脸可能已改变。降低强度可保留更多原貌。</translation>
+        </message>
+        <message>
+            <source>The restored face looks like someone else. Lower its strength until the badge turns green, or reject it.</source>
+            <translation>修复后的脸看起来像另一个人。请降低强度直到标记变绿，或拒绝此脸。</translation>
+        </message>
+        <message>
+            <source>Identity score %1 (1 is the same face).</source>
+            <translation>身份相似度 %1（1 表示同一张脸）。</translation>
         </message>
     </context>
 </TS>

@@ -1,6 +1,7 @@
 // The batch dialog with the real engine: a small GPEN checkpoint from the fixtures and the
 // built-in dlib detector, three crops of the Solvay photograph. Waits on signals only.
 
+#include <QCheckBox>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -27,12 +28,14 @@
 #include "open_photos.h"
 #include "support/cli_run.h"
 #include "support/fixtures.h"
+#include "support/pipeline_test_cache.h"
 #include "temp_settings.h"
 #include "ui/batch_dialog.h"
 #include "ui/engine_controller.h"
 #include "ui/image_session.h"
 #include "ui/main_window.h"
 #include "ui/restore_panel.h"
+#include "gpen/engine/embedded_identity.h"
 #include "ui_test_app.h"
 
 namespace {
@@ -60,7 +63,11 @@ protected:
         ASSERT_TRUE(cv::imwrite(in + "/a-left.png", solvay(cv::Rect(0, 0, 440, 300))));
         ASSERT_TRUE(cv::imwrite(in + "/b-middle.jpg", solvay(cv::Rect(440, 0, 440, 300))));
         ASSERT_TRUE(cv::imwrite(in + "/c-right.tif", solvay(cv::Rect(880, 0, 440, 300))));
+        // The tiny test network draws no face, so every face would be marked for review: these
+        // tests run as on a machine without the identity descriptor, except the one about review.
+        qputenv("GPEN_IDENTITY_DIR", QDir(m_models.path()).filePath(QStringLiteral("no-identity")).toUtf8());
     }
+    void TearDown() override { qunsetenv("GPEN_IDENTITY_DIR"); }
 
     // Starts the engine, waits for its preload, and fills the dialog for the three photos.
     BatchDialog* prepare(EngineController& engine, MainWindow& window) {
@@ -344,6 +351,43 @@ TEST_F(BatchDialogTest, EscCancelsARunningBatchThenCloses) {
     EXPECT_TRUE(dialog->isVisible()) << "the rows stay for the user to read";
     QTest::keyClick(dialog, Qt::Key_Escape);
     EXPECT_FALSE(dialog->isVisible());
+}
+
+// Files with a face whose identity score fell below the minimum are marked "Review" (the faces
+// and the lowest score in the tooltip), the summary counts them, and a filter shows only them.
+TEST_F(BatchDialogTest, FilesToReviewAreMarkedCountedAndFiltered) {
+    qunsetenv("GPEN_IDENTITY_DIR");
+    if (gpen::identityModelDir().empty()) GTEST_SKIP() << "the identity descriptor is absent (the build could not fetch it with npm)";
+    ASSERT_TRUE(gpen::test::writeNoiseImage(fs::path(m_input.path().toStdString()) / "d-noise.png", 3));  // no face
+    EngineController engine;
+    MainWindow window(&engine);
+    window.show();
+    BatchDialog* dialog = prepare(engine, window);
+    ASSERT_NE(dialog, nullptr);
+    EXPECT_FALSE(dialog->reviewFilter()->isEnabled()) << "nothing to filter yet";
+    QSignalSpy ended(dialog, &BatchDialog::batchEnded);
+    ASSERT_TRUE(dialog->start());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ended.count() == 1; }, 240000));
+    const auto outcome = ended.at(0).at(0).value<BatchOutcome>();
+    EXPECT_EQ(outcome.ok, 4);
+    EXPECT_EQ(outcome.review, 3) << "the three crops with faces; the noise has none";
+    const QString said = dialog->progressLabel()->text();
+    EXPECT_TRUE(said.contains(QStringLiteral("3 file")) && said.contains(QStringLiteral("to review"))) << said.toStdString();
+    ASSERT_EQ(dialog->table()->rowCount(), 4);
+    for (int row = 0; row < 4; ++row) {
+        const bool faces = dialog->table()->item(row, BatchDialog::FileColumn)->text() != QStringLiteral("d-noise.png");
+        EXPECT_EQ(dialog->rowNeedsReview(row), faces) << row;
+        EXPECT_EQ(status(dialog, row), faces ? BatchDialog::tr("Review") : BatchDialog::tr("Done")) << row;
+        if (faces) {
+            const QString tip = dialog->table()->item(row, BatchDialog::StatusColumn)->toolTip();
+            EXPECT_TRUE(tip.contains(QStringLiteral("lowest identity score 0."))) << tip.toStdString();
+        }
+    }
+    ASSERT_TRUE(dialog->reviewFilter()->isEnabled());
+    dialog->reviewFilter()->setChecked(true);
+    for (int row = 0; row < 4; ++row) EXPECT_EQ(dialog->table()->isRowHidden(row), !dialog->rowNeedsReview(row)) << row;
+    dialog->reviewFilter()->setChecked(false);
+    for (int row = 0; row < 4; ++row) EXPECT_FALSE(dialog->table()->isRowHidden(row)) << row;
 }
 
 }  // namespace
