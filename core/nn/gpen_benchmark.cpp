@@ -154,6 +154,15 @@ Expected<GpenBenchmarkResult> runGpenBenchmark(const GpenBenchmarkParams& params
             return makeError(ErrorCode::InvalidArgument, "bench: --size must be 256, 512, 1024 or 2048");
         }
         weights = fillRuleGpenWeights(releasedGpenArchitecture(params.syntheticSize));
+    } else if (params.model.extension() == ".json") {
+        // The identity descriptor, a TF.js graph model.
+        r.source = params.model.filename().string();
+        auto graph = readTfjsGraphModel(params.model);
+        if (!graph) {
+            return tl::unexpected(graph.error());
+        }
+        return runNetworkBenchmark(std::move(r), StateDict(), params, msSince(t0), progress, {},
+                                   std::make_shared<const TfjsGraphModel>(std::move(*graph)));
     } else if (params.model.extension() == ".param") {
         // Real-ESRGAN as NCNN files: the compact network runs as itself, x4plus as our RRDBNet.
         r.source = params.model.filename().string();

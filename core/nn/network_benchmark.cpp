@@ -7,6 +7,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "gpen/engine/embedded_identity.h"
+#include "gpen/nn/face_descriptor_net.h"
 #include "gpen/nn/parsenet.h"
 #include "gpen/nn/retinaface.h"
 #include "gpen/nn/rrdbnet.h"
@@ -50,10 +52,22 @@ std::function<Expected<std::vector<FloatTensor>>()> forwardOf(std::shared_ptr<Ne
 
 // The kind is told by a name only that kind has; its create() then runs the architecture check,
 // once, before building.
-Expected<Runner> build(const StateDict& weights, const NcnnModel* ncnn, const GpenBenchmarkParams& p,
-                       const std::string& source, Precision precision) {
+Expected<Runner> build(const StateDict& weights, const NcnnModel* ncnn, const TfjsGraphModel* tfjs,
+                       const GpenBenchmarkParams& p, const std::string& source, Precision precision) {
     const Shape shape{p.batch, 3, p.syntheticSize, p.syntheticSize};
     Runner r;
+    if (tfjs) {  // float32 only: the descriptor is small
+        auto net = FaceDescriptorNet::fromTfjs(*tfjs, kIdentityDescriptorNode, source, p.load.device);
+        if (!net) {
+            return tl::unexpected(net.error());
+        }
+        const int s = (*net)->inputSize();
+        r.kind = "descriptor";
+        r.architecture = (*net)->describe();
+        r.outSize = s;
+        r.forward = forwardOf(std::shared_ptr<FaceDescriptorNet>(std::move(*net)), rampInput({p.batch, 3, s, s}, 0.0F, 255.0F));
+        return r;
+    }
     if (ncnn) {
         auto net = SrvggNet::fromNcnn(*ncnn, source, {.device = p.load.device, .precision = precision});
         if (!net) {
@@ -103,8 +117,8 @@ Expected<Runner> build(const StateDict& weights, const NcnnModel* ncnn, const Gp
         return r;
     }
     return makeError(ErrorCode::InvalidArgument,
-                     source + ": not a network bench knows (GPEN, ParseNet, RRDBNet, RetinaFace or an NCNN "
-                              "SRVGGNetCompact/RRDBNet)");
+                     source + ": not a network bench knows (GPEN, ParseNet, RRDBNet, RetinaFace, an NCNN "
+                              "SRVGGNetCompact/RRDBNet or a TF.js face descriptor)");
 }
 
 }  // namespace
@@ -112,11 +126,12 @@ Expected<Runner> build(const StateDict& weights, const NcnnModel* ncnn, const Gp
 Expected<GpenBenchmarkResult> runNetworkBenchmark(GpenBenchmarkResult r, StateDict weights,
                                                   const GpenBenchmarkParams& params, double loadMs,
                                                   const std::function<void(const std::string&)>& progress,
-                                                  std::shared_ptr<const NcnnModel> ncnn) {
+                                                  std::shared_ptr<const NcnnModel> ncnn,
+                                                  std::shared_ptr<const TfjsGraphModel> tfjs) {
     r.loadMs = loadMs;
     const auto t0 = Clock::now();
     const Precision precision = params.load.precision;
-    auto runner = build(weights, ncnn.get(), params, r.source, precision);
+    auto runner = build(weights, ncnn.get(), tfjs.get(), params, r.source, precision);
     if (!runner) {
         return tl::unexpected(runner.error());
     }
@@ -127,7 +142,7 @@ Expected<GpenBenchmarkResult> runNetworkBenchmark(GpenBenchmarkResult r, StateDi
     }
     r.kind = runner->kind;
     r.architecture = runner->architecture;
-    r.inSize = params.syntheticSize;
+    r.inSize = tfjs ? runner->outSize : params.syntheticSize;
     r.outSize = runner->outSize;
     const auto forward = [&runner]() -> Expected<void> {
         auto out = runner->forward();
@@ -138,7 +153,7 @@ Expected<GpenBenchmarkResult> runNetworkBenchmark(GpenBenchmarkResult r, StateDi
     }
     if (compare) {
         // After the timing, as runGpenBenchmark does: the worst output against a float32 network.
-        auto reference = build(weights, ncnn.get(), params, r.source, Precision::Fp32);
+        auto reference = build(weights, ncnn.get(), tfjs.get(), params, r.source, Precision::Fp32);
         if (!reference) {
             return tl::unexpected(reference.error());
         }

@@ -10,6 +10,7 @@
 #include "gpen/base/float_tensor.h"
 #include "gpen/io/ncnn_model.h"
 #include "gpen/io/state_dict.h"
+#include "gpen/io/tfjs_graph_model.h"
 #include "gpen/nn/gpen_benchmark.h"
 
 namespace gpen {
@@ -25,10 +26,11 @@ Expected<void> timeForwards(GpenBenchmarkResult& r, int runs, const std::functio
 // Builds and times the ParseNet, RRDBNet or RetinaFace in `weights` (read in loadMs) at an input
 // of params.syntheticSize square; an error naming r.source when they are none of these. The
 // weights are dropped once built, as runGpenBenchmark does. `ncnn` set: the SRVGGNetCompact in it
-// instead (weights empty).
+// instead (weights empty); `tfjs` set: the face descriptor in it, at its own input size (224).
 Expected<GpenBenchmarkResult> runNetworkBenchmark(GpenBenchmarkResult r, StateDict weights,
                                                   const GpenBenchmarkParams& params, double loadMs,
                                                   const std::function<void(const std::string&)>& progress,
-                                                  std::shared_ptr<const NcnnModel> ncnn = {});
+                                                  std::shared_ptr<const NcnnModel> ncnn = {},
+                                                  std::shared_ptr<const TfjsGraphModel> tfjs = {});
 
 }  // namespace gpen
