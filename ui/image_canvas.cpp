@@ -218,24 +218,27 @@ void ImageCanvas::drawFaceBoxes(QPainter& painter) const {
     for (int i = 0; i < m_faceBoxes.size(); ++i) {
         const QRectF box(m_faceBoxes[i]);
         const bool selected = i == m_selectedFace;
-        painter.setPen(QPen(selected ? palette().color(QPalette::Highlight) : QColor(255, 255, 255, 170), selected ? 3 : 1.5));
+        // A scored face's box takes its identity band's colour; the number goes under it where
+        // the box is wide enough on screen to carry it (a group photo at fit has tiny boxes).
+        const double score = m_faceScores.value(i, std::numeric_limits<double>::quiet_NaN());
+        QColor colour = IdentityBadge::scored(score) ? IdentityBadge::colour(score) : QColor(255, 255, 255);
+        colour.setAlpha(selected ? 255 : 200);
+        painter.setPen(QPen(selected ? palette().color(QPalette::Highlight) : colour, selected ? 3 : 1.5));
         const QRectF onView(toView(box.topLeft()), toView(box.bottomRight()));
         painter.drawRect(onView);
-        // The identity score under the box, in its band's colour: readable at any zoom.
-        const double score = m_faceScores.value(i, std::numeric_limits<double>::quiet_NaN());
-        if (IdentityBadge::scored(score)) {
-            const QString text = QString::number(score, 'f', 2);
-            const QFontMetrics fm(font());
-            const QRectF tag(onView.center().x() - (fm.horizontalAdvance(text) + 8) / 2.0, onView.bottom() + 2,
-                             fm.horizontalAdvance(text) + 8, fm.height() + 2);
-            painter.save();
-            painter.setPen(Qt::NoPen);
-            painter.setBrush(IdentityBadge::colour(score));
-            painter.drawRoundedRect(tag, 3, 3);
-            painter.setPen(Qt::white);
-            painter.drawText(tag, Qt::AlignCenter, text);
-            painter.restore();
-        }
+        if (!IdentityBadge::scored(score)) continue;
+        const QString text = QString::number(score, 'f', 2);
+        const QFontMetrics fm(font());
+        const double width = fm.horizontalAdvance(text) + 8;
+        if (onView.width() < width) continue;
+        const QRectF tag(onView.center().x() - width / 2.0, onView.bottom() + 2, width, fm.height() + 2);
+        painter.save();
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(IdentityBadge::colour(score));
+        painter.drawRoundedRect(tag, 3, 3);
+        painter.setPen(Qt::white);
+        painter.drawText(tag, Qt::AlignCenter, text);
+        painter.restore();
     }
     painter.restore();
 }

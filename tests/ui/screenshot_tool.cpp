@@ -12,7 +12,8 @@
 // "repair" a scratch is painted across its faces with the brush and repaired (repair.png, and
 // repair-mask.png: the marks before Restore); with "seg2face" the parsing-map editor opens on the
 // photo's largest face with FACE_MODEL_ID as the Seg2face model, and a stroke of hair is painted
-// across the map (seg2face.png).
+// across the map (seg2face.png); with "identity" the faces are set to three strengths, so that
+// their identity badges show every band (identity.png, split view at 100 %).
 
 #include <QApplication>
 #include <QCheckBox>
@@ -23,6 +24,7 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -37,6 +39,7 @@
 #include "ui/engine_controller.h"
 #include "ui/face_map_dialog.h"
 #include "ui/image_session.h"
+#include "ui/face_strip.h"
 #include "ui/main_window.h"
 #include "ui/model_status_indicator.h"
 #include "ui/restore_panel.h"
@@ -88,7 +91,8 @@ int main(int argc, char** argv) {
     }
     const QString sixth = argc == 6 ? QString::fromLocal8Bit(argv[5]) : QString();
     const QString task =
-        sixth == QStringLiteral("colorize") || sixth == QStringLiteral("repair") || sixth == QStringLiteral("seg2face")
+        sixth == QStringLiteral("colorize") || sixth == QStringLiteral("repair") || sixth == QStringLiteral("seg2face") ||
+                sixth == QStringLiteral("identity")
             ? sixth
             : QString();
     const QString batchDir = QFileInfo(sixth).isDir() ? sixth : QString();
@@ -170,6 +174,20 @@ int main(int argc, char** argv) {
     QSignalSpy finished(&engine, &gpen::ui::EngineController::jobFinished);
     window.restoreCurrent();
     if (!finished.wait(600000)) return 1;
+    if (task == QStringLiteral("identity")) {
+        // Faces at three strengths, so that the badges and the numbers on the photo show each band.
+        QSignalSpy reblended(&engine, &gpen::ui::EngineController::reblended);
+        gpen::ui::FaceStrip* strip = window.faceStrip();
+        for (int i = 0; i < strip->faceCount(); ++i) strip->slider(i)->setValue(i % 3 == 0 ? 100 : i % 3 == 1 ? 35 : 8);
+        while (reblended.wait(5000)) {
+        }
+        // At 100 %, where the faces' boxes are wide enough to carry their numbers.
+        window.comparisonView()->setMode(gpen::ui::ComparisonView::Mode::Split);
+        window.comparisonView()->zoomToActualSize();
+        QTest::qWait(300);
+        window.grab().save(out.filePath(QStringLiteral("identity.png")));
+        return 0;
+    }
     if (!task.isEmpty()) {
         window.comparisonView()->setMode(gpen::ui::ComparisonView::Mode::Split);
         window.comparisonView()->zoomToFit();
