@@ -89,7 +89,7 @@ void FaceStrip::setFaces(const QList<RestoredFaceView>& faces, const QList<doubl
         connect(slider, &QSlider::sliderReleased, this, [this] { Q_EMIT strengthsChanged(strengths()); });
         connect(accept, &QCheckBox::toggled, this, [this, slider](bool on) {
             slider->setEnabled(on && m_adjustable);
-            Q_EMIT strengthsChanged(strengths());
+            if (!m_bulkChange) Q_EMIT strengthsChanged(strengths());
         });
     }
     QList<double> scores;
@@ -119,6 +119,16 @@ void FaceStrip::setAllStrengths(double strength) {
     }
     m_bulkChange = false;
     Q_EMIT strengthsChanged(strengths());
+}
+
+void FaceStrip::setChoices(const QList<double>& values, const QList<bool>& accepted) {
+    if (values.size() != m_sliders.size() || accepted.size() != m_sliders.size()) return;
+    m_bulkChange = true;
+    for (int i = 0; i < m_sliders.size(); ++i) {
+        m_sliders[i]->setValue(static_cast<int>(values[i] * 100 + 0.5));
+        m_accept[i]->setChecked(accepted[i]);
+    }
+    m_bulkChange = false;
 }
 
 void FaceStrip::setAdjustable(bool adjustable) {

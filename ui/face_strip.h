@@ -27,6 +27,8 @@ public:
     void clear() { setFaces({}, 1.0); }
     // Moves every slider to `strength` and asks for one re-blend (the panel's global slider).
     void setAllStrengths(double strength);
+    // Sets the sliders and accepted marks (Undo / Redo) without asking for a re-blend.
+    void setChoices(const QList<double>& values, const QList<bool>& accepted);
     // Whether the sliders can re-blend: false for a photo whose full result was released; the
     // strip then says how to get it back.
     void setAdjustable(bool adjustable);

@@ -125,6 +125,8 @@ void ImageSession::setFaces(int index, const QList<RestoredFaceView>& faces, dou
     e.faces = faces;
     e.faceStrengths = QList<double>(faces.size(), strength);
     e.facesAccepted = QList<bool>(faces.size(), true);
+    e.undo.clear();
+    e.redo.clear();
 }
 
 void ImageSession::setFaceIdentity(int index, const QList<double>& scores) {
@@ -136,8 +138,34 @@ void ImageSession::setFaceIdentity(int index, const QList<double>& scores) {
 void ImageSession::setFaceChoices(int index, const QList<double>& strengths, const QList<bool>& accepted) {
     Entry& e = m_entries[index];
     if (strengths.size() != e.faces.size() || accepted.size() != e.faces.size()) return;
+    if (strengths == e.faceStrengths && accepted == e.facesAccepted) return;
+    e.undo.push_back({e.faceStrengths, e.facesAccepted});
+    e.redo.clear();
     e.faceStrengths = strengths;
     e.facesAccepted = accepted;
+}
+
+bool ImageSession::stepFaceChoices(int index, bool back) {
+    Entry& e = m_entries[index];
+    QList<Entry::FaceChoices>& from = back ? e.undo : e.redo;
+    QList<Entry::FaceChoices>& to = back ? e.redo : e.undo;
+    if (from.isEmpty()) return false;
+    to.push_back({e.faceStrengths, e.facesAccepted});
+    const Entry::FaceChoices step = from.takeLast();
+    e.faceStrengths = step.strengths;
+    e.facesAccepted = step.accepted;
+    return true;
+}
+
+void ImageSession::revert(int index) {
+    Entry& e = m_entries[index];
+    e.faces.clear();
+    e.faceStrengths.clear();
+    e.facesAccepted.clear();
+    e.undo.clear();
+    e.redo.clear();
+    e.processingNote.clear();
+    setResult(index, QImage());
 }
 
 void ImageSession::remove(int index) {

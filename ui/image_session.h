@@ -37,6 +37,13 @@ public:
         QList<RestoredFaceView> faces;
         QList<double> faceStrengths;
         QList<bool> facesAccepted;
+        // Edit → Undo / Redo of the strip's choices (slider values and accepted marks), most
+        // recent last; emptied when the photo gets new faces.
+        struct FaceChoices {
+            QList<double> strengths;
+            QList<bool> accepted;
+        };
+        QList<FaceChoices> undo, redo;
         // The restore's processing note (the networks that ran), written into saved files.
         QString processingNote;
         // The damage painted on this photo for repair (8-bit gray, 255 = damaged); null: none.
@@ -64,6 +71,11 @@ public:
     void setFaceIdentity(int index, const QList<double>& scores);
     // The strip's choices for the photo's faces (sizes match its faces).
     void setFaceChoices(int index, const QList<double>& strengths, const QList<bool>& accepted);
+    // Undo (`back`) or Redo of the strip's choices: the photo's choices become the previous (or
+    // next) ones; false when there is none.
+    bool stepFaceChoices(int index, bool back);
+    // Revert to Original: the photo's result, faces and choices are dropped.
+    void revert(int index);
     // Closes the photo: its images are freed; later entries move down by one.
     void remove(int index);
 

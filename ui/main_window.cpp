@@ -173,6 +173,7 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
         m_status->setText(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
     });
     createActions();
+    setUpPhotoListActions();
     connect(m_session, &ImageSession::entryAdded, this, [this](int index) {
         newListItem(index);
         if (m_list->currentRow() < 0) {
@@ -276,6 +277,7 @@ void MainWindow::showEntry(int index) {
     m_saveAs->setEnabled(!e.result.isNull());
     m_closePhoto->setEnabled(true);
     showFaces(index);
+    updateEditActions();
     m_status->setText(tr("%1 — %2 × %3").arg(e.displayName).arg(e.original.width()).arg(e.original.height()));
 }
 
@@ -302,6 +304,7 @@ void MainWindow::onFaceChoices(const QList<double>& strengths) {
     if (index < 0 || index != m_reblendImage || !m_engine) return;
     m_session->setFaceChoices(index, m_faces->sliderValues(), m_faces->accepted());
     m_engine->reblend(m_reblendKey, strengths);
+    updateEditActions();
 }
 
 bool MainWindow::confirmDiscard(const QString& title, const QString& text, const QString& question,
@@ -346,6 +349,9 @@ void MainWindow::onEntryRemoved(int index) {
     } else if (index < m_brushPhoto) {
         --m_brushPhoto;
     }
+    // Restore All's photos still to come follow the list.
+    m_restoreQueue.removeAll(index);
+    for (int& queued : m_restoreQueue) queued -= queued > index ? 1 : 0;
     delete m_list->takeItem(index);
     // The rows after it moved up: their unsaved marks follow (the saver renumbered its records).
     for (int i = index; i < m_session->count(); ++i) updateSavedMark(i);
@@ -430,6 +436,7 @@ void MainWindow::updateSavedMark(int index) {
     const auto& e = m_session->entry(index);
     // A result not on disk yet is marked in the list, so it is not lost by accident.
     item->setText(m_saver->hasUnsaved(index) ? tr("%1 (unsaved)").arg(e.displayName) : e.displayName);
+    updateEditActions();
 }
 
 void MainWindow::openSettings() {
@@ -469,18 +476,21 @@ void MainWindow::connectEngine() {
         m_reblendKey = o.imageIndex;
         if (m_stripPhoto == index) m_stripPhoto = -1;  // new faces: the strip is filled again
         m_session->setResult(index, o.result);
+        startNextQueued();  // Restore All goes on
     });
     connect(m_engine, &EngineController::jobFailed, this, [this](quint64 id, const QString& message) {
         if (id != m_restoreJob) return;
         m_jobImage = -1;
         m_panel->showFailed(message);
         m_status->setText(tr("Restore failed: %1").arg(message));
+        startNextQueued();  // one photo that fails does not stop Restore All
     });
     connect(m_engine, &EngineController::jobCancelled, this, [this](quint64 id) {
         if (id != m_restoreJob) return;
         m_jobImage = -1;
         m_panel->showCancelled();
         m_status->setText(tr("Cancelled"));
+        m_restoreQueue.clear();  // Cancel stops Restore All too
     });
     connect(m_faces, &FaceStrip::strengthsChanged, this, &MainWindow::onFaceChoices);
     connect(m_engine, &EngineController::reblended, this, [this](int key, const QImage& image, const QList<double>& identity) {

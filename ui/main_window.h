@@ -88,6 +88,19 @@ protected:
 
 private:
     void createActions();
+    // main_window_photo_actions.cpp: the Edit and Photo menus, Help → Keyboard Shortcuts, and
+    // the Photos list's selection and Delete.
+    void createEditMenu();
+    void createPhotoMenu();
+    void addShortcutsHelp(QMenu* help);
+    void setUpPhotoListActions();
+    void updateEditActions();
+    void stepFaceChoices(bool back);
+    void revertCurrent();
+    void restoreAll();
+    void startNextQueued();
+    void saveAll();
+    void closeSelectedPhotos();
     void showEntry(int index);
     void openDialog();
     void pasteImage();
@@ -143,6 +156,15 @@ private:
     QDockWidget* m_restoreDock = nullptr;
     QDockWidget* m_facesDock = nullptr;
     QAction* m_closePhoto = nullptr;
+    QAction* m_undo = nullptr;
+    QAction* m_redo = nullptr;
+    QAction* m_revert = nullptr;
+    QAction* m_restoreAction = nullptr;
+    QAction* m_restoreAll = nullptr;
+    QAction* m_saveAll = nullptr;
+    // Restore All: the photos still to restore, in order (indices follow closed photos).
+    QList<int> m_restoreQueue;
+    int m_restoreQueueTotal = 0;
     bool m_layoutApplied = false;
     quint64 m_restoreJob = 0;
     struct OpenRequest {

@@ -64,6 +64,7 @@ void MainWindow::createActions() {
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+    createEditMenu();
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     auto* modes = new QActionGroup(this);
@@ -100,9 +101,13 @@ void MainWindow::createActions() {
     for (QDockWidget* dock : {m_photosDock, m_restoreDock, m_facesDock}) {
         panels->addAction(dock->toggleViewAction());
     }
+    createPhotoMenu();
     QAction* settings = toolsMenu()->addAction(tr("&Settings…"), this, &MainWindow::openSettings);
     settings->setObjectName(QStringLiteral("settingsAction"));
-    settings->setShortcut(QKeySequence::Preferences);
+    // The desktop's Preferences key where it has one (empty on some), and Ctrl+, everywhere.
+    QList<QKeySequence> settingsKeys = QKeySequence::keyBindings(QKeySequence::Preferences);
+    if (!settingsKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Comma))) settingsKeys.prepend(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    settings->setShortcuts(settingsKeys);
     settings->setMenuRole(QAction::PreferencesRole);
     QAction* models = toolsMenu()->addAction(tr("&Models…"), this, [this] { showModelManager(); });
     models->setObjectName(QStringLiteral("modelsAction"));
@@ -120,6 +125,7 @@ void MainWindow::createActions() {
     });
     about->setObjectName(QStringLiteral("aboutAction"));
     about->setMenuRole(QAction::AboutRole);
+    addShortcutsHelp(help);
     updateRecentMenu();
 }
 

@@ -122,7 +122,7 @@ RestorePanel::RestorePanel(QWidget* parent)
     m_tintRest->setToolTip(tr("No network colours a whole photo: off, the rest stays gray; on, it is toned with the "
                               "colorized faces' average colour, like a toned print"));
     m_restore->setDefault(true);
-    m_restore->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    // Ctrl+R is the window's Photo → Restore (one shortcut, shown in the menu).
     m_cancel->setEnabled(false);
     m_progress->setVisible(false);
     m_stage->setWordWrap(true);

@@ -113,6 +113,28 @@ bool ResultSaver::save(int index) {
     return write(index, t.path, t.options);
 }
 
+int ResultSaver::saveAll() {
+    int written = 0;
+    for (int i = 0; i < m_session->count(); ++i) {
+        if (!hasUnsaved(i)) continue;
+        if (m_targets.contains(i)) {
+            written += save(i) ? 1 : 0;
+            continue;
+        }
+        const QString beside = suggestedPath(i);
+        if (!m_session->entry(i).path.isEmpty() && !QFileInfo::exists(beside)) {
+            const SaveOptions options = SaveOptions::load();
+            if (write(i, beside, options)) {
+                m_targets.insert(i, {beside, options});
+                ++written;
+            }
+        } else {
+            written += saveAs(i) ? 1 : 0;
+        }
+    }
+    return written;
+}
+
 bool ResultSaver::saveAs(int index) {
     if (index < 0 || index >= m_session->count() || m_session->entry(index).result.isNull())
         return false;

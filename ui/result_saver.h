@@ -45,6 +45,10 @@ class ResultSaver : public QObject {
     // asks as saveAs does the first time. False when cancelled or failed (failures are shown).
     bool save(int index);
     bool saveAs(int index);
+    // Photo → Save All Results: every result not saved yet, each to its last target, else beside
+    // its original as NAME-restored.EXT when no such file exists (no dialog), else as saveAs asks.
+    // Returns how many were written.
+    int saveAll();
 
     QString target(int index) const { return m_targets.value(index).path; }
     // True while the image's current result is the one last written to its target.

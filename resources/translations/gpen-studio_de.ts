@@ -22,7 +22,7 @@
     </message>
     <message>
         <source>The restored face is still the same person.</source>
-        <translation>Das wiederhergestellte Gesicht ist noch dieselbe Person.</translation>
+        <translation>Das restaurierte Gesicht ist noch dieselbe Person.</translation>
     </message>
     <message>
         <source>Look again: the face may have changed. Lowering its strength keeps more of the original.</source>
@@ -30,7 +30,7 @@
     </message>
     <message>
         <source>The restored face looks like someone else. Lower its strength until the badge turns green, or reject it.</source>
-        <translation>Das wiederhergestellte Gesicht sieht nach jemand anderem aus. Verringern Sie die Stärke, bis das Abzeichen grün wird, oder verwerfen Sie es.</translation>
+        <translation>Das restaurierte Gesicht sieht nach jemand anderem aus. Verringern Sie die Stärke, bis das Abzeichen grün wird, oder verwerfen Sie es.</translation>
     </message>
 </context>
 <context>
@@ -1187,6 +1187,80 @@
         <source>&amp;Stop and Quit</source>
         <translation>&amp;Anhalten und beenden</translation>
     </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Undo Face Change</source>
+        <translation>&amp;Gesichtsänderung rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo Face Change</source>
+        <translation>Gesichtsänderung &amp;wiederholen</translation>
+    </message>
+    <message>
+        <source>Re&amp;vert to Original</source>
+        <translation>Zum &amp;Original zurückkehren</translation>
+    </message>
+    <message>
+        <source>&amp;Photo</source>
+        <translation>&amp;Foto</translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>&amp;Restaurieren</translation>
+    </message>
+    <message>
+        <source>Restore &amp;All Photos</source>
+        <translation>&amp;Alle Fotos restaurieren</translation>
+    </message>
+    <message>
+        <source>Save A&amp;ll Results</source>
+        <translation>A&amp;lle Ergebnisse speichern</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Close Selected Photos</source>
+        <translation>Ausgewählte Fotos schließen</translation>
+    </message>
+    <message>
+        <source>Revert to Original</source>
+        <translation>Zum Original zurückkehren</translation>
+    </message>
+    <message>
+        <source>Revert anyway and lose the result?</source>
+        <translation>Trotzdem zurückkehren und das Ergebnis verwerfen?</translation>
+    </message>
+    <message>
+        <source>Restoring photo %1 of %2</source>
+        <translation>Foto %1 von %2 wird restauriert</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s) saved</source>
+        <translation>
+            <numerusform>%n Ergebnis gespeichert</numerusform>
+            <numerusform>%n Ergebnisse gespeichert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Close Photos</source>
+        <translation>Fotos schließen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the restored photos are not saved.</source>
+        <translation>
+            <numerusform>%n der restaurierten Fotos ist nicht gespeichert.</numerusform>
+            <numerusform>%n der restaurierten Fotos sind nicht gespeichert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Close them anyway and lose the results?</source>
+        <translation>Trotzdem schließen und die Ergebnisse verwerfen?</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::MissingModelBanner</name>
@@ -2010,6 +2084,41 @@
     <message>
         <source>&amp;Advanced</source>
         <translation>&amp;Erweitert</translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>Fenster</translation>
+    </message>
+    <message>
+        <source>Stop the restore in hand</source>
+        <translation>Die laufende Restaurierung anhalten</translation>
+    </message>
+    <message>
+        <source>Photos list</source>
+        <translation>Fotoliste</translation>
+    </message>
+    <message>
+        <source>Close the selected photos</source>
+        <translation>Die ausgewählten Fotos schließen</translation>
+    </message>
+    <message>
+        <source>Menu</source>
+        <translation>Menü</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
     </message>
 </context>
 <context>

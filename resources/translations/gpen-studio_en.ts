@@ -80,6 +80,20 @@
             <numerusform>%n restored photos are not saved.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n result(s) saved</source>
+        <translation>
+            <numerusform>%n result saved</numerusform>
+            <numerusform>%n results saved</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the restored photos are not saved.</source>
+        <translation>
+            <numerusform>%n of the restored photos is not saved.</numerusform>
+            <numerusform>%n of the restored photos are not saved.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::ModelStatusIndicator</name>

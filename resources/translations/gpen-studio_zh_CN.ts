@@ -894,6 +894,78 @@
             <source>&amp;Stop and Quit</source>
             <translation>停止并退出(&amp;S)</translation>
         </message>
+        <message>
+            <source>&amp;Edit</source>
+            <translation>编辑(&amp;E)</translation>
+        </message>
+        <message>
+            <source>&amp;Undo Face Change</source>
+            <translation>撤销面部调整(&amp;U)</translation>
+        </message>
+        <message>
+            <source>&amp;Redo Face Change</source>
+            <translation>重做面部调整(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Re&amp;vert to Original</source>
+            <translation>恢复为原图(&amp;V)</translation>
+        </message>
+        <message>
+            <source>&amp;Photo</source>
+            <translation>照片(&amp;P)</translation>
+        </message>
+        <message>
+            <source>&amp;Restore</source>
+            <translation>修复(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Restore &amp;All Photos</source>
+            <translation>修复全部照片(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Save A&amp;ll Results</source>
+            <translation>保存全部结果(&amp;L)</translation>
+        </message>
+        <message>
+            <source>&amp;Keyboard Shortcuts</source>
+            <translation>键盘快捷键(&amp;K)</translation>
+        </message>
+        <message>
+            <source>Close Selected Photos</source>
+            <translation>关闭所选照片</translation>
+        </message>
+        <message>
+            <source>Revert to Original</source>
+            <translation>恢复为原图</translation>
+        </message>
+        <message>
+            <source>Revert anyway and lose the result?</source>
+            <translation>仍要恢复并丢弃此结果吗？</translation>
+        </message>
+        <message>
+            <source>Restoring photo %1 of %2</source>
+            <translation>正在修复第 %1 张，共 %2 张</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n result(s) saved</source>
+            <translation>
+                <numerusform>已保存 %n 个结果</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Close Photos</source>
+            <translation>关闭照片</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n of the restored photos are not saved.</source>
+            <translation>
+                <numerusform>有 %n 张修复后的照片尚未保存。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Close them anyway and lose the results?</source>
+            <translation>仍要关闭并丢弃这些结果吗？</translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::MissingModelBanner</name>
@@ -2110,6 +2182,41 @@
         <message>
             <source>Identity score %1 (1 is the same face).</source>
             <translation>身份相似度 %1（1 表示同一张脸）。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::ShortcutsDialog</name>
+        <message>
+            <source>Keyboard Shortcuts</source>
+            <translation>键盘快捷键</translation>
+        </message>
+        <message>
+            <source>Window</source>
+            <translation>窗口</translation>
+        </message>
+        <message>
+            <source>Stop the restore in hand</source>
+            <translation>停止当前修复</translation>
+        </message>
+        <message>
+            <source>Photos list</source>
+            <translation>照片列表</translation>
+        </message>
+        <message>
+            <source>Close the selected photos</source>
+            <translation>关闭所选照片</translation>
+        </message>
+        <message>
+            <source>Menu</source>
+            <translation>菜单</translation>
+        </message>
+        <message>
+            <source>Command</source>
+            <translation>命令</translation>
+        </message>
+        <message>
+            <source>Keys</source>
+            <translation>按键</translation>
         </message>
     </context>
 </TS>

@@ -1,4 +1,5 @@
 #include <QAction>
+#include <QTableWidget>
 #include <QDropEvent>
 #include <QFileInfo>
 #include <QLabel>
@@ -26,6 +27,7 @@
 #include "ui/comparison_view.h"
 #include "ui/image_session.h"
 #include "ui/main_window.h"
+#include "ui/shortcuts_dialog.h"
 #include "ui/result_saver.h"
 #include "ui/save_options_dialog.h"
 #include "ui/translations.h"
@@ -340,7 +342,9 @@ TEST(MainWindow, GermanTranslationTranslatesTheMenus) {
         const QList<QAction*> menus = window.menuBar()->actions();
         ASSERT_GE(menus.size(), 2);
         EXPECT_EQ(menus.at(0)->text(), QStringLiteral("&Datei"));
-        EXPECT_EQ(menus.at(1)->text(), QStringLiteral("&Ansicht"));
+        EXPECT_EQ(menus.at(1)->text(), QStringLiteral("&Bearbeiten"));
+        EXPECT_EQ(menus.at(2)->text(), QStringLiteral("&Ansicht"));
+        EXPECT_EQ(menus.at(3)->text(), QStringLiteral("&Foto"));
         EXPECT_EQ(window.findChild<QAction*>(QStringLiteral("saveAsAction"))->text(),
                   QStringLiteral("Ergebnis speichern &unter…"));
     }
@@ -453,6 +457,116 @@ TEST(MainWindow, EnglishPluralsHaveTheirEnglishForms) {
     }
     EXPECT_EQ(one, QStringLiteral("1 restored photo is not saved."));
     EXPECT_EQ(two, QStringLiteral("2 restored photos are not saved."));
+}
+
+}  // namespace
+
+namespace {
+
+// What an Upscayl, digiKam or Gwenview user looks for: Edit, Photo and Help commands with their
+// keys, and Settings on Ctrl+, ; Help → Keyboard Shortcuts lists them from the menus.
+TEST(MainWindow, MenusOfferTheCommandsUsersLookForWithTheirKeys) {
+    gpen::test::uiApp();
+    SaveFixture f;
+    const struct {
+        const char* action;
+        QKeySequence key;
+    } expected[] = {{"undoAction", QKeySequence::Undo},
+                    {"restoreAction", QKeySequence(QStringLiteral("Ctrl+R"))},
+                    {"restoreAllAction", QKeySequence(QStringLiteral("Ctrl+Shift+R"))},
+                    {"saveAllAction", QKeySequence(QStringLiteral("Ctrl+Alt+S"))},
+                    {"shortcutsAction", QKeySequence(QStringLiteral("Ctrl+?"))}};
+    for (const auto& e : expected) {
+        QAction* a = f.action(e.action);
+        ASSERT_NE(a, nullptr) << e.action;
+        EXPECT_EQ(a->shortcut(), e.key) << e.action;
+    }
+    ASSERT_NE(f.action("revertAction"), nullptr);
+    EXPECT_TRUE(f.action("settingsAction")->shortcuts().contains(QKeySequence(QStringLiteral("Ctrl+,"))));
+    // No photo restored by the engine: nothing to undo; the result can be reverted.
+    EXPECT_FALSE(f.action("undoAction")->isEnabled());
+    EXPECT_TRUE(f.action("revertAction")->isEnabled());
+
+    gpen::ui::ShortcutsDialog keys(f.window.menuBar());
+    bool listed = false;
+    for (int r = 0; r < keys.table()->rowCount(); ++r) {
+        listed = listed || (keys.table()->item(r, 1)->text() == QStringLiteral("Restore") &&
+                            keys.table()->item(r, 2)->text() == QKeySequence(QStringLiteral("Ctrl+R")).toString(QKeySequence::NativeText));
+    }
+    EXPECT_TRUE(listed) << "Photo › Restore with Ctrl+R";
+}
+
+// Revert to Original drops an unsaved result only after asking; the photo is as opened again.
+TEST(MainWindow, RevertToOriginalAsksThenDropsTheResult) {
+    gpen::test::uiApp();
+    SaveFixture f;
+    ASSERT_FALSE(f.window.session()->entry(0).result.isNull());
+    {
+        ModalDriver<QMessageBox> cancel([](QMessageBox* box) { box->button(QMessageBox::Cancel)->click(); });
+        f.action("revertAction")->trigger();
+        EXPECT_TRUE(cancel.seen());
+    }
+    EXPECT_FALSE(f.window.session()->entry(0).result.isNull());
+    {
+        ModalDriver<QMessageBox> discard([](QMessageBox* box) { box->button(QMessageBox::Discard)->click(); });
+        f.action("revertAction")->trigger();
+        EXPECT_TRUE(discard.seen());
+    }
+    EXPECT_TRUE(f.window.session()->entry(0).result.isNull());
+    EXPECT_FALSE(f.window.resultSaver()->hasUnsaved(0));
+    EXPECT_FALSE(f.action("revertAction")->isEnabled());
+}
+
+// Save All writes every unsaved result beside its original (NAME-restored.EXT) without a dialog.
+TEST(MainWindow, SaveAllWritesEveryUnsavedResultBesideItsOriginal) {
+    gpen::test::uiApp();
+    SaveFixture f;
+    const QString second = f.dir.filePath(QStringLiteral("second.png"));
+    noise(80, 60, 3).save(second);
+    ASSERT_TRUE(gpen::test::openAndWait(f.window, {second}));
+    f.window.session()->setResult(1, noise(80, 60, 4));
+    ASSERT_TRUE(f.action("saveAllAction")->isEnabled());
+    ModalDriver<QMessageBox> unexpected([](QMessageBox* box) { box->button(QMessageBox::Cancel)->click(); });
+    f.action("saveAllAction")->trigger();
+    EXPECT_FALSE(unexpected.seen());
+    EXPECT_TRUE(QFileInfo::exists(f.dir.filePath(QStringLiteral("photo-restored.png"))));
+    EXPECT_TRUE(QFileInfo::exists(f.dir.filePath(QStringLiteral("second-restored.png"))));
+    EXPECT_FALSE(f.window.resultSaver()->hasUnsaved(0));
+    EXPECT_FALSE(f.window.resultSaver()->hasUnsaved(1));
+    EXPECT_FALSE(f.action("saveAllAction")->isEnabled());
+}
+
+// The Photos list selects several photos; Delete closes them, asking once for the unsaved ones.
+TEST(MainWindow, DeleteClosesTheSelectedPhotosAskingOnce) {
+    gpen::test::uiApp();
+    SaveFixture f;  // photo.png, restored and unsaved
+    QStringList more;
+    for (int i = 0; i < 3; ++i) {
+        more << f.dir.filePath(QStringLiteral("more-%1.png").arg(i));
+        noise(80, 60, 10 + i).save(more.back());
+    }
+    ASSERT_TRUE(gpen::test::openAndWait(f.window, more));
+    ASSERT_EQ(f.window.session()->count(), 4);
+    f.window.session()->setResult(2, noise(80, 60, 20));  // more-1: unsaved too
+    QListWidget* list = f.window.imageList();
+    list->setCurrentRow(0);
+    list->item(0)->setSelected(true);
+    list->item(2)->setSelected(true);
+    list->item(3)->setSelected(true);
+    list->setFocus();
+    int asked = 0;
+    ModalDriver<QMessageBox> discard([&asked](QMessageBox* box) {
+        ++asked;
+        EXPECT_TRUE(box->text().contains(QStringLiteral("2"))) << box->text().toStdString();
+        box->button(QMessageBox::Discard)->click();
+    });
+    QAction* del = list->findChild<QAction*>(QStringLiteral("closeSelectedAction"));
+    ASSERT_NE(del, nullptr);
+    EXPECT_EQ(del->shortcut(), QKeySequence(QKeySequence::Delete));
+    del->trigger();
+    EXPECT_EQ(asked, 1);
+    ASSERT_EQ(f.window.session()->count(), 1);
+    EXPECT_EQ(f.window.session()->entry(0).path, more[0]);
 }
 
 }  // namespace

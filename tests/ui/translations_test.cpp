@@ -59,7 +59,9 @@ TEST(Translations, SimplifiedChineseTranslatesTheWindowAndQtsOwnButtons) {
         const QList<QAction*> menus = window.menuBar()->actions();
         ASSERT_GE(menus.size(), 2);
         EXPECT_EQ(menus.at(0)->text(), QStringLiteral("文件(&F)"));
-        EXPECT_EQ(menus.at(1)->text(), QStringLiteral("视图(&V)"));
+        EXPECT_EQ(menus.at(1)->text(), QStringLiteral("编辑(&E)"));
+        EXPECT_EQ(menus.at(2)->text(), QStringLiteral("视图(&V)"));
+        EXPECT_EQ(menus.at(3)->text(), QStringLiteral("照片(&P)"));
         EXPECT_EQ(window.findChild<QAction*>(QStringLiteral("saveAsAction"))->text(),
                   QStringLiteral("结果另存为(&A)…"));
         EXPECT_EQ(cancelButtonText(), QStringLiteral("取消"));
