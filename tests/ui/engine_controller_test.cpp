@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <QAction>
 #include <QCheckBox>
 #include <QElapsedTimer>
 #include <QLabel>
@@ -23,6 +24,7 @@
 #include <memory>
 
 #include <gtest/gtest.h>
+#include <opencv2/imgcodecs.hpp>
 
 #include "gpen/engine/embedded_identity.h"
 #include "gpen/pipeline/identity_bands.h"
@@ -448,6 +450,55 @@ TEST_F(EngineControllerTest, FacesCarryIdentityBadgesThatFollowTheirStrength) {
     EXPECT_NEAR(scores[1], outcome.faces[1].identity, 1e-6) << "the other faces kept their strength and score";
     EXPECT_EQ(strip->identityBadge(0)->text(), QStringLiteral("Same person"));
     EXPECT_NEAR(window.session()->entry(0).faces[0].identity, scores[0], 1e-9);
+}
+
+}  // namespace
+
+namespace {
+
+// Photo → Restore All restores every open photo in turn; then Edit → Undo and Redo step through
+// the last one's face choices, each re-blended without a network.
+TEST_F(EngineControllerTest, RestoreAllThenUndoAndRedoTheFaceChoices) {
+    EngineController engine;
+    MainWindow window(&engine);
+    window.show();
+    prepare(engine, window);
+    const cv::Mat photo = cv::imread(m_solvay.toStdString());
+    ASSERT_FALSE(photo.empty());
+    const QString crop = m_dir.filePath(QStringLiteral("crop.png"));
+    ASSERT_TRUE(cv::imwrite(crop.toStdString(), photo(cv::Rect(600, 60, 400, 260))));
+    ASSERT_TRUE(gpen::test::openAndWait(window, {crop}));
+    ASSERT_EQ(window.session()->count(), 2);
+    window.restorePanel()->setFaceModel(QStringLiteral("tiny-gpen"));
+
+    QSignalSpy finished(&engine, &EngineController::jobFinished);
+    window.findChild<QAction*>(QStringLiteral("restoreAllAction"))->trigger();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() == 2; }, 360000));
+    EXPECT_FALSE(window.session()->entry(0).result.isNull());
+    EXPECT_FALSE(window.session()->entry(1).result.isNull());
+    ASSERT_EQ(window.currentIndex(), 1) << "each photo comes into view as it is restored";
+
+    FaceStrip* strip = window.faceStrip();
+    ASSERT_GT(strip->faceCount(), 0);
+    QAction* undo = window.findChild<QAction*>(QStringLiteral("undoAction"));
+    QAction* redo = window.findChild<QAction*>(QStringLiteral("redoAction"));
+    EXPECT_FALSE(undo->isEnabled());
+    QSignalSpy reblended(&engine, &EngineController::reblended);
+    strip->acceptBox(0)->setChecked(false);
+    ASSERT_TRUE(reblended.wait(20000));
+    const QImage rejected = window.session()->entry(1).result;
+    ASSERT_TRUE(undo->isEnabled());
+    undo->trigger();
+    ASSERT_TRUE(reblended.wait(20000));
+    EXPECT_TRUE(strip->acceptBox(0)->isChecked());
+    EXPECT_TRUE(window.session()->entry(1).facesAccepted.at(0));
+    EXPECT_NE(window.session()->entry(1).result, rejected);
+    ASSERT_TRUE(redo->isEnabled());
+    redo->trigger();
+    ASSERT_TRUE(reblended.wait(20000));
+    EXPECT_FALSE(strip->acceptBox(0)->isChecked());
+    EXPECT_EQ(window.session()->entry(1).result, rejected);
+    EXPECT_FALSE(redo->isEnabled());
 }
 
 }  // namespace
