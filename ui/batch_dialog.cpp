@@ -483,13 +483,14 @@ void BatchDialog::onFinished(const BatchOutcome& o) {
     m_job = 0;
     m_outcome = o;
     m_runningRow = -1;
-    // Rows the runner never reached (a cancel) say so.
+    // Rows the runner never reached (a cancel, a full disk) say so.
     for (int r = 0; r < m_table->rowCount(); ++r) {
         QTableWidgetItem* status = m_table->item(r, StatusColumn);
         const auto state = status ? static_cast<BatchFileState>(status->data(Qt::UserRole).toInt()) : BatchFileState::Pending;
         if (status && (state == BatchFileState::Pending || state == BatchFileState::Running)) {
-            status->setText(stateText(BatchFileState::Cancelled));
-            status->setData(Qt::UserRole, static_cast<int>(BatchFileState::Cancelled));
+            // A full disk leaves them pending for the next run; a cancel ends them.
+            status->setText(o.diskFull ? tr("Not written: disk full") : stateText(BatchFileState::Cancelled));
+            if (!o.diskFull) status->setData(Qt::UserRole, static_cast<int>(BatchFileState::Cancelled));
         }
     }
     m_reportPath = o.reportJson;
@@ -510,6 +511,12 @@ void BatchDialog::onFinished(const BatchOutcome& o) {
                    .arg(o.failed)
                    .arg(o.cancelled)
                    .arg(duration(o.seconds));
+    }
+    if (o.diskFull) {
+        text = tr("Stopped: the disk is full. %n photo(s) not written yet stay in the report; free some space and start "
+                  "the same batch again to finish them (what is done is kept).",
+                  nullptr, o.pending);
+        m_progressLabel->setToolTip(o.stopReason);
     }
     if (o.review > 0) {
         text += QStringLiteral(" — ") +

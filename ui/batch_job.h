@@ -98,6 +98,10 @@ struct BatchOutcome {
     QString reportCsv;
     double seconds = 0;
     int review = 0;  // ok files with a face below the minimum identity score
+    // The disk filled up: the batch stopped, `pending` files not written (core's reason, English).
+    bool diskFull = false;
+    int pending = 0;
+    QString stopReason;
 };
 
 }  // namespace gpen::ui

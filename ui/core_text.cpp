@@ -16,6 +16,8 @@ const char* kindSentence(ErrorCode code) {
         case ErrorCode::Io:
             return QT_TRANSLATE_NOOP("gpen::ui::CoreText",
                                      "The file could not be read or written.");
+        case ErrorCode::NoSpace:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "The disk is full.");
         case ErrorCode::NotACheckpoint:
             return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "This is not a model file.");
         case ErrorCode::Truncated:

@@ -112,7 +112,8 @@ void runBatchJob(ModelCache& cache, const BatchRequest& request, const EngineEve
         }
         events.jobEvent(BatchOutcome{id, summary->total, summary->ok, summary->skipped, summary->failed, summary->cancelled,
                               summary->wasCancelled, fromPath(summary->reportJson), fromPath(summary->reportCsv),
-                              summary->seconds, summary->review});
+                              summary->seconds, summary->review, summary->diskFull, summary->pending,
+                              QString::fromStdString(summary->stopReason)});
     } catch (const std::exception& e) {
         events.jobEvent(JobFailure{id, QString::fromStdString(e.what())});
     }

@@ -186,19 +186,22 @@ int batchCommand(const Words& words) {
     if (json) {
         nlohmann::json j = {{"total", summary->total},     {"ok", summary->ok},
                             {"skipped", summary->skipped}, {"failed", summary->failed},
-                            {"cancelled", summary->cancelled}, {"review", summary->review}, {"seconds", summary->seconds},
+                            {"cancelled", summary->cancelled}, {"review", summary->review},
+                            {"pending", summary->pending}, {"disk_full", summary->diskFull}, {"seconds", summary->seconds},
                             {"report", summary->reportJson.string()}, {"report_csv", summary->reportCsv.string()}};
         std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     } else {
         std::cout << summary->total << " files: " << summary->ok << " restored, " << summary->skipped << " skipped, "
                   << summary->failed << " failed" << (summary->cancelled ? ", " + std::to_string(summary->cancelled) + " cancelled" : "")
+                  << (summary->pending ? ", " + std::to_string(summary->pending) + " not written (disk full)" : "")
                   << " in " << duration(summary->seconds)
                   << (summary->review ? "\n" + std::to_string(summary->review) + " to review: a face's identity score is below " +
                                             twoDecimals(p.minIdentity)
                                       : std::string())
                   << "\nreport: " << summary->reportJson.string() << "\n";
     }
-    return summary->failed > 0 || summary->cancelled > 0 ? 2 : 0;
+    if (summary->diskFull) std::fprintf(stderr, "stopped: %s\n", summary->stopReason.c_str());
+    return summary->failed > 0 || summary->cancelled > 0 || summary->pending > 0 ? 2 : 0;
 }
 
 }  // namespace gpen::cli

@@ -77,6 +77,10 @@ void cleanStaleTemps(const fs::path& dir) {
     }
 }
 
+// A full disk (or quota) is its own error: a batch stops at the first one, as every later write
+// would fail too.
+ErrorCode ioCode(int err) { return err == ENOSPC || err == EDQUOT ? ErrorCode::NoSpace : ErrorCode::Io; }
+
 class FdSink : public AtomicFileSink {
 public:
     FdSink(int fd, const AtomicWriteParams& params) : m_fd(fd), m_params(params) {}
@@ -91,7 +95,8 @@ public:
             }
             if (n < 0) {
                 if (errno == EINTR) continue;
-                return makeError(ErrorCode::Io, std::string("writing failed: ") + std::strerror(errno));
+                const int err = errno;
+                return makeError(ioCode(err), std::string("writing failed: ") + std::strerror(err));
             }
             p += n;
             size -= static_cast<std::size_t>(n);
@@ -118,7 +123,7 @@ Expected<void> writeFileAtomic(const fs::path& path, const AtomicWriterFn& write
     const std::string name = path.filename().string();
     const fs::path dir = path.parent_path().empty() ? fs::path(".") : path.parent_path();
     const auto fail = [&](const std::string& what, int err) {
-        return makeError(ErrorCode::Io, name + ": " + what + ": " + std::strerror(err) + "; nothing was changed");
+        return makeError(ioCode(err), name + ": " + what + ": " + std::strerror(err) + "; nothing was changed");
     };
     if (name.empty()) return makeError(ErrorCode::InvalidArgument, path.string() + ": not a file name");
     cleanStaleTemps(dir);

@@ -1,7 +1,9 @@
 #include "gpen/batch/batch_runner.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <cstdio>
 #include <exception>
 #include <thread>
 
@@ -114,6 +116,20 @@ public:
 
     const std::vector<PlannedFile>& plan() const { return m_plan; }
 
+    // The first write that found the disk full stops the batch: its file and every later one
+    // stay pending. Any thread; the first reason is kept.
+    void stopForFullDisk(std::string reason) {
+        std::lock_guard lock(m_mutex);
+        if (m_diskFull) return;
+        m_stopReason = std::move(reason);
+        m_diskFull = true;
+    }
+    bool diskFull() const { return m_diskFull; }
+    std::string stopReason() {
+        std::lock_guard lock(m_mutex);
+        return m_stopReason;
+    }
+
     Expected<void> writeReport() {
         std::lock_guard lock(m_mutex);
         return writeLocked();
@@ -209,12 +225,37 @@ private:
     Clock::time_point m_started;
     Clock::time_point m_lastWrite{};
     int m_processed = 0;
+    std::atomic<bool> m_diskFull{false};
+    std::string m_stopReason;
 };
+
+bool stopped(const BatchParams& params, const BatchState& state) { return isCancelled(params) || state.diskFull(); }
+
+std::string megabytes(std::uintmax_t bytes) {
+    char buf[32];
+    if (bytes < 1'000'000) {
+        std::snprintf(buf, sizeof buf, "%.0f kB", static_cast<double>(bytes) / 1e3);
+    } else {
+        std::snprintf(buf, sizeof buf, "%.1f MB", static_cast<double>(bytes) / 1e6);
+    }
+    return buf;
+}
+
+// What the user reads when the disk fills: where, what is free, about what the next photo needs
+// (its original's size: an output in the same format is about that), and how to finish.
+std::string fullDiskReason(const fs::path& target, const fs::path& input, const Error& error) {
+    std::error_code ec;
+    const fs::space_info space = fs::space(target.parent_path(), ec);
+    const std::uintmax_t needs = fs::file_size(input, ec);
+    std::string why = "the disk holding " + target.parent_path().string() + " is full (" + error.message + ")";
+    if (!ec) why += ": " + megabytes(space.available) + " free, the next photo needs about " + megabytes(needs);
+    return why + ". The batch stopped; free some space, then run it again with --resume to finish the files not written";
+}
 
 void decodeLoop(const BatchParams& params, const RestoreJobParams& jobParams, BatchState& state,
                 const std::vector<std::size_t>& todo, batch::BoundedQueue<Work>& out) {
     for (const std::size_t position : todo) {
-        if (isCancelled(params)) break;
+        if (stopped(params, state)) break;
         const auto started = Clock::now();
         Work w;
         w.position = position;
@@ -232,6 +273,7 @@ void decodeLoop(const BatchParams& params, const RestoreJobParams& jobParams, Ba
 
 void encodeLoop(const BatchParams& params, BatchState& state, batch::BoundedQueue<Work>& in) {
     while (auto w = in.pop()) {
+        if (state.diskFull()) continue;  // stays pending: every later write would fail too
         const PlannedFile& pf = state.plan()[w->position];
         FileRecord record = pf.record;
         const auto started = Clock::now();
@@ -251,6 +293,10 @@ void encodeLoop(const BatchParams& params, BatchState& state, batch::BoundedQueu
                                                                                        target.parent_path().string() + ": " +
                                                                                        ec.message()))
                                          : w->job->write(target);
+            if (!ok && ok.error().code == ErrorCode::NoSpace) {
+                state.stopForFullDisk(fullDiskReason(target, pf.input.path, ok.error()));
+                continue;
+            }
             record.status = ok ? FileStatus::Ok : FileStatus::Failed;
             if (!ok) record.error = ok.error().message;
         }
@@ -360,6 +406,7 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
 
     // Inference on this thread: the models were made here or are shared through the cache.
     while (auto w = decoded.pop()) {
+        if (state.diskFull()) break;  // nothing more can be written: restore no further photo
         if (params.pause && params.pause->paused()) {
             state.setPaused(true);
             params.pause->waitWhilePaused(params.cancel);
@@ -395,7 +442,9 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
     encoder.join();
 
     const bool wasCancelled = isCancelled(params);
-    state.finishLeftovers(FileStatus::Cancelled, "cancelled before it was started");
+    const bool diskFull = state.diskFull();
+    // A full disk leaves the files not written pending, for --resume; a cancel marks them.
+    if (!diskFull) state.finishLeftovers(FileStatus::Cancelled, "cancelled before it was started");
     state.markFinished();
     const BatchReport finalReport = state.finalReport();
     (void)state.writeReport();
@@ -409,6 +458,12 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
     s.failed = finalReport.count(FileStatus::Failed);
     s.cancelled = finalReport.count(FileStatus::Cancelled);
     s.wasCancelled = wasCancelled;
+    s.pending = finalReport.count(FileStatus::Pending);
+    s.diskFull = diskFull;
+    if (diskFull) {
+        s.stopReason = state.stopReason();
+        log(LogLevel::Warning, "batch: " + s.stopReason);
+    }
     s.reportJson = reportPath;
     s.reportCsv = csvPathFor(reportPath);
     s.seconds = secondsSince(started);

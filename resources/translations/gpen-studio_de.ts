@@ -388,6 +388,17 @@
             <numerusform>%n Dateien zu prüfen: ein Gesicht sieht vielleicht nicht mehr nach derselben Person aus</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Not written: disk full</source>
+        <translation>Nicht geschrieben: Datenträger voll</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped: the disk is full. %n photo(s) not written yet stay in the report; free some space and start the same batch again to finish them (what is done is kept).</source>
+        <translation>
+            <numerusform>Angehalten: Der Datenträger ist voll. %n noch nicht geschriebenes Foto bleibt im Bericht; schaffen Sie Platz und starten Sie denselben Stapel erneut, um es fertigzustellen (Erledigtes bleibt erhalten).</numerusform>
+            <numerusform>Angehalten: Der Datenträger ist voll. %n noch nicht geschriebene Fotos bleiben im Bericht; schaffen Sie Platz und starten Sie denselben Stapel erneut, um sie fertigzustellen (Erledigtes bleibt erhalten).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::ComparisonView</name>
@@ -536,6 +547,10 @@
         <source>Identity check unavailable: %1</source>
         <extracomment>%1 is core&apos;s English message saying why the identity descriptor could not be loaded</extracomment>
         <translation>Identitätsprüfung nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>The disk is full.</source>
+        <translation>Der Datenträger ist voll.</translation>
     </message>
 </context>
 <context>

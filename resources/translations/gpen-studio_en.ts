@@ -26,6 +26,13 @@
             <numerusform>%n files to review: a face may no longer look like the same person</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Stopped: the disk is full. %n photo(s) not written yet stay in the report; free some space and start the same batch again to finish them (what is done is kept).</source>
+        <translation>
+            <numerusform>Stopped: the disk is full. %n photo not written yet stays in the report; free some space and start the same batch again to finish it (what is done is kept).</numerusform>
+            <numerusform>Stopped: the disk is full. %n photos not written yet stay in the report; free some space and start the same batch again to finish them (what is done is kept).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::CoreText</name>

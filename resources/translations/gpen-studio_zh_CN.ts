@@ -352,6 +352,16 @@
                 <numerusform>第 %1 张脸可能已不像同一个人（最低身份相似度 %2）：保留此输出前请先比较。</numerusform>
             </translation>
         </message>
+        <message>
+            <source>Not written: disk full</source>
+            <translation>未写入：磁盘已满</translation>
+        </message>
+        <message numerus="yes">
+            <source>Stopped: the disk is full. %n photo(s) not written yet stay in the report; free some space and start the same batch again to finish them (what is done is kept).</source>
+            <translation>
+                <numerusform>已停止：磁盘已满。%n 张尚未写入的照片保留在报告中；请腾出空间后再次启动同一批处理来完成它们（已完成的会保留）。</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::ComparisonView</name>
@@ -498,6 +508,10 @@
         <message>
             <source>Identity check unavailable: %1</source>
             <translation>身份核对不可用：%1</translation>
+        </message>
+        <message>
+            <source>The disk is full.</source>
+            <translation>磁盘已满。</translation>
         </message>
     </context>
     <context>

@@ -11,9 +11,11 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -474,6 +476,47 @@ TEST_F(BatchCliTest, FacesBelowTheMinimumIdentityMarkTheirFileForReview) {
     auto unscored = gpen::readBatchReport(m_out / "off" / "gpen-batch-report.json");
     ASSERT_TRUE(unscored);
     for (const auto& f : unscored->files) EXPECT_TRUE(std::isnan(f.identityMin)) << f.file;
+}
+
+// A real full disk: the output folder on a 400 kB tmpfs. The batch stops at the first photo that
+// does not fit, says how much is free and about what the next photo needs, leaves the rest
+// pending (exit 2); once the disk has room, --resume finishes exactly those.
+TEST_F(BatchCliTest, AFullDiskStopsTheBatchAndResumeFinishesIt) {
+    if (::geteuid() != 0) GTEST_SKIP() << "mounting a small tmpfs needs root";
+    for (int i = 0; i < 6; ++i) writeNoise("scan-" + std::to_string(i) + ".png", i, 200);  // ~120 kB each
+    const fs::path small = m_dir.path() / "small-disk";
+    fs::create_directories(small);
+    const std::string mount = "mount -t tmpfs -o size=400k gpen-test " + quote(small.string()) + " 2>/dev/null";
+    if (std::system(mount.c_str()) != 0) GTEST_SKIP() << "cannot mount a tmpfs here";
+    const auto unmount = [&] { (void)std::system(("umount " + quote(small.string()) + " 2>/dev/null").c_str()); };
+    struct Guard {
+        std::function<void()> f;
+        ~Guard() { f(); }
+    } guard{unmount};
+    const fs::path out = small / "out";
+    const fs::path report = m_dir.path() / "full-disk-report.json";  // the report beside, not on the full disk
+    const std::string args = "batch --face-model none --json --report " + quote(report.string()) + " " + quote(m_in.string()) +
+                             " " + quote(out.string());
+    const auto full = runCli(args);
+    EXPECT_EQ(full.exitCode, 2) << full.out;
+    EXPECT_NE(full.out.find("stopped: the disk holding"), std::string::npos) << full.out;
+    EXPECT_NE(full.out.find("the next photo needs about"), std::string::npos) << full.out;
+    const auto j = nlohmann::json::parse(full.out.substr(full.out.rfind("{\"")));
+    EXPECT_TRUE(j.at("disk_full").get<bool>());
+    const int written = j.at("ok").get<int>();
+    const int pending = j.at("pending").get<int>();
+    EXPECT_GE(written, 1);
+    EXPECT_GE(pending, 1);
+    EXPECT_EQ(written + pending, 6);
+    EXPECT_EQ(j.at("failed"), 0);
+
+    ASSERT_EQ(std::system(("mount -o remount,size=4m " + quote(small.string()) + " 2>/dev/null").c_str()), 0);
+    const auto again = runCli(args + " --resume");
+    EXPECT_EQ(again.exitCode, 0) << again.out;
+    const auto k = nlohmann::json::parse(again.out.substr(again.out.rfind("{\"")));
+    EXPECT_EQ(k.at("ok"), 6);
+    EXPECT_FALSE(k.at("disk_full").get<bool>());
+    for (int i = 0; i < 6; ++i) EXPECT_TRUE(fs::exists(out / ("scan-" + std::to_string(i) + ".png"))) << i;
 }
 
 }  // namespace

@@ -104,6 +104,8 @@ TEST(AtomicFile, AFailureAtAnyStepKeepsTheTargetAndLeavesNoTemporary) {
         EXPECT_NE(r.error().message.find("restored.jpg: "), std::string::npos) << r.error().message;
         EXPECT_NE(r.error().message.find(c.says), std::string::npos) << r.error().message;
         EXPECT_NE(r.error().message.find("nothing was changed"), std::string::npos) << r.error().message;
+        // A full disk is told apart (a batch stops at the first): every other failure is Io.
+        EXPECT_EQ(r.error().code, c.err == ENOSPC ? gpen::ErrorCode::NoSpace : gpen::ErrorCode::Io) << r.error().message;
         EXPECT_EQ(slurp(target), "the good old file");
         EXPECT_EQ(namesIn(dir.path()), std::vector<std::string>{"restored.jpg"});
     }

@@ -222,7 +222,7 @@ TEST_F(BatchRunnerTest, AWriteFailureFailsThatFileAndKeepsTheOthersWhole) {
     std::atomic<int> writes{0};
     p.atomic.faultForTesting = [&](AtomicWriteStep step) {
         if (step != AtomicWriteStep::Write) return 0;
-        return ++writes == 3 ? ENOSPC : 0;
+        return ++writes == 3 ? EIO : 0;
     };
     auto summary = runBatch(*cache, p);
     ASSERT_TRUE(summary) << summary.error().message;
@@ -231,13 +231,57 @@ TEST_F(BatchRunnerTest, AWriteFailureFailsThatFileAndKeepsTheOthersWhole) {
     auto report = readBatchReport(summary->reportJson);
     ASSERT_TRUE(report);
     EXPECT_EQ(report->files[2].status, FileStatus::Failed);
-    EXPECT_NE(report->files[2].error.find("No space left on device"), std::string::npos) << report->files[2].error;
+    EXPECT_NE(report->files[2].error.find("Input/output error"), std::string::npos) << report->files[2].error;
     EXPECT_FALSE(fs::exists(m_out / "p2.png"));
     for (int i : {0, 1, 3, 4}) {
         const cv::Mat back = cv::imread((m_out / ("p" + std::to_string(i) + ".png")).string());
         EXPECT_EQ(back.size(), cv::Size(40, 40)) << i;
     }
     EXPECT_EQ(tempFilesUnder(m_out).size(), 0U);
+}
+
+// A full disk stops the batch at the first write that finds it full (every later one would fail
+// too): that file and the rest stay pending, the summary says how much space is free and about
+// what the next photo needs, and --resume completes them once space is freed, redoing nothing.
+TEST_F(BatchRunnerTest, AFullDiskStopsTheBatchAndResumeFinishesIt) {
+    const auto name = [](int i) { return "disk-" + std::to_string(i) + ".png"; };
+    for (int i = 0; i < 5; ++i) writeNoise(name(i), i);
+    auto cache = makeCache();
+    if (!test::manifest()) GTEST_SKIP() << "fixtures not found";
+    BatchParams p = params();
+    std::atomic<int> writes{0};
+    p.atomic.faultForTesting = [&](AtomicWriteStep step) {
+        if (step != AtomicWriteStep::Write) return 0;
+        return ++writes >= 3 ? ENOSPC : 0;  // full from the third photo on, as a real disk stays
+    };
+    auto summary = runBatch(*cache, p);
+    ASSERT_TRUE(summary) << summary.error().message;
+    EXPECT_TRUE(summary->diskFull);
+    EXPECT_EQ(summary->ok, 2);
+    EXPECT_EQ(summary->failed, 0);
+    EXPECT_EQ(summary->pending, 3);
+    EXPECT_EQ(writes.load(), 3) << "no write after the first that found the disk full";
+    EXPECT_NE(summary->stopReason.find("is full"), std::string::npos) << summary->stopReason;
+    EXPECT_NE(summary->stopReason.find(" free, the next photo needs about "), std::string::npos) << summary->stopReason;
+    EXPECT_NE(summary->stopReason.find("--resume"), std::string::npos) << summary->stopReason;
+    auto report = readBatchReport(summary->reportJson);
+    ASSERT_TRUE(report);
+    EXPECT_EQ(report->count(FileStatus::Pending), 3);
+    EXPECT_EQ(report->count(FileStatus::Failed), 0);
+    EXPECT_EQ(tempFilesUnder(m_out).size(), 0U);
+
+    // Space freed: the same batch with --resume writes the three, and only them.
+    p.atomic.faultForTesting = nullptr;
+    p.resume = true;
+    std::atomic<int> done{0};
+    p.fileDone = [&](std::size_t, const FileRecord& r) { done += r.status == FileStatus::Ok ? 1 : 0; };
+    auto again = runBatch(*cache, p);
+    ASSERT_TRUE(again) << again.error().message;
+    EXPECT_FALSE(again->diskFull);
+    EXPECT_EQ(done.load(), 3);
+    EXPECT_EQ(again->ok, 5);
+    EXPECT_EQ(again->pending, 0);
+    for (int i = 0; i < 5; ++i) EXPECT_TRUE(fs::exists(m_out / name(i))) << i;
 }
 
 TEST_F(BatchRunnerTest, CancelStopsTheRestAndTheReportSaysSo) {

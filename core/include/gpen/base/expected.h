@@ -10,6 +10,7 @@ namespace gpen {
 // What went wrong, coarsely; the message says it precisely for a person.
 enum class ErrorCode {
     Io,                 // the file could not be opened, read or written
+    NoSpace,            // a write failed because the disk (or the user's quota) is full
     NotACheckpoint,     // the bytes are not a torch.save file at all
     Truncated,          // the file ends before its own structure says it should
     UnsupportedGlobal,  // the pickle names a global outside the allow-list

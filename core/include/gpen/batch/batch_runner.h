@@ -103,7 +103,13 @@ struct BatchSummary {
     int failed = 0;
     int cancelled = 0;
     int review = 0;  // ok files with a face below the minimum identity score
+    int pending = 0;  // files not written: the batch stopped first (a full disk)
     bool wasCancelled = false;
+    // The output's disk filled up: the batch stopped at the first file it could not write, and
+    // that file and the rest stay pending in the report (--resume completes them once space is
+    // freed). `stopReason` says so, with the space free and about what the next photo needs.
+    bool diskFull = false;
+    std::string stopReason;
     std::filesystem::path reportJson;
     std::filesystem::path reportCsv;
     double seconds = 0;
