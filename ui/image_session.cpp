@@ -18,11 +18,88 @@ QString canonical(const QString& path) {
 
 }  // namespace
 
-ImageSession::ImageSession(QObject* parent) : QObject(parent) { m_decoder.setMaxThreadCount(1); }
+ImageSession::ImageSession(QObject* parent) : QObject(parent) {
+    m_decoder.setMaxThreadCount(1);
+    m_reloader.setMaxThreadCount(1);
+}
 
 ImageSession::~ImageSession() {
     m_closing->store(true);
     m_decoder.waitForDone();  // at most the one file being decoded
+    m_reloader.waitForDone();
+}
+
+std::uint64_t ImageSession::residentBytes() const {
+    std::uint64_t total = 0;
+    for (const Entry& e : m_entries) {
+        if (!e.decoded) continue;
+        for (const cv::Mat* m : {&e.decoded->bgr8, &e.decoded->alpha, &e.decoded->bgr16}) total += m->total() * m->elemSize();
+    }
+    return total;
+}
+
+void ImageSession::setResidentBudget(std::uint64_t bytes) {
+    m_budget = bytes;
+    releaseBeyondBudget();
+}
+
+bool ImageSession::carriesWork(const Entry& e) {
+    // A pasted or generated image has no file to read it from again.
+    return e.path.isEmpty() || !e.result.isNull() || !e.faces.isEmpty() || !e.damageMask.isNull();
+}
+
+void ImageSession::releaseBeyondBudget() {
+    std::uint64_t total = residentBytes();
+    while (total > m_budget) {
+        int victim = -1;
+        for (int i = 0; i < count(); ++i) {
+            const Entry& e = m_entries[i];
+            if (!e.decoded || i == m_inView || carriesWork(e)) continue;
+            if (victim < 0 || e.lastUsed < m_entries[victim].lastUsed) victim = i;
+        }
+        if (victim < 0) return;
+        Entry& e = m_entries[victim];
+        for (const cv::Mat* m : {&e.decoded->bgr8, &e.decoded->alpha, &e.decoded->bgr16}) total -= m->total() * m->elemSize();
+        e.original = QImage();
+        e.decoded.reset();
+    }
+}
+
+void ImageSession::use(int index) {
+    if (index < 0 || index >= count()) return;
+    m_inView = index;
+    Entry& e = m_entries[index];
+    e.lastUsed = ++m_useClock;
+    if (e.decoded || e.loading || e.path.isEmpty()) return;
+    e.loading = true;
+    e.loadProblem.clear();
+    const QString path = e.path;
+    auto closing = m_closing;
+    m_reloader.start([this, closing, path] {
+        if (closing->load()) return;
+        auto decoded = readImage(std::filesystem::path(path.toStdString()));
+        std::shared_ptr<const DecodedImage> pixels;
+        QString problem;
+        if (decoded) {
+            pixels = std::make_shared<const DecodedImage>(std::move(*decoded));
+        } else {
+            problem = QString::fromStdString(decoded.error().message);
+        }
+        QMetaObject::invokeMethod(this, [this, path, pixels = std::move(pixels), problem] {
+            // By path: photos may have been closed (and the rest moved up) meanwhile.
+            const int i = indexOfPath(path);
+            if (i < 0) return;
+            Entry& entry = m_entries[i];
+            entry.loading = false;
+            entry.loadProblem = problem;
+            if (pixels && !entry.decoded) {
+                entry.decoded = pixels;
+                entry.original = viewOf(pixels->bgr8);
+                releaseBeyondBudget();
+            }
+            Q_EMIT entryLoaded(i);
+        });
+    });
 }
 
 QStringList ImageSession::supportedSuffixes() {
@@ -98,8 +175,13 @@ quint64 ImageSession::open(const QStringList& paths) {
 
 void ImageSession::addDecoded(Entry entry) {
     if (indexOfPath(entry.path) >= 0) return;
+    entry.size = entry.original.size();
+    entry.lastUsed = ++m_useClock;
     m_entries.push_back(std::move(entry));
     Q_EMIT entryAdded(count() - 1);
+    // After the window has seen it (and made the first one current): a large folder keeps only
+    // what fits the budget, plus every thumbnail.
+    releaseBeyondBudget();
 }
 
 void ImageSession::addImage(const QImage& image, const QString& displayName) { addImage(toBgrMat(image), displayName); }
@@ -112,6 +194,8 @@ void ImageSession::addImage(cv::Mat bgr8, const QString& displayName) {
     m_entries.push_back({QString(), displayName, view,
                          view.scaled(kThumbnailSize, kThumbnailSize, Qt::KeepAspectRatio, Qt::SmoothTransformation),
                          {}, std::move(decoded)});
+    m_entries.back().size = view.size();
+    m_entries.back().lastUsed = ++m_useClock;
     Q_EMIT entryAdded(count() - 1);
 }
 
@@ -171,6 +255,11 @@ void ImageSession::revert(int index) {
 void ImageSession::remove(int index) {
     if (index < 0 || index >= count()) return;
     m_entries.removeAt(index);
+    if (m_inView == index) {
+        m_inView = -1;
+    } else if (m_inView > index) {
+        --m_inView;
+    }
     Q_EMIT entryRemoved(index);
 }
 

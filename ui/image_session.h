@@ -48,6 +48,11 @@ public:
         QString processingNote;
         // The damage painted on this photo for repair (8-bit gray, 255 = damaged); null: none.
         QImage damageMask;
+        // The photo's size, known while its pixels are released (see resident()).
+        QSize size;
+        quint64 lastUsed = 0;  // use() order: the least recently viewed is released first
+        bool loading = false;  // decoded again in the background (use())
+        QString loadProblem;   // why decoding it again failed (the file changed or went away)
     };
 
     explicit ImageSession(QObject* parent = nullptr);
@@ -79,6 +84,18 @@ public:
     // Closes the photo: its images are freed; later entries move down by one.
     void remove(int index);
 
+    // Bounded memory for large folders: decoded photos beyond `bytes` (their pixels, all layouts)
+    // are released, least recently viewed first, keeping their thumbnail and size; a photo that
+    // carries work (a result, faces, a damage mask) and the one in view are never released.
+    // Default 512 MB (14 photos of 12 MP).
+    void setResidentBudget(std::uint64_t bytes);
+    // The photo comes into view: kept, or decoded again in the background (entryLoaded follows).
+    void use(int index);
+    // Whether its pixels are in memory (`original` and `decoded` set).
+    bool resident(int index) const { return m_entries.at(index).decoded != nullptr; }
+    // The bytes the resident photos' pixels hold now.
+    std::uint64_t residentBytes() const;
+
     int count() const { return static_cast<int>(m_entries.size()); }
     const Entry& entry(int index) const { return m_entries.at(index); }
     int indexOfPath(const QString& path) const;
@@ -95,15 +112,23 @@ Q_SIGNALS:
     // After remove(): `index` is gone and the entries after it moved down.
     void entryRemoved(int index);
     void openFinished(quint64 jobId, const QStringList& problems);
+    // A released photo's pixels are back (use()).
+    void entryLoaded(int index);
 
 private:
     void addDecoded(Entry entry);
+    void releaseBeyondBudget();
+    static bool carriesWork(const Entry& e);
 
     QVector<Entry> m_entries;
     QSet<QString> m_pending;  // canonical paths queued for decoding
     int m_openJobs = 0;
     // Set by the destructor: a queued decode job stops before its next file.
     std::shared_ptr<std::atomic_bool> m_closing = std::make_shared<std::atomic_bool>(false);
+    std::uint64_t m_budget = 512ULL << 20;
+    quint64 m_useClock = 0;
+    int m_inView = -1;
+    QThreadPool m_reloader;  // one thread: a released photo decoded again, apart from an open's queue
     QThreadPool m_decoder;  // one thread: photos arrive in the order asked; last member, joined first
 };
 

@@ -186,6 +186,19 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
         }
     });
     connect(m_session, &ImageSession::openFinished, this, &MainWindow::finishOpen);
+    // A released photo is back: shown if it is still in view, restored if that was asked for.
+    connect(m_session, &ImageSession::entryLoaded, this, [this](int index) {
+        if (index != currentIndex()) return;
+        showEntry(index);
+        if (index == m_restoreWhenLoaded) {
+            m_restoreWhenLoaded = -1;
+            if (m_session->resident(index)) {
+                restoreCurrent();
+            } else {
+                m_restoreQueue.clear();
+            }
+        }
+    });
     connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
         showEntry(row);
         Q_EMIT currentImageChanged(row);
@@ -197,7 +210,8 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
 QListWidgetItem* MainWindow::newListItem(int index) {
     const auto& e = m_session->entry(index);
     // Rendered at the screen's pixel ratio: sharp at 200 % scaling.
-    auto* item = new QListWidgetItem(QIcon(thumbnail(e.original, kListThumb, devicePixelRatioF())), e.displayName);
+    auto* item = new QListWidgetItem(
+        QIcon(thumbnail(e.original.isNull() ? e.thumbnail : e.original, kListThumb, devicePixelRatioF())), e.displayName);
     m_list->insertItem(index, item);
     item->setToolTip(e.path.isEmpty() ? e.displayName : QDir::toNativeSeparators(e.path));
     return item;
@@ -271,14 +285,30 @@ void MainWindow::showEntry(int index) {
         m_closePhoto->setEnabled(false);
         return;
     }
+    m_session->use(index);
     const auto& e = m_session->entry(index);
+    if (!m_session->resident(index)) {
+        // A photo released for memory (a large folder) is decoded again: shown when it is back.
+        // It carries no result (those are never released): nothing to save yet.
+        m_view->setImages({}, {});
+        m_view->setFaceBoxes({});
+        m_faces->clear();
+        m_stripPhoto = -1;
+        m_save->setEnabled(false);
+        m_saveAs->setEnabled(false);
+        m_closePhoto->setEnabled(true);
+        updateEditActions();
+        m_status->setText(e.loadProblem.isEmpty() ? tr("Loading %1…").arg(e.displayName)
+                                                  : tr("%1 cannot be read again: %2").arg(e.displayName, e.loadProblem));
+        return;
+    }
     m_view->setImages(e.original, e.result);
     m_save->setEnabled(!e.result.isNull());
     m_saveAs->setEnabled(!e.result.isNull());
     m_closePhoto->setEnabled(true);
     showFaces(index);
     updateEditActions();
-    m_status->setText(tr("%1 — %2 × %3").arg(e.displayName).arg(e.original.width()).arg(e.original.height()));
+    m_status->setText(tr("%1 — %2 × %3").arg(e.displayName).arg(e.size.width()).arg(e.size.height()));
 }
 
 void MainWindow::showFaces(int index) {
@@ -517,6 +547,12 @@ void MainWindow::restoreCurrent() {
         m_panel->stageLabel()->setText(
             tr("Not started: %1 is not installed. Import or download it (above the photo), or choose another model.")
                 .arg(missing));
+        return;
+    }
+    if (!m_session->resident(index)) {
+        // Released for memory: decoded again first, then restored (entryLoaded).
+        m_restoreWhenLoaded = index;
+        m_session->use(index);
         return;
     }
     QImage damage;

@@ -164,6 +164,7 @@ private:
     QAction* m_saveAll = nullptr;
     // Restore All: the photos still to restore, in order (indices follow closed photos).
     QList<int> m_restoreQueue;
+    int m_restoreWhenLoaded = -1;  // a released photo to restore once it is decoded again
     int m_restoreQueueTotal = 0;
     bool m_layoutApplied = false;
     quint64 m_restoreJob = 0;

@@ -43,7 +43,7 @@ void MainWindow::connectDamageBrush() {
 
 void MainWindow::findDamage() {
     const int index = currentIndex();
-    if (index < 0) return;
+    if (index < 0 || !m_session->resident(index)) return;  // a released photo: once it is back
     // A classical detector, tens of milliseconds on a scan of a few megapixels: run here.
     auto found = detectDamage(m_session->entry(index).decoded->bgr8,
                               {.sensitivity = m_panel->sensitivitySlider()->value() / 100.0});
@@ -57,7 +57,7 @@ void MainWindow::findDamage() {
 
 void MainWindow::simulateDamage() {
     const int index = currentIndex();
-    if (index < 0) return;
+    if (index < 0 || !m_session->resident(index)) return;
     const auto& e = m_session->entry(index);
     cv::Mat damaged = e.decoded->bgr8.clone();
     const cv::Mat mask = gpen::simulateDamage(damaged.size(), SimulatedDamage::PaintedStrokes, ++m_simulations);
@@ -83,7 +83,7 @@ void MainWindow::brushFollows(int index) {
     if (index >= 0 && index < m_session->count()) {
         const auto& e = m_session->entry(index);
         mask = e.damageMask;
-        photo = QSize(e.decoded->bgr8.cols, e.decoded->bgr8.rows);
+        photo = e.size;
     }
     m_brush->setMask(mask, photo);
 }

@@ -16,7 +16,7 @@ namespace gpen::ui {
 FaceMapDialog* MainWindow::openFaceMapEditor() {
     const int index = currentIndex();
     if (!m_engine) return nullptr;
-    if (index < 0) {
+    if (index < 0 || !m_session->resident(index)) {
         m_status->setText(tr("Open a photo with a face first: the editor starts from a face's map"));
         return nullptr;
     }
@@ -26,7 +26,7 @@ FaceMapDialog* MainWindow::openFaceMapEditor() {
     QRect near;
     const int face = m_stripPhoto == index ? m_faces->selectedFace() : -1;
     if (face >= 0 && face < e.faces.size() && !e.result.isNull() && e.result.width() > 0) {
-        const double s = static_cast<double>(e.original.width()) / e.result.width();
+        const double s = static_cast<double>(e.size.width()) / e.result.width();
         const QRect& b = e.faces.at(face).box;
         near = QRectF(b.x() * s, b.y() * s, b.width() * s, b.height() * s).toAlignedRect();
     }

@@ -133,7 +133,7 @@ void MainWindow::startNextQueued() {
     const int done = m_restoreQueueTotal - static_cast<int>(m_restoreQueue.size());
     m_list->setCurrentRow(index);
     restoreCurrent();
-    if (m_jobImage != index) {  // it did not start (a missing model): the rest would not either
+    if (m_jobImage != index && m_restoreWhenLoaded != index) {  // it did not start (a missing model): nor would the rest
         m_restoreQueue.clear();
         return;
     }

@@ -1276,6 +1276,14 @@
         <source>Close them anyway and lose the results?</source>
         <translation>Trotzdem schließen und die Ergebnisse verwerfen?</translation>
     </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>%1 wird geladen …</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read again: %2</source>
+        <translation>%1 kann nicht erneut gelesen werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::MissingModelBanner</name>

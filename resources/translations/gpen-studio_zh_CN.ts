@@ -980,6 +980,14 @@
             <source>Close them anyway and lose the results?</source>
             <translation>仍要关闭并丢弃这些结果吗？</translation>
         </message>
+        <message>
+            <source>Loading %1…</source>
+            <translation>正在载入 %1…</translation>
+        </message>
+        <message>
+            <source>%1 cannot be read again: %2</source>
+            <translation>无法再次读取 %1：%2</translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::MissingModelBanner</name>

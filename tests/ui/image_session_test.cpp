@@ -8,12 +8,15 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 
+#include <iostream>
+
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
 
 #include <gtest/gtest.h>
 
 #include "open_photos.h"
+#include "support/peak_memory.h"
 #include "temp_settings.h"
 #include "ui/image_session.h"
 #include "ui/main_window.h"
@@ -117,6 +120,71 @@ TEST(ImageSession, SaveWritesTheKeptSixteenBitOriginalThroughWriteRestored) {
     EXPECT_EQ(cv::norm(written, scan, cv::NORM_INF), 0.0);
     // One atomic write: no temporary file left beside it.
     EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);
+}
+
+// A large folder at bounded memory: 40 scans of 12 MP (36 MB each decoded, 1.4 GB in all) open
+// with only what fits the session's budget decoded, plus every thumbnail; a released photo comes
+// back when it is viewed (and another goes), and a photo that carries a result is never released.
+TEST(ImageSession, AFolderOfLargeScansOpensWithinTheMemoryBudget) {
+    gpen::test::uiApp();
+    gpen::test::useTemporarySettings();
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    constexpr int kScans = 40;
+    {
+        cv::Mat scan(3000, 4000, CV_8UC3);
+        for (int y = 0; y < scan.rows; ++y) {
+            auto* row = scan.ptr<cv::Vec3b>(y);
+            for (int x = 0; x < scan.cols; ++x) row[x] = {uchar(x / 16), uchar(y / 12), uchar((x + y) / 28)};
+        }
+        for (int i = 0; i < kScans; ++i) {
+            scan(cv::Rect(0, 0, 40, 40)).setTo(cv::Scalar::all(i * 6));  // each file its own
+            ASSERT_TRUE(cv::imwrite(dir.filePath(QStringLiteral("scan-%1.jpg").arg(i, 2, 10, QLatin1Char('0'))).toStdString(), scan,
+                                    {cv::IMWRITE_JPEG_QUALITY, 80}));
+        }
+    }
+    const std::uint64_t before = gpen::test::peakResidentBytes(true);
+    MainWindow window;
+    window.show();
+    constexpr std::uint64_t kPhoto = 4000ULL * 3000 * 3;
+    window.session()->setResidentBudget(4 * kPhoto);
+    ASSERT_TRUE(gpen::test::openAndWait(window, {dir.path()}));
+    gpen::ui::ImageSession* session = window.session();
+    ASSERT_EQ(session->count(), kScans);
+    EXPECT_LE(session->residentBytes(), 4 * kPhoto);
+    int resident = 0;
+    for (int i = 0; i < kScans; ++i) {
+        resident += session->resident(i) ? 1 : 0;
+        EXPECT_FALSE(session->entry(i).thumbnail.isNull()) << i;
+        EXPECT_EQ(session->entry(i).size, QSize(4000, 3000)) << i;
+    }
+    EXPECT_LE(resident, 4);
+    EXPECT_TRUE(session->resident(0)) << "the photo in view stays";
+    const std::uint64_t peak = gpen::test::peakResidentBytes(false);
+    std::cout << "[ memory ] " << kScans << " scans of 12 MP: peak " << (peak - before) / 1000000 << " MB above the start, "
+              << session->residentBytes() / 1000000 << " MB of photos resident\n";
+
+    // One released photo viewed: decoded again in the background, and shown.
+    const int far = kScans - 10;
+    ASSERT_FALSE(session->resident(far));
+    QSignalSpy loaded(session, &gpen::ui::ImageSession::entryLoaded);
+    window.imageList()->setCurrentRow(far);
+    ASSERT_TRUE(loaded.wait(30000));
+    EXPECT_EQ(loaded.at(0).at(0).toInt(), far);
+    EXPECT_TRUE(session->resident(far));
+    EXPECT_LE(session->residentBytes(), 4 * kPhoto);
+
+    // A photo with a result carries work: never released, whatever the budget.
+    session->setResult(far, session->entry(far).original.copy());
+    loaded.clear();
+    window.imageList()->setCurrentRow(0);  // released meanwhile for the budget: back again
+    if (!session->resident(0)) {
+        ASSERT_TRUE(loaded.wait(30000));
+    }
+    session->setResidentBudget(0);
+    EXPECT_TRUE(session->resident(far));
+    EXPECT_TRUE(session->resident(0)) << "in view";
+    EXPECT_FALSE(session->resident(1));
 }
 
 }  // namespace
