@@ -20,6 +20,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStatusBar>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QCloseEvent>
 #include <QScreen>
@@ -273,16 +274,21 @@ ModelManagerDialog* MainWindow::showModelManager(const QString& modelId) {
     return m_modelManager;
 }
 
+void MainWindow::showNothing(bool photoSelected) {
+    m_view->setImages({}, {});
+    m_view->setFaceBoxes({});
+    m_faces->clear();
+    m_stripPhoto = -1;
+    m_save->setEnabled(false);
+    m_saveAs->setEnabled(false);
+    m_closePhoto->setEnabled(photoSelected);
+    updateEditActions();
+}
+
 void MainWindow::showEntry(int index) {
     brushFollows(index);
     if (index < 0 || index >= m_session->count()) {
-        m_view->setImages({}, {});
-        m_view->setFaceBoxes({});
-        m_faces->clear();
-        m_stripPhoto = -1;
-        m_save->setEnabled(false);
-        m_saveAs->setEnabled(false);
-        m_closePhoto->setEnabled(false);
+        showNothing(false);
         return;
     }
     m_session->use(index);
@@ -290,14 +296,7 @@ void MainWindow::showEntry(int index) {
     if (!m_session->resident(index)) {
         // A photo released for memory (a large folder) is decoded again: shown when it is back.
         // It carries no result (those are never released): nothing to save yet.
-        m_view->setImages({}, {});
-        m_view->setFaceBoxes({});
-        m_faces->clear();
-        m_stripPhoto = -1;
-        m_save->setEnabled(false);
-        m_saveAs->setEnabled(false);
-        m_closePhoto->setEnabled(true);
-        updateEditActions();
+        showNothing(true);
         m_status->setText(e.loadProblem.isEmpty() ? tr("Loading %1…").arg(e.displayName)
                                                   : tr("%1 cannot be read again: %2").arg(e.displayName, e.loadProblem));
         return;
@@ -644,11 +643,37 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
 
 void MainWindow::dropEvent(QDropEvent* event) {
     const QStringList paths = localPaths(event->mimeData());
-    if (!paths.isEmpty()) {
+    if (paths.isEmpty()) return;
+    event->acceptProposedAction();
+    // A folder of more than a few dozen photos is what the batch is for: asked first, once the
+    // drop is over (a dialog inside a drop would hold the file manager's drag).
+    QString large;
+    for (const QString& p : paths) {
+        if (QFileInfo(p).isDir() && ImageSession::imagesIn(p).size() > kBatchFirstAbove) large = p;
+    }
+    if (large.isEmpty() || !m_engine) {
         openPaths(paths);
         offerBatch(paths);
-        event->acceptProposedAction();
+        return;
     }
+    QTimer::singleShot(0, this, [this, paths, large] {
+        QMessageBox box(QMessageBox::Question, tr("Many Photos"),
+                        tr("“%1” holds %n photo(s).", nullptr, static_cast<int>(ImageSession::imagesIn(large).size()))
+                            .arg(QFileInfo(large).fileName()),
+                        QMessageBox::Cancel, this);
+        box.setInformativeText(tr("A batch restores them into a folder of your choice, resumes after a crash and "
+                                  "keeps memory low. Open them here to look at them one by one."));
+        QPushButton* batch = box.addButton(tr("&Batch Restore…"), QMessageBox::AcceptRole);
+        QPushButton* here = box.addButton(tr("&Open Here"), QMessageBox::ActionRole);
+        box.button(QMessageBox::Cancel)->setText(tr("&Cancel"));
+        box.setDefaultButton(batch);
+        box.exec();
+        if (box.clickedButton() == batch) {
+            showBatchDialog(large);
+        } else if (box.clickedButton() == here) {
+            openPaths(paths);
+        }
+    });
 }
 
 }  // namespace gpen::ui

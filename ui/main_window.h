@@ -102,6 +102,8 @@ private:
     void saveAll();
     void closeSelectedPhotos();
     void showEntry(int index);
+    // The view, strip and photo actions with no photo shown (none selected, or one loading).
+    void showNothing(bool photoSelected);
     void openDialog();
     void pasteImage();
     void saveResult();
@@ -133,6 +135,8 @@ private:
     void fitToScreen();
     QListWidgetItem* newListItem(int index);
     void finishOpen(quint64 id, const QStringList& problems);
+    // A dropped folder with more photos than this is offered to the batch before it opens.
+    static constexpr int kBatchFirstAbove = 36;
     void offerBatch(const QStringList& droppedPaths);
 
     EngineController* m_engine;

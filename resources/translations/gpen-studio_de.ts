@@ -1284,6 +1284,29 @@
         <source>%1 cannot be read again: %2</source>
         <translation>%1 kann nicht erneut gelesen werden: %2</translation>
     </message>
+    <message>
+        <source>Many Photos</source>
+        <translation>Viele Fotos</translation>
+    </message>
+    <message numerus="yes">
+        <source>“%1” holds %n photo(s).</source>
+        <translation>
+            <numerusform>„%1“ enthält %n Foto.</numerusform>
+            <numerusform>„%1“ enthält %n Fotos.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A batch restores them into a folder of your choice, resumes after a crash and keeps memory low. Open them here to look at them one by one.</source>
+        <translation>Ein Stapel restauriert sie in einen Ordner Ihrer Wahl, setzt nach einem Absturz fort und braucht wenig Speicher. Öffnen Sie sie hier, um sie einzeln anzusehen.</translation>
+    </message>
+    <message>
+        <source>&amp;Batch Restore…</source>
+        <translation>&amp;Stapel restaurieren …</translation>
+    </message>
+    <message>
+        <source>&amp;Open Here</source>
+        <translation>&amp;Hier öffnen</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::MissingModelBanner</name>

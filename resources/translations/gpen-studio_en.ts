@@ -101,6 +101,13 @@
             <numerusform>%n of the restored photos are not saved.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>“%1” holds %n photo(s).</source>
+        <translation>
+            <numerusform>“%1” holds %n photo.</numerusform>
+            <numerusform>“%1” holds %n photos.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::ModelStatusIndicator</name>

@@ -988,6 +988,28 @@
             <source>%1 cannot be read again: %2</source>
             <translation>无法再次读取 %1：%2</translation>
         </message>
+        <message>
+            <source>Many Photos</source>
+            <translation>照片很多</translation>
+        </message>
+        <message numerus="yes">
+            <source>“%1” holds %n photo(s).</source>
+            <translation>
+                <numerusform>“%1”中有 %n 张照片。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>A batch restores them into a folder of your choice, resumes after a crash and keeps memory low. Open them here to look at them one by one.</source>
+            <translation>批处理会把它们修复到您选择的文件夹，崩溃后可继续，并且占用内存少。在此打开则可逐张查看。</translation>
+        </message>
+        <message>
+            <source>&amp;Batch Restore…</source>
+            <translation>批量修复(&amp;B)…</translation>
+        </message>
+        <message>
+            <source>&amp;Open Here</source>
+            <translation>在此打开(&amp;O)</translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::MissingModelBanner</name>

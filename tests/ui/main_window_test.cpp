@@ -25,6 +25,8 @@
 #include "support/fixtures.h"
 #include "ui/about_dialog.h"
 #include "ui/comparison_view.h"
+#include "ui/engine_controller.h"
+#include "ui/batch_dialog.h"
 #include "ui/image_session.h"
 #include "ui/main_window.h"
 #include "ui/shortcuts_dialog.h"
@@ -567,6 +569,56 @@ TEST(MainWindow, DeleteClosesTheSelectedPhotosAskingOnce) {
     EXPECT_EQ(asked, 1);
     ASSERT_EQ(f.window.session()->count(), 1);
     EXPECT_EQ(f.window.session()->entry(0).path, more[0]);
+}
+
+}  // namespace
+
+namespace {
+
+// A dropped folder of more than a few dozen photos is offered to the batch first (asked once the
+// drop is over); "Open Here" opens them in the window, "Batch Restore…" opens the batch dialog on
+// that folder and opens nothing.
+TEST(MainWindow, ALargeDroppedFolderIsOfferedToTheBatchFirst) {
+    gpen::test::uiApp();
+    gpen::test::useTemporarySettings();
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    for (int i = 0; i < 40; ++i) noise(24, 16, static_cast<quint32>(i)).save(dir.filePath(QStringLiteral("p%1.png").arg(i)));
+    gpen::ui::EngineController engine;  // not started: the window needs it only to offer the batch
+    MainWindow window(&engine);
+    window.show();
+
+    const auto answer = [](const QString& button) {
+        return [button](QMessageBox* box) {
+            EXPECT_TRUE(box->text().contains(QStringLiteral("40"))) << box->text().toStdString();
+            for (QAbstractButton* b : box->buttons()) {
+                if (b->text().remove(QLatin1Char('&')).startsWith(button)) {
+                    b->click();
+                    return;
+                }
+            }
+            ADD_FAILURE() << "no button " << button.toStdString();
+            box->reject();
+        };
+    };
+    {
+        ModalDriver<QMessageBox> batch(answer(QStringLiteral("Batch")));
+        ASSERT_TRUE(gpen::test::dropPaths(&window, {dir.path()}));
+        ASSERT_TRUE(QTest::qWaitFor([&] { return batch.seen(); }, 10000));
+    }
+    auto* dialog = window.findChild<gpen::ui::BatchDialog*>();
+    ASSERT_NE(dialog, nullptr);
+    EXPECT_TRUE(dialog->isVisible());
+    EXPECT_EQ(dialog->request().inputDir, dir.path());
+    EXPECT_EQ(window.session()->count(), 0) << "nothing opened";
+    dialog->hide();
+
+    ModalDriver<QMessageBox> here(answer(QStringLiteral("Open Here")));
+    QSignalSpy opened(window.session(), &gpen::ui::ImageSession::openFinished);
+    ASSERT_TRUE(gpen::test::dropPaths(&window, {dir.path()}));
+    ASSERT_TRUE(opened.wait(30000));
+    EXPECT_TRUE(here.seen());
+    EXPECT_EQ(window.session()->count(), 40);
 }
 
 }  // namespace
