@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include "ui/core_text.h"
 #include "ui/image_convert.h"
 #include "ui/job_ids.h"
 
@@ -158,7 +159,7 @@ quint64 ImageSession::open(const QStringList& paths) {
                                                 Qt::SmoothTransformation);
                 e.decoded = std::make_shared<const DecodedImage>(std::move(*decoded));
             } else {
-                problems << QString::fromStdString(decoded.error().message);
+                problems << CoreText::error(decoded.error());  // in the user's language
             }
             QMetaObject::invokeMethod(this, [this, file, e = std::move(e)]() mutable {
                 m_pending.remove(canonical(file));

@@ -430,7 +430,26 @@ void MainWindow::finishOpen(quint64 id, const QStringList& problems) {
     // After the selection, which shows the photo's own line: the problems must stay visible.
     if (!problems.isEmpty()) {
         m_status->setText(problems.join(QStringLiteral("; ")));
+        showOpenProblems(problems);
     }
+}
+
+void MainWindow::showOpenProblems(const QStringList& problems) {
+    // Every file and why, in a window of its own (the status bar cuts a long line): the first few
+    // in view, all of them under "Show Details…" as text that can be copied.
+    const int n = static_cast<int>(problems.size());
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Files Not Opened"), tr("%n file(s) could not be opened.", nullptr, n),
+                                QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("openProblemsBox"));
+    constexpr int kShown = 5;
+    QString shown = problems.mid(0, kShown).join(QLatin1Char('\n'));
+    if (n > kShown) shown += QLatin1Char('\n') + tr("… and %n more", nullptr, n - kShown);
+    box->setInformativeText(shown);
+    box->setDetailedText(problems.join(QLatin1Char('\n')));
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setWindowModality(Qt::WindowModal);
+    box->open();
 }
 
 void MainWindow::openDialog() {

@@ -135,6 +135,7 @@ private:
     void fitToScreen();
     QListWidgetItem* newListItem(int index);
     void finishOpen(quint64 id, const QStringList& problems);
+    void showOpenProblems(const QStringList& problems);
     // A dropped folder with more photos than this is offered to the batch before it opens.
     static constexpr int kBatchFirstAbove = 36;
     void offerBatch(const QStringList& droppedPaths);

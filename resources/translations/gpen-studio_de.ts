@@ -1307,6 +1307,24 @@
         <source>&amp;Open Here</source>
         <translation>&amp;Hier öffnen</translation>
     </message>
+    <message>
+        <source>Files Not Opened</source>
+        <translation>Nicht geöffnete Dateien</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be opened.</source>
+        <translation>
+            <numerusform>%n Datei konnte nicht geöffnet werden.</numerusform>
+            <numerusform>%n Dateien konnten nicht geöffnet werden.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… und %n weitere</numerusform>
+            <numerusform>… und %n weitere</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::MissingModelBanner</name>

@@ -108,6 +108,20 @@
             <numerusform>“%1” holds %n photos.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be opened.</source>
+        <translation>
+            <numerusform>%n file could not be opened.</numerusform>
+            <numerusform>%n files could not be opened.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… and %n more</numerusform>
+            <numerusform>… and %n more</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::ModelStatusIndicator</name>

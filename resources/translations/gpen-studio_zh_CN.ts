@@ -1010,6 +1010,22 @@
             <source>&amp;Open Here</source>
             <translation>在此打开(&amp;O)</translation>
         </message>
+        <message>
+            <source>Files Not Opened</source>
+            <translation>未能打开的文件</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n file(s) could not be opened.</source>
+            <translation>
+                <numerusform>有 %n 个文件无法打开。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>… and %n more</source>
+            <translation>
+                <numerusform>…… 另有 %n 个</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::MissingModelBanner</name>

@@ -106,6 +106,13 @@ TEST(MainWindow, DroppingAFolderOpensItsImagesAndReportsBrokenOnes) {
         named = named || label->text().contains(QStringLiteral("broken.png"));
     }
     EXPECT_TRUE(named);
+    // And listed in a window of their own, file and reason, copyable.
+    auto* box = window.findChild<QMessageBox*>(QStringLiteral("openProblemsBox"));
+    ASSERT_NE(box, nullptr);
+    EXPECT_TRUE(box->isVisible());
+    EXPECT_TRUE(box->informativeText().contains(QStringLiteral("broken.png"))) << box->informativeText().toStdString();
+    EXPECT_TRUE(box->detailedText().contains(QStringLiteral("broken.png")));
+    box->close();
     QStringList problems;
     ASSERT_TRUE(gpen::test::waitForOpen(opened, window.session()->open({dir.filePath(QStringLiteral("broken.png"))}),
                                         &problems));
