@@ -31,8 +31,12 @@ QString SingleInstance::defaultKey() {
     // meet. Hashed: a socket name must be short and plain.
     const QByteArray who = qgetenv("USER") + '|' +
                            QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation).toUtf8();
-    return QStringLiteral("gpen-studio-") +
-           QString::fromLatin1(QCryptographicHash::hash(who, QCryptographicHash::Sha1).toHex().left(16));
+    const QString name = QStringLiteral("gpen-studio-") +
+                         QString::fromLatin1(QCryptographicHash::hash(who, QCryptographicHash::Sha1).toHex().left(16));
+    // In the user's runtime folder ($XDG_RUNTIME_DIR, mode 0700: Qt makes one if the session has
+    // none), not under a name anyone can compute in /tmp, where another user could take it first.
+    const QString runtime = QStandardPaths::writableLocation(QStandardPaths::RuntimeLocation);
+    return runtime.isEmpty() ? name : QDir(runtime).filePath(name);
 }
 
 bool SingleInstance::handOff(const QStringList& paths, int timeoutMs) {

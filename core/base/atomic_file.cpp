@@ -41,11 +41,17 @@ mode_t currentUmask() {
 // "." + target + ".gpen-tmp-<host>-<pid>-XXXXXX": the host and pid tell a later write whether the
 // process that made it still runs.
 std::string tempPrefix(const fs::path& target) {
-    std::string s = ".";
-    s += target.filename().string();
-    s += kTempMarker;
-    s += hostName() + "-" + std::to_string(::getpid()) + "-";
-    return s;
+    const std::string suffix = std::string(kTempMarker) + hostName() + "-" + std::to_string(::getpid()) + "-";
+    // A file name may be 255 bytes (NAME_MAX), and ours adds the suffix and "XXXXXX": a long name
+    // (80 CJK characters are 240 bytes) is cut, at a character's first byte, so that it still saves.
+    std::string name = target.filename().string();
+    const std::size_t room = 255 - 1 - suffix.size() - 6;
+    if (name.size() > room) {
+        std::size_t cut = room;
+        while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0U) == 0x80U) --cut;  // a UTF-8 continuation byte
+        name.resize(cut);
+    }
+    return "." + name + suffix;
 }
 
 // Removes our temporary files in `dir` whose writer, on this host, is gone. Once per folder per

@@ -181,4 +181,19 @@ TEST(AtomicFile, CopyStreamsTheWholeFile) {
     EXPECT_NE(missing.error().message.find("absent.pth"), std::string::npos);
 }
 
+// A long file name still saves: 83 CJK characters (249 bytes, near NAME_MAX) plus our temporary
+// suffix would be over 255 bytes; the temporary name is cut at a character, never the target's.
+TEST(AtomicFile, ALongCjkFileNameStillSaves) {
+    TempModelsDir dir("atomic");
+    std::string name;
+    for (int i = 0; i < 83; ++i) name += "\xE7\x85\xA7";  // 照
+    name += ".jpg";
+    ASSERT_EQ(name.size(), 253U);
+    const fs::path target = dir.path() / name;
+    auto r = gpen::writeFileAtomic(target, std::string("a restored photo"));
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(slurp(target), "a restored photo");
+    EXPECT_EQ(namesIn(dir.path()), std::vector<std::string>{name}) << "no temporary file left";
+}
+
 }  // namespace

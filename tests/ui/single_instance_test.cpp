@@ -1,12 +1,14 @@
 // One GPEN Studio per user: a real second gpen-studio process hands its files to this one.
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QFileInfo>
 #include <QListWidget>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QRandomGenerator>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <gtest/gtest.h>
@@ -70,6 +72,33 @@ TEST(SingleInstance, ASecondLaunchHandsItsFilesToTheFirstAndExits) {
     ASSERT_EQ(window.session()->count(), 1);
     EXPECT_EQ(window.session()->entry(0).path, photo);
     EXPECT_EQ(window.imageList()->count(), 1);
+}
+
+}  // namespace
+
+namespace {
+
+// The default socket lives in the user's runtime folder ($XDG_RUNTIME_DIR, 0700), not under a
+// name anyone can compute in /tmp, and it answers there.
+TEST(SingleInstance, TheDefaultSocketIsInTheUsersRuntimeFolder) {
+    gpen::test::uiApp();
+    gpen::test::useTemporarySettings();
+    QTemporaryDir runtime;
+    ASSERT_TRUE(runtime.isValid());
+    ASSERT_TRUE(QFile::setPermissions(runtime.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner));
+    const QByteArray saved = qgetenv("XDG_RUNTIME_DIR");
+    const QByteArray savedKey = qgetenv("GPEN_STUDIO_INSTANCE_KEY");
+    qputenv("XDG_RUNTIME_DIR", runtime.path().toUtf8());
+    qunsetenv("GPEN_STUDIO_INSTANCE_KEY");
+    const QString key = SingleInstance::defaultKey();
+    EXPECT_TRUE(key.startsWith(runtime.path() + QLatin1Char('/'))) << key.toStdString();
+    {
+        SingleInstance first(key);
+        ASSERT_TRUE(first.listen()) << first.errorString().toStdString();
+        EXPECT_TRUE(QFileInfo::exists(key));
+    }
+    qputenv("XDG_RUNTIME_DIR", saved);
+    if (!savedKey.isEmpty()) qputenv("GPEN_STUDIO_INSTANCE_KEY", savedKey);
 }
 
 }  // namespace
