@@ -250,6 +250,7 @@ void ImageSession::revert(int index) {
     e.undo.clear();
     e.redo.clear();
     e.processingNote.clear();
+    e.summary.clear();
     setResult(index, QImage());
 }
 

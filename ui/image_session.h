@@ -44,6 +44,8 @@ public:
             QList<bool> accepted;
         };
         QList<FaceChoices> undo, redo;
+        // What the last restore said (faces, time, notes), shown when the photo is in view.
+        QString summary;
         // The restore's processing note (the networks that ran), written into saved files.
         QString processingNote;
         // The damage painted on this photo for repair (8-bit gray, 255 = damaged); null: none.
@@ -69,6 +71,7 @@ public:
     void addImage(cv::Mat bgr8, const QString& displayName);
     void setResult(int index, const QImage& result);
     void setProcessingNote(int index, const QString& note) { m_entries[index].processingNote = note; }
+    void setSummary(int index, const QString& summary) { m_entries[index].summary = summary; }
     void setDamageMask(int index, const QImage& mask) { m_entries[index].damageMask = mask; }
     // A new restore's faces, all accepted at `strength`.
     void setFaces(int index, const QList<RestoredFaceView>& faces, double strength);

@@ -285,8 +285,22 @@ void MainWindow::showNothing(bool photoSelected) {
     updateEditActions();
 }
 
+void MainWindow::showPreviousFaces(int index) {
+    // A restore that did not finish leaves the photo's earlier result in view: its faces come
+    // back to the strip with it (not adjustable: the engine let that result go for the new job).
+    if (index < 0 || index != currentIndex()) return;
+    m_stripPhoto = -1;
+    showFaces(index);
+}
+
 void MainWindow::showEntry(int index) {
     brushFollows(index);
+    // Another photo: seen whole (fitted), and the panel says what was done to it, not to the last.
+    if (index != m_shownPhoto) {
+        m_shownPhoto = index;
+        m_view->zoomToFit();
+        if (m_jobImage < 0 && index >= 0 && index < m_session->count()) m_panel->showFinished(m_session->entry(index).summary);
+    }
     if (index < 0 || index >= m_session->count()) {
         showNothing(false);
         return;
@@ -381,6 +395,7 @@ void MainWindow::onEntryRemoved(int index) {
     // Restore All's photos still to come follow the list.
     m_restoreQueue.removeAll(index);
     for (int& queued : m_restoreQueue) queued -= queued > index ? 1 : 0;
+    m_shownPhoto = -1;  // the photo that moves into its row is another one
     delete m_list->takeItem(index);
     // The rows after it moved up: their unsaved marks follow (the saver renumbered its records).
     for (int i = index; i < m_session->count(); ++i) updateSavedMark(i);
@@ -520,6 +535,7 @@ void MainWindow::connectEngine() {
         // The engine now holds this photo's full result (and only this one): its faces re-blend.
         m_session->setFaces(index, o.faces, m_panel->options().strength);
         m_session->setProcessingNote(index, o.processingNote);
+        m_session->setSummary(index, o.summary);
         m_reblendImage = index;
         m_reblendKey = o.imageIndex;
         if (m_stripPhoto == index) m_stripPhoto = -1;  // new faces: the strip is filled again
@@ -528,6 +544,7 @@ void MainWindow::connectEngine() {
     });
     connect(m_engine, &EngineController::jobFailed, this, [this](quint64 id, const QString& message) {
         if (id != m_restoreJob) return;
+        showPreviousFaces(m_jobImage);
         m_jobImage = -1;
         m_panel->showFailed(message);
         m_status->setText(tr("Restore failed: %1").arg(message));
@@ -535,6 +552,7 @@ void MainWindow::connectEngine() {
     });
     connect(m_engine, &EngineController::jobCancelled, this, [this](quint64 id) {
         if (id != m_restoreJob) return;
+        showPreviousFaces(m_jobImage);
         m_jobImage = -1;
         m_panel->showCancelled();
         m_status->setText(tr("Cancelled"));

@@ -102,6 +102,8 @@ private:
     void saveAll();
     void closeSelectedPhotos();
     void showEntry(int index);
+    // After a cancelled or failed restore: the photo's earlier faces back in the strip.
+    void showPreviousFaces(int index);
     // The view, strip and photo actions with no photo shown (none selected, or one loading).
     void showNothing(bool photoSelected);
     void openDialog();
@@ -152,6 +154,7 @@ private:
     int m_reblendImage = -1;
     int m_reblendKey = -1;
     int m_stripPhoto = -1;  // the photo whose faces the strip shows
+    int m_shownPhoto = -1;  // the photo the view showed last (another one opens fitted)
     // Repairing damage: the brush, and the photo whose mask it holds (written back to the session
     // when another photo comes into view).
     DamageBrush* m_brush = nullptr;

@@ -502,3 +502,32 @@ TEST_F(EngineControllerTest, RestoreAllThenUndoAndRedoTheFaceChoices) {
 }
 
 }  // namespace
+
+namespace {
+
+// A restore cancelled over an earlier one keeps that result in view with its faces in the strip
+// (shown, not adjustable: the engine let their outputs go for the new job), and says Cancelled.
+TEST_F(EngineControllerTest, ACancelledRestoreKeepsTheEarlierResultWithItsFaces) {
+    EngineController engine;
+    MainWindow window(&engine);
+    window.show();
+    prepare(engine, window);
+    const RestoreOutcome first = restoreAndWait(engine, window);
+    ASSERT_GT(first.faces.size(), 0);
+    FaceStrip* strip = window.faceStrip();
+    QSignalSpy cancelled(&engine, &EngineController::jobCancelled);
+    QObject::connect(&engine, &EngineController::jobProgress, &engine, [&](const JobProgress& p) {
+        if (p.stage == QStringLiteral("faces") && window.restorePanel()->cancelButton()->isEnabled()) {
+            window.restorePanel()->cancelButton()->click();
+        }
+    });
+    window.restoreCurrent();
+    EXPECT_EQ(strip->faceCount(), 0) << "the strip empties while the new restore runs";
+    ASSERT_TRUE(cancelled.wait(60000));
+    EXPECT_EQ(window.session()->entry(0).result, first.result);
+    EXPECT_EQ(strip->faceCount(), first.faces.size());
+    EXPECT_FALSE(strip->adjustable());
+    EXPECT_EQ(window.restorePanel()->stageLabel()->text(), QStringLiteral("Cancelled"));
+}
+
+}  // namespace

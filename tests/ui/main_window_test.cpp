@@ -30,6 +30,8 @@
 #include "ui/image_session.h"
 #include "ui/main_window.h"
 #include "ui/shortcuts_dialog.h"
+#include "ui/restore_panel.h"
+#include "ui/zoom_state.h"
 #include "ui/result_saver.h"
 #include "ui/save_options_dialog.h"
 #include "ui/translations.h"
@@ -626,6 +628,29 @@ TEST(MainWindow, ALargeDroppedFolderIsOfferedToTheBatchFirst) {
     ASSERT_TRUE(opened.wait(30000));
     EXPECT_TRUE(here.seen());
     EXPECT_EQ(window.session()->count(), 40);
+}
+
+}  // namespace
+
+namespace {
+
+// State follows the photo: another photo opens fitted (not at the last one's zoom), and the
+// panel shows what was done to the photo in view, not to the last one restored.
+TEST(MainWindow, AnotherPhotoOpensFittedWithItsOwnNotes) {
+    gpen::test::uiApp();
+    SaveFixture f;  // photo.png, with a result
+    const QString second = f.dir.filePath(QStringLiteral("second.png"));
+    noise(900, 700, 7).save(second);
+    ASSERT_TRUE(gpen::test::openAndWait(f.window, {second}));
+    f.window.session()->setSummary(0, QStringLiteral("3 faces restored with dlib in 1.0 s"));
+    f.window.imageList()->setCurrentRow(0);
+    f.window.comparisonView()->zoomToActualSize();
+    ASSERT_FALSE(f.window.comparisonView()->zoomState()->fitMode());
+    f.window.imageList()->setCurrentRow(1);
+    EXPECT_TRUE(f.window.comparisonView()->zoomState()->fitMode()) << "the second photo opens fitted";
+    EXPECT_TRUE(f.window.restorePanel()->stageLabel()->text().isEmpty()) << "nothing was done to it yet";
+    f.window.imageList()->setCurrentRow(0);
+    EXPECT_EQ(f.window.restorePanel()->stageLabel()->text(), QStringLiteral("3 faces restored with dlib in 1.0 s"));
 }
 
 }  // namespace
