@@ -55,6 +55,18 @@ protected:
 
     std::string modelArgs() const { return "--detector dlib --face-model " + quote(m_model.string()); }
 
+    // `count` crops along the rows of the Solvay photo as "photo <i>.jpg": each holds faces, so
+    // each file takes a while. False when the sample photo is absent.
+    bool writeSolvayCrops(int count) {
+        const cv::Mat photo = cv::imread((gpen::test::sampleImagesDir() / "Solvay_conference_1927.png").string());
+        if (photo.empty()) return false;
+        for (int i = 0; i < count; ++i) {
+            const cv::Rect crop(60 + 110 * i, 130 + (i % 2) * 150, 260, 190);
+            EXPECT_TRUE(cv::imwrite((m_in / ("photo " + std::to_string(i) + ".jpg")).string(), photo(crop)));
+        }
+        return true;
+    }
+
     void writeNoise(const fs::path& rel, int seed, int size = 40) {
         ASSERT_TRUE(gpen::test::writeNoiseImage(m_in / rel, seed, size));
     }
@@ -174,15 +186,8 @@ TEST_F(BatchCliTest, AReadOnlyOutputFolderGivesPerFileErrors) {
 // SIGKILL while the batch is part way; a resume makes exactly the outputs that are missing,
 // rewrites none of the ones that were complete, and leaves no temporary file.
 TEST_F(BatchCliTest, AKilledBatchResumesWithExactlyTheMissingOutputs) {
-    const fs::path solvay = gpen::test::sampleImagesDir() / "Solvay_conference_1927.png";
-    if (!fs::exists(solvay)) GTEST_SKIP() << "sample photo not found";
-    const cv::Mat photo = cv::imread(solvay.string());
     const int count = 8;
-    for (int i = 0; i < count; ++i) {
-        // Crops along the rows of the photo: each holds faces, so each file takes a while.
-        const cv::Rect crop(60 + 110 * i, 130 + (i % 2) * 150, 260, 190);
-        ASSERT_TRUE(cv::imwrite((m_in / ("photo " + std::to_string(i) + ".jpg")).string(), photo(crop)));
-    }
+    if (!writeSolvayCrops(count)) GTEST_SKIP() << "sample photo not found";
     const std::string args = "batch " + modelArgs() + " " + quote(m_in.string()) + " " + quote(m_out.string());
     // Killed once its first whole output is there.
     const pid_t pid = startAndWaitForAnOutput(args);
@@ -234,14 +239,8 @@ bool sigintPending(pid_t pid) {
 // Ctrl-C once: the file in hand ends, the rest is recorded cancelled, exit 2. Twice: the process
 // is gone at once (130), the report on disk is a whole one, and a resume finishes the batch.
 TEST_F(BatchCliTest, OneCtrlCCancelsWithAReportAndASecondStopsAtOnce) {
-    const fs::path solvay = gpen::test::sampleImagesDir() / "Solvay_conference_1927.png";
-    if (!fs::exists(solvay)) GTEST_SKIP() << "sample photo not found";
-    const cv::Mat photo = cv::imread(solvay.string());
     const int count = 8;
-    for (int i = 0; i < count; ++i) {
-        const cv::Rect crop(60 + 110 * i, 130 + (i % 2) * 150, 260, 190);
-        ASSERT_TRUE(cv::imwrite((m_in / ("photo " + std::to_string(i) + ".jpg")).string(), photo(crop)));
-    }
+    if (!writeSolvayCrops(count)) GTEST_SKIP() << "sample photo not found";
     const std::string args = "batch " + modelArgs() + " " + quote(m_in.string()) + " " + quote(m_out.string());
     // Starts the batch, waits (polling the folder: another process) for its first output, sends
     // `signals` SIGINTs, and returns the exit status and how long the process took to go.

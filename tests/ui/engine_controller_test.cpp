@@ -452,10 +452,6 @@ TEST_F(EngineControllerTest, FacesCarryIdentityBadgesThatFollowTheirStrength) {
     EXPECT_NEAR(window.session()->entry(0).faces[0].identity, scores[0], 1e-9);
 }
 
-}  // namespace
-
-namespace {
-
 // Photo → Restore All restores every open photo in turn; then Edit → Undo and Redo step through
 // the last one's face choices, each re-blended without a network.
 TEST_F(EngineControllerTest, RestoreAllThenUndoAndRedoTheFaceChoices) {
@@ -500,10 +496,6 @@ TEST_F(EngineControllerTest, RestoreAllThenUndoAndRedoTheFaceChoices) {
     EXPECT_EQ(window.session()->entry(1).result, rejected);
     EXPECT_FALSE(redo->isEnabled());
 }
-
-}  // namespace
-
-namespace {
 
 // A restore cancelled over an earlier one keeps that result in view with its faces in the strip
 // (shown, not adjustable: the engine let their outputs go for the new job), and says Cancelled.

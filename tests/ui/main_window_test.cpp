@@ -470,10 +470,6 @@ TEST(MainWindow, EnglishPluralsHaveTheirEnglishForms) {
     EXPECT_EQ(two, QStringLiteral("2 restored photos are not saved."));
 }
 
-}  // namespace
-
-namespace {
-
 // What an Upscayl, digiKam or Gwenview user looks for: Edit, Photo and Help commands with their
 // keys, and Settings on Ctrl+, ; Help → Keyboard Shortcuts lists them from the menus.
 TEST(MainWindow, MenusOfferTheCommandsUsersLookForWithTheirKeys) {
@@ -580,10 +576,6 @@ TEST(MainWindow, DeleteClosesTheSelectedPhotosAskingOnce) {
     EXPECT_EQ(f.window.session()->entry(0).path, more[0]);
 }
 
-}  // namespace
-
-namespace {
-
 // A dropped folder of more than a few dozen photos is offered to the batch first (asked once the
 // drop is over); "Open Here" opens them in the window, "Batch Restore…" opens the batch dialog on
 // that folder and opens nothing.
@@ -629,10 +621,6 @@ TEST(MainWindow, ALargeDroppedFolderIsOfferedToTheBatchFirst) {
     EXPECT_TRUE(here.seen());
     EXPECT_EQ(window.session()->count(), 40);
 }
-
-}  // namespace
-
-namespace {
 
 // State follows the photo: another photo opens fitted (not at the last one's zoom), and the
 // panel shows what was done to the photo in view, not to the last one restored.

@@ -74,10 +74,6 @@ TEST(SingleInstance, ASecondLaunchHandsItsFilesToTheFirstAndExits) {
     EXPECT_EQ(window.imageList()->count(), 1);
 }
 
-}  // namespace
-
-namespace {
-
 // The default socket lives in the user's runtime folder ($XDG_RUNTIME_DIR, 0700), not under a
 // name anyone can compute in /tmp, and it answers there.
 TEST(SingleInstance, TheDefaultSocketIsInTheUsersRuntimeFolder) {
