@@ -12,6 +12,13 @@ namespace {
 
 constexpr int kThumbnailSize = 64;
 
+// What a decoded photo's pixels hold, in every layout kept (the 8-bit view shares the first).
+std::uint64_t pixelBytes(const DecodedImage& d) {
+    std::uint64_t bytes = 0;
+    for (const cv::Mat* m : {&d.bgr8, &d.alpha, &d.bgr16}) bytes += m->total() * m->elemSize();
+    return bytes;
+}
+
 QString canonical(const QString& path) {
     const QString c = QFileInfo(path).canonicalFilePath();
     return c.isEmpty() ? QFileInfo(path).absoluteFilePath() : c;
@@ -32,10 +39,7 @@ ImageSession::~ImageSession() {
 
 std::uint64_t ImageSession::residentBytes() const {
     std::uint64_t total = 0;
-    for (const Entry& e : m_entries) {
-        if (!e.decoded) continue;
-        for (const cv::Mat* m : {&e.decoded->bgr8, &e.decoded->alpha, &e.decoded->bgr16}) total += m->total() * m->elemSize();
-    }
+    for (const Entry& e : m_entries) total += e.decoded ? pixelBytes(*e.decoded) : 0;
     return total;
 }
 
@@ -60,7 +64,7 @@ void ImageSession::releaseBeyondBudget() {
         }
         if (victim < 0) return;
         Entry& e = m_entries[victim];
-        for (const cv::Mat* m : {&e.decoded->bgr8, &e.decoded->alpha, &e.decoded->bgr16}) total -= m->total() * m->elemSize();
+        total -= pixelBytes(*e.decoded);
         e.original = QImage();
         e.decoded.reset();
     }
