@@ -1,5 +1,6 @@
 #include "gpen/pipeline/identity_model.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <opencv2/imgproc.hpp>
@@ -18,10 +19,12 @@ std::string IdentityModel::architecture() const { return m_net->describe(); }
 std::uint64_t IdentityModel::weightBytes() const { return m_net->weightBytes(); }
 
 Expected<void> IdentityModel::runOnZeros(const WarmupPlan& plan, int) const {
-    // A restore describes each face twice (what went in, what came out), in one batch.
+    // A restore describes each face twice (what went in, what came out), in batches of at most
+    // kDescribeBatch.
     const int faces = plan.faceBatchSizes.empty() ? 1 : *std::max_element(plan.faceBatchSizes.begin(), plan.faceBatchSizes.end());
+    const int batch = std::min(2 * faces, static_cast<int>(kDescribeBatch));
     const int s = m_net->inputSize();
-    auto r = m_net->forward(FloatTensor({2 * faces, 3, s, s}), plan.cancel);
+    auto r = m_net->forward(FloatTensor({batch, 3, s, s}), plan.cancel);
     if (!r) return tl::unexpected(r.error());
     return {};
 }
@@ -41,41 +44,45 @@ cv::Mat IdentityModel::recognitionCrop(const cv::Mat& alignedFace) const {
 
 Expected<std::vector<std::vector<float>>> IdentityModel::describe(const std::vector<cv::Mat>& alignedFaces,
                                                                   const CancelToken* cancel) const {
-    if (alignedFaces.empty()) return std::vector<std::vector<float>>{};
     const int n = m_net->inputSize();
     const auto plane = static_cast<std::size_t>(n) * n;
-    FloatTensor input({static_cast<std::int64_t>(alignedFaces.size()), 3, n, n});
-    for (std::size_t i = 0; i < alignedFaces.size(); ++i) {
-        const cv::Mat& f = alignedFaces[i];
-        if (f.empty() || f.depth() != CV_8U || (f.channels() != 3 && f.channels() != 1)) {
-            return makeError(ErrorCode::InvalidArgument, "identity: expected 8-bit faces");
-        }
-        const cv::Mat crop = recognitionCrop(f);
-        float* dst = input.data.data() + i * 3 * plane;
-        for (int y = 0; y < n; ++y) {
-            const auto* row = crop.ptr<cv::Vec3b>(y);
-            for (int x = 0; x < n; ++x) {
-                const std::size_t at = static_cast<std::size_t>(y) * n + x;
-                dst[at] = row[x][2];  // RGB planes from BGR pixels
-                dst[plane + at] = row[x][1];
-                dst[2 * plane + at] = row[x][0];
-            }
-        }
-    }
-    auto out = m_net->forward(input, cancel);
-    if (!out) return tl::unexpected(out.error());
     const auto d = static_cast<std::size_t>(m_net->descriptorSize());
     std::vector<std::vector<float>> descriptors;
-    for (std::size_t i = 0; i < alignedFaces.size(); ++i) {
-        std::vector<float> v(out->data.begin() + static_cast<std::ptrdiff_t>(i * d),
-                             out->data.begin() + static_cast<std::ptrdiff_t>((i + 1) * d));
-        double norm = 0;
-        for (float x : v) norm += double(x) * x;
-        if (norm > 0) {
-            const auto inv = static_cast<float>(1.0 / std::sqrt(norm));
-            for (float& x : v) x *= inv;
+    // In batches of kDescribeBatch: a group photo's faces, twice over (in and out), in one batch
+    // would hold every face's activations at once.
+    for (std::size_t begin = 0; begin < alignedFaces.size(); begin += kDescribeBatch) {
+        const std::size_t count = std::min(kDescribeBatch, alignedFaces.size() - begin);
+        FloatTensor input({static_cast<std::int64_t>(count), 3, n, n});
+        for (std::size_t i = 0; i < count; ++i) {
+            const cv::Mat& f = alignedFaces[begin + i];
+            if (f.empty() || f.depth() != CV_8U || (f.channels() != 3 && f.channels() != 1)) {
+                return makeError(ErrorCode::InvalidArgument, "identity: expected 8-bit faces");
+            }
+            const cv::Mat crop = recognitionCrop(f);
+            float* dst = input.data.data() + i * 3 * plane;
+            for (int y = 0; y < n; ++y) {
+                const auto* row = crop.ptr<cv::Vec3b>(y);
+                for (int x = 0; x < n; ++x) {
+                    const std::size_t at = static_cast<std::size_t>(y) * n + x;
+                    dst[at] = row[x][2];  // RGB planes from BGR pixels
+                    dst[plane + at] = row[x][1];
+                    dst[2 * plane + at] = row[x][0];
+                }
+            }
         }
-        descriptors.push_back(std::move(v));
+        auto out = m_net->forward(input, cancel);
+        if (!out) return tl::unexpected(out.error());
+        for (std::size_t i = 0; i < count; ++i) {
+            std::vector<float> v(out->data.begin() + static_cast<std::ptrdiff_t>(i * d),
+                                 out->data.begin() + static_cast<std::ptrdiff_t>((i + 1) * d));
+            double norm = 0;
+            for (float x : v) norm += double(x) * x;
+            if (norm > 0) {
+                const auto inv = static_cast<float>(1.0 / std::sqrt(norm));
+                for (float& x : v) x *= inv;
+            }
+            descriptors.push_back(std::move(v));
+        }
     }
     return descriptors;
 }

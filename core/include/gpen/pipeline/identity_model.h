@@ -28,8 +28,9 @@ public:
     std::uint64_t weightBytes() const override;
     Expected<void> runOnZeros(const WarmupPlan& plan, int batch) const override;
     // One L2-normalised descriptor per face. Faces: GPEN-aligned, 8-bit BGR or gray, square, any
-    // size; each is cropped to its centre two thirds and resized to the network's input. All go
-    // through the network as one batch.
+    // size; each is cropped to its centre two thirds and resized to the network's input. They go
+    // through the network kDescribeBatch at a time.
+    static constexpr std::size_t kDescribeBatch = 8;
     Expected<std::vector<std::vector<float>>> describe(const std::vector<cv::Mat>& alignedFaces,
                                                        const CancelToken* cancel = nullptr) const;
     // The recognition crop of one aligned face, as describe() feeds it (8-bit BGR, input size).
@@ -43,8 +44,7 @@ struct RestoreResult;
 
 // Scores `result`'s faces at `strengths` (one per face): RestoredFace::identity, the cosine of
 // the face that went in (its descriptor computed once, kept in inputDescriptor) and the face as
-// pasted at that strength (blendedFace). Returns the scores. All faces go through the network as
-// one batch.
+// pasted at that strength (blendedFace). Returns the scores.
 Expected<std::vector<double>> scoreIdentity(const IdentityModel& model, RestoreResult& result,
                                             const std::vector<double>& strengths, const CancelToken* cancel = nullptr);
 
