@@ -161,6 +161,12 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
     connect(m_saver, &ResultSaver::saved, this, [this](int, const QString& path) {
         m_status->setText(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
     });
+    // The window answers while a file is encoded; the keyboard and mouse wait for it.
+    connect(m_saver, &ResultSaver::busyChanged, this, [this](bool busy, const QString& fileName) {
+        if (busy) m_status->setText(tr("Saving %1…").arg(fileName));
+        if (busy) QApplication::setOverrideCursor(Qt::BusyCursor);
+        else QApplication::restoreOverrideCursor();
+    });
     createActions();
     setUpPhotoListActions();
     connect(m_session, &ImageSession::entryAdded, this, [this](int index) {

@@ -4,6 +4,7 @@
 #include <functional>
 
 #include <QDir>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
@@ -49,6 +50,7 @@ bool samePath(const QString& a, const QString& b) {
 
 ResultSaver::ResultSaver(ImageSession* session, QWidget* window)
     : QObject(window), m_session(session), m_window(window) {
+    m_encoder.setMaxThreadCount(1);
     m_prompt = [this](const QString& suggestion, const QStringList& filters, QString* selected) {
         return QFileDialog::getSaveFileName(m_window, tr("Save Result As"), suggestion,
                                             filters.join(QStringLiteral(";;")), selected);
@@ -64,10 +66,14 @@ ResultSaver::ResultSaver(ImageSession* session, QWidget* window)
         };
         shift(m_targets);
         shift(m_saved);
+        if (m_writing == removed) m_writtenStale = true;
+        if (m_writing > removed) --m_writing;
     });
     // A new result (a restore, a re-blend) is not on disk yet; the target stays for Save.
-    connect(m_session, &ImageSession::resultChanged, this,
-            [this](int index) { setSaved(index, false); });
+    connect(m_session, &ImageSession::resultChanged, this, [this](int index) {
+        if (index == m_writing) m_writtenStale = true;
+        setSaved(index, false);
+    });
 }
 
 QList<ResultSaver::Format> ResultSaver::formats() {
@@ -199,8 +205,31 @@ bool ResultSaver::write(int index, const QString& path, const SaveOptions& optio
     // A RestoreJob's encode stage (writeRestored), on the original the session decoded when it
     // opened the photo (not read again) and the result as the engine made it (a view of its
     // pixels, not a conversion): a 16-bit scan is saved at 16 bits, a gray one as gray, its alpha
-    // comes back and its metadata is copied; one atomic write.
-    const auto written = writeRestored(*e.decoded, e.path.toStdString(), bgrOf(e.result), path.toStdString(), params);
+    // comes back and its metadata is copied; one atomic write. Encoding a 12-MP PNG takes most of a
+    // second: it runs on the encoder thread, on shared copies of both images, while a local event
+    // loop keeps the window answering.
+    Expected<void> written;
+    {
+        const std::shared_ptr<const DecodedImage> original = e.decoded;
+        const QImage result = e.result;
+        const std::string originalPath = e.path.toStdString();
+        m_writing = index;
+        m_writtenStale = false;
+        Q_EMIT busyChanged(true, QFileInfo(path).fileName());
+        QEventLoop loop;
+        std::atomic<bool> done{false};
+        m_encoder.start([&, target = path.toStdString()] {
+            written = writeRestored(*original, originalPath, bgrOf(result), target, params);
+            done.store(true);
+            QMetaObject::invokeMethod(&loop, &QEventLoop::quit, Qt::QueuedConnection);
+        });
+        // Also left when the application quits mid-write: the file is still finished, never cut.
+        if (!done.load()) loop.exec(QEventLoop::ExcludeUserInputEvents);
+        m_encoder.waitForDone();
+        index = m_writing;
+        m_writing = -1;
+        Q_EMIT busyChanged(false, QString());
+    }
     if (!written) {
         QMessageBox::warning(m_window, tr("Cannot save %1").arg(QFileInfo(path).fileName()),
                              tr("%1 was not saved: %2")
@@ -208,7 +237,8 @@ bool ResultSaver::write(int index, const QString& path, const SaveOptions& optio
                                       CoreText::error(written.error())));
         return false;
     }
-    setSaved(index, true);
+    if (index < 0) return true;  // written, but the photo closed meanwhile
+    if (!m_writtenStale) setSaved(index, true);
     Q_EMIT saved(index, path);
     return true;
 }

@@ -5,6 +5,7 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <QThreadPool>
 
 #include <functional>
 
@@ -19,7 +20,9 @@ class ImageSession;
 // Save and Save As for the session's results: picks the file and the format, asks for quality,
 // never replaces an original photo without asking, and writes atomically with the original's
 // metadata. Remembers each image's last target (what Save writes to) and whether its current
-// result is saved. GUI thread only; the dialogs it shows are modal to `window`.
+// result is saved. GUI thread only; the dialogs it shows are modal to `window`. The encoding runs
+// on a thread of its own while the window goes on answering (busyChanged says when); save() and
+// saveAs() return once the file is written.
 class ResultSaver : public QObject {
     Q_OBJECT
   public:
@@ -55,10 +58,15 @@ class ResultSaver : public QObject {
     bool isSaved(int index) const { return m_saved.value(index, false); }
     // True when a result exists that was not saved since it changed.
     bool hasUnsaved(int index) const;
+    // True while a file is being encoded and written.
+    bool busy() const { return m_writing >= 0; }
 
   Q_SIGNALS:
     void saved(int index, const QString& path);
     void savedStateChanged(int index);
+    // A write started (with the file's name) or ended; the window says so and keeps from closing
+    // the photo meanwhile.
+    void busyChanged(bool busy, const QString& fileName);
 
   private:
     struct Target {
@@ -75,6 +83,11 @@ class ResultSaver : public QObject {
     PathPrompt m_prompt;
     QHash<int, Target> m_targets;
     QHash<int, bool> m_saved;
+    // The photo whose result is being written (-1: none), followed as photos before it close;
+    // m_writtenStale: its result changed or it closed while the write ran, so it is not "saved".
+    int m_writing = -1;
+    bool m_writtenStale = false;
+    QThreadPool m_encoder;  // one thread; last member, joined first
 };
 
 }  // namespace gpen::ui

@@ -31,10 +31,18 @@ using gpen::test::CliRun;
 using gpen::test::quote;
 using gpen::test::runCli;
 
+// One scratch folder per test process, removed when the process ends (each test runs in its own).
 fs::path tempDir() {
-    const fs::path d = fs::temp_directory_path() / ("gpen-cli-test-" + std::to_string(::getpid()));
-    fs::create_directories(d);
-    return d;
+    struct Scratch {
+        fs::path path = fs::temp_directory_path() / ("gpen-cli-test-" + std::to_string(::getpid()));
+        ~Scratch() {
+            std::error_code ignored;
+            fs::remove_all(path, ignored);
+        }
+    };
+    static const Scratch scratch;
+    fs::create_directories(scratch.path);
+    return scratch.path;
 }
 
 TEST(GpenCli, InspectDescribesBothFormats) {

@@ -36,6 +36,7 @@
 #include "ui/save_options_dialog.h"
 #include "ui/translations.h"
 #include "open_photos.h"
+#include "save_fixture.h"
 #include "temp_settings.h"
 #include "ui_test_app.h"
 
@@ -44,6 +45,9 @@
 
 namespace {
 
+using gpen::test::ModalDriver;
+using gpen::test::noise;
+using gpen::test::SaveFixture;
 using gpen::ui::MainWindow;
 
 QString solvayPath() {
@@ -122,169 +126,6 @@ TEST(MainWindow, DroppingAFolderOpensItsImagesAndReportsBrokenOnes) {
     EXPECT_TRUE(problems.front().contains(QStringLiteral("broken.png")));
 }
 
-// Acts on the first modal dialog of type T to appear: the modal's own exec() keeps the event loop
-// running, and this timer looks for it there. Stops when it acted or when destroyed.
-template <class T>
-class ModalDriver {
-public:
-    explicit ModalDriver(std::function<void(T*)> act) : m_timer(std::make_unique<QTimer>()) {
-        m_timer->setInterval(5);
-        QObject::connect(m_timer.get(), &QTimer::timeout, [this, act = std::move(act)] {
-            if (auto* dialog = qobject_cast<T*>(QApplication::activeModalWidget())) {
-                m_timer->stop();
-                m_seen = true;
-                act(dialog);
-            }
-        });
-        m_timer->start();
-    }
-    bool seen() const { return m_seen; }
-
-private:
-    std::unique_ptr<QTimer> m_timer;
-    bool m_seen = false;
-};
-
-QImage noise(int w, int h, quint32 seed) {
-    QImage image(w, h, QImage::Format_RGB32);
-    QRandomGenerator rng(seed);
-    for (int y = 0; y < h; ++y) {
-        for (int x = 0; x < w; ++x) {
-            // Smooth gradients plus noise: what JPEG's quality setting visibly trades.
-            const int n = static_cast<int>(rng.bounded(64U));
-            image.setPixel(x, y, qRgb((x * 255 / w + n) % 256, (y * 255 / h + n) % 256, (n * 4) % 256));
-        }
-    }
-    return image;
-}
-
-// A window with one opened photo (dir/photo.png) that has a result.
-struct SaveFixture {
-    QTemporaryDir dir;
-    MainWindow window;
-    QString original;
-
-    SaveFixture() {
-        gpen::test::useTemporarySettings();
-        original = dir.filePath(QStringLiteral("photo.png"));
-        noise(160, 120, 1).save(original);
-        window.show();
-        if (gpen::test::openAndWait(window, {original})) window.session()->setResult(0, noise(160, 120, 2));
-    }
-    QAction* action(const char* name) { return window.findChild<QAction*>(QString::fromLatin1(name)); }
-    QByteArray bytes(const QString& path) const {
-        QFile f(path);
-        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-    }
-};
-
-bool saveAsJpeg(SaveFixture& f, const QString& path, int quality) {
-    f.window.resultSaver()->setPathPrompt([path](const QString&, const QStringList&, QString*) { return path; });
-    ModalDriver<gpen::ui::SaveOptionsDialog> options([quality](gpen::ui::SaveOptionsDialog* d) {
-        d->qualityBox()->setValue(quality);
-        d->accept();
-    });
-    f.action("saveAsAction")->trigger();
-    return options.seen();
-}
-
-TEST(MainWindow, SaveAsWritesAJpegAtTheChosenQuality) {
-    gpen::test::uiApp();
-    SaveFixture f;
-    ASSERT_EQ(f.window.session()->count(), 1);
-    ASSERT_TRUE(f.action("saveAsAction")->isEnabled());
-    ASSERT_TRUE(f.action("saveAction")->isEnabled());
-    EXPECT_TRUE(f.window.imageList()->item(0)->text().contains(QStringLiteral("unsaved")));
-
-    // The first suggestion: beside the original, in its format, with "-restored".
-    QString suggested;
-    QStringList filters;
-    f.window.resultSaver()->setPathPrompt([&](const QString& s, const QStringList& fl, QString*) {
-        suggested = s;
-        filters = fl;
-        return QString();  // cancelled
-    });
-    f.action("saveAsAction")->trigger();
-    EXPECT_EQ(suggested, f.dir.filePath(QStringLiteral("photo-restored.png")));
-    EXPECT_TRUE(filters.filter(QStringLiteral("JPEG")).size() == 1) << filters.join(QStringLiteral(";;")).toStdString();
-    EXPECT_TRUE(filters.filter(QStringLiteral("PNG")).size() == 1);
-
-    const QString low = f.dir.filePath(QStringLiteral("low.jpg"));
-    const QString high = f.dir.filePath(QStringLiteral("high.jpg"));
-    ASSERT_TRUE(saveAsJpeg(f, low, 10));
-    ASSERT_TRUE(saveAsJpeg(f, high, 95));
-    const QImage lowImage(low);
-    const QImage highImage(high);
-    ASSERT_FALSE(lowImage.isNull());
-    ASSERT_FALSE(highImage.isNull());
-    EXPECT_EQ(lowImage.size(), QSize(160, 120));
-    EXPECT_EQ(highImage.size(), QSize(160, 120));
-    const qint64 lowSize = QFileInfo(low).size();
-    const qint64 highSize = QFileInfo(high).size();
-    EXPECT_GT(lowSize, 500);
-    EXPECT_LT(lowSize * 2, highSize) << lowSize << " vs " << highSize;
-    EXPECT_LT(highSize, 160 * 120 * 3);
-    // The last choice is remembered for the next save, and the entry counts as saved.
-    EXPECT_EQ(gpen::ui::SaveOptions::load().quality, 95);
-    EXPECT_EQ(f.window.resultSaver()->target(0), high);
-    EXPECT_FALSE(f.window.imageList()->item(0)->text().contains(QStringLiteral("unsaved")));
-}
-
-TEST(MainWindow, SaveAfterSaveAsOverwritesThatTargetWithoutAsking) {
-    gpen::test::uiApp();
-    SaveFixture f;
-    const QString target = f.dir.filePath(QStringLiteral("restored.jpg"));
-    ASSERT_TRUE(saveAsJpeg(f, target, 90));
-    ASSERT_TRUE(QFileInfo::exists(target));
-
-    // A new result (as a re-blend gives), then Ctrl+S: no file dialog, no question.
-    QImage blue(160, 120, QImage::Format_RGB32);
-    blue.fill(QColor(0, 0, 255));
-    f.window.session()->setResult(0, blue);
-    EXPECT_TRUE(f.window.imageList()->item(0)->text().contains(QStringLiteral("unsaved")));
-    int prompts = 0;
-    f.window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*) {
-        ++prompts;
-        return QString();
-    });
-    QSignalSpy saved(f.window.resultSaver(), &gpen::ui::ResultSaver::saved);
-    ModalDriver<QDialog> anyModal([](QDialog* d) { d->reject(); });
-    f.window.activateWindow();
-    ASSERT_TRUE(QTest::qWaitForWindowActive(&f.window));
-    QTest::keySequence(&f.window, QKeySequence::Save);
-    ASSERT_EQ(saved.count(), 1);
-    EXPECT_EQ(saved.at(0).at(1).toString(), target);
-    EXPECT_EQ(prompts, 0);
-    EXPECT_FALSE(anyModal.seen());
-    const QImage written(target);
-    ASSERT_FALSE(written.isNull());
-    const QColor centre = written.pixelColor(80, 60);
-    EXPECT_LT(centre.red(), 40);
-    EXPECT_GT(centre.blue(), 200);
-    EXPECT_FALSE(f.window.imageList()->item(0)->text().contains(QStringLiteral("unsaved")));
-}
-
-TEST(MainWindow, SavingOverTheOriginalAsksAndNoKeepsIt) {
-    gpen::test::uiApp();
-    SaveFixture f;
-    const QByteArray before = f.bytes(f.original);
-    ASSERT_FALSE(before.isEmpty());
-    f.window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*) { return f.original; });
-    QString question;
-    ModalDriver<QMessageBox> answer([&](QMessageBox* box) {
-        question = box->text();
-        box->button(QMessageBox::No)->click();
-    });
-    QSignalSpy saved(f.window.resultSaver(), &gpen::ui::ResultSaver::saved);
-    f.action("saveAsAction")->trigger();
-    EXPECT_TRUE(answer.seen());
-    EXPECT_TRUE(question.contains(QStringLiteral("photo.png"))) << question.toStdString();
-    EXPECT_EQ(saved.count(), 0);
-    EXPECT_EQ(f.bytes(f.original), before);
-    EXPECT_TRUE(f.window.resultSaver()->target(0).isEmpty());
-    EXPECT_TRUE(f.window.imageList()->item(0)->text().contains(QStringLiteral("unsaved")));
-}
-
 TEST(MainWindow, ClosingWithUnsavedResultsAsksAndCancelKeepsTheWindow) {
     // English as the app installs it: its plural forms ("1 photo").
     const QList<QTranslator*> english = gpen::ui::Translations::install(&gpen::test::uiApp(), QStringLiteral("en"));
@@ -318,29 +159,6 @@ TEST(MainWindow, ClosingWithUnsavedResultsAsksAndCancelKeepsTheWindow) {
         EXPECT_TRUE(f.window.close());
         EXPECT_TRUE(discard.seen());
     }
-}
-
-TEST(MainWindow, ClosingAfterSavingDoesNotAsk) {
-    gpen::test::uiApp();
-    SaveFixture f;
-    ASSERT_TRUE(saveAsJpeg(f, f.dir.filePath(QStringLiteral("saved.jpg")), 90));
-    EXPECT_TRUE(f.window.close());
-}
-
-TEST(MainWindow, AFailedSaveNamesTheFile) {
-    gpen::test::uiApp();
-    SaveFixture f;
-    const QString target = f.dir.filePath(QStringLiteral("no-such-folder/out.tif"));
-    f.window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*) { return target; });
-    QString message;
-    ModalDriver<QMessageBox> warning([&](QMessageBox* box) {
-        message = box->text();
-        box->accept();
-    });
-    f.action("saveAsAction")->trigger();
-    EXPECT_TRUE(warning.seen());
-    EXPECT_TRUE(message.contains(QStringLiteral("out.tif"))) << message.toStdString();
-    EXPECT_FALSE(QFileInfo::exists(target));
 }
 
 TEST(MainWindow, GermanTranslationTranslatesTheMenus) {
@@ -410,29 +228,6 @@ TEST(MainWindow, ClosingAPhotoFreesItAndTheOthersKeepTheirMarks) {
     EXPECT_FALSE(unexpected.seen());
     EXPECT_EQ(f.window.session()->count(), 1);
     EXPECT_EQ(f.window.session()->entry(0).path, third);
-}
-
-TEST(MainWindow, TheUnsavedMarkIsNeverElided) {
-    gpen::test::uiApp();
-    SaveFixture f;
-    // A long name in a narrow list loses its middle: the end, "(unsaved)", stays readable.
-    EXPECT_EQ(f.window.imageList()->textElideMode(), Qt::ElideMiddle);
-    EXPECT_TRUE(f.window.imageList()->item(0)->text().endsWith(QStringLiteral("(unsaved)")));
-}
-
-TEST(MainWindow, SaveResultAsHasAShortcut) {
-    gpen::test::uiApp();
-    SaveFixture f;
-    EXPECT_EQ(f.action("saveAsAction")->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+S")));
-    QStringList asked;
-    f.window.resultSaver()->setPathPrompt([&](const QString& s, const QStringList&, QString*) {
-        asked << s;
-        return QString();
-    });
-    f.window.activateWindow();
-    ASSERT_TRUE(QTest::qWaitForWindowActive(&f.window));
-    QTest::keyClick(&f.window, Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
-    EXPECT_EQ(asked.size(), 1);
 }
 
 TEST(MainWindow, AboutNamesTheVersionAndEveryLicence) {
@@ -522,25 +317,6 @@ TEST(MainWindow, RevertToOriginalAsksThenDropsTheResult) {
     EXPECT_TRUE(f.window.session()->entry(0).result.isNull());
     EXPECT_FALSE(f.window.resultSaver()->hasUnsaved(0));
     EXPECT_FALSE(f.action("revertAction")->isEnabled());
-}
-
-// Save All writes every unsaved result beside its original (NAME-restored.EXT) without a dialog.
-TEST(MainWindow, SaveAllWritesEveryUnsavedResultBesideItsOriginal) {
-    gpen::test::uiApp();
-    SaveFixture f;
-    const QString second = f.dir.filePath(QStringLiteral("second.png"));
-    noise(80, 60, 3).save(second);
-    ASSERT_TRUE(gpen::test::openAndWait(f.window, {second}));
-    f.window.session()->setResult(1, noise(80, 60, 4));
-    ASSERT_TRUE(f.action("saveAllAction")->isEnabled());
-    ModalDriver<QMessageBox> unexpected([](QMessageBox* box) { box->button(QMessageBox::Cancel)->click(); });
-    f.action("saveAllAction")->trigger();
-    EXPECT_FALSE(unexpected.seen());
-    EXPECT_TRUE(QFileInfo::exists(f.dir.filePath(QStringLiteral("photo-restored.png"))));
-    EXPECT_TRUE(QFileInfo::exists(f.dir.filePath(QStringLiteral("second-restored.png"))));
-    EXPECT_FALSE(f.window.resultSaver()->hasUnsaved(0));
-    EXPECT_FALSE(f.window.resultSaver()->hasUnsaved(1));
-    EXPECT_FALSE(f.action("saveAllAction")->isEnabled());
 }
 
 // The Photos list selects several photos; Delete closes them, asking once for the unsaved ones.

@@ -9,9 +9,18 @@
 
 namespace gpen::test {
 
+// The folder, made on first use. The UI suites' main() ends with _Exit (no static destructors),
+// so it removes the folder itself through removeTemporarySettings().
+inline QTemporaryDir& temporarySettingsDir() {
+    static QTemporaryDir dir;
+    return dir;
+}
+
+inline void removeTemporarySettings() { temporarySettingsDir().remove(); }
+
 inline void useTemporarySettings() {
-    static QTemporaryDir dir;  // lives until the process ends
-    static const bool once = [] {
+    QTemporaryDir& dir = temporarySettingsDir();
+    static const bool once = [&dir] {
         QCoreApplication::setOrganizationName(QStringLiteral("GPEN Studio Tests"));
         QCoreApplication::setApplicationName(QStringLiteral("gpen-studio-tests"));
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.path());

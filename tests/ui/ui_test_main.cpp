@@ -1,6 +1,7 @@
 // main() of the UI suites: one QApplication for the process, alive while the tests run.
 
 #include "ui/guarded_application.h"
+#include "temp_settings.h"
 #include "tsan_queued_calls.h"
 
 #include <cstdio>
@@ -21,6 +22,7 @@ int main(int argc, char** argv) {
         gpen::test::annotateQueuedCallsForTsan();
         rc = RUN_ALL_TESTS();
     }
+    gpen::test::removeTemporarySettings();
     // Skip static destruction: with libtorch and Qt's GUI plugins loaded in one process, a Qt
     // global owning the input devices is destroyed after its plugin and crashes at exit, which
     // would turn passed tests into failures. Everything the tests own is gone by now.

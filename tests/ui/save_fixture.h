@@ -1,0 +1,92 @@
+#pragma once
+
+// What the Save suites share: a window with one opened photo that has a result, a driver for the
+// modal dialogs that saving shows, and noisy test images (JPEG's quality shows on them).
+
+#include <QAction>
+#include <QApplication>
+#include <QFile>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+
+#include "open_photos.h"
+#include "temp_settings.h"
+#include "ui/main_window.h"
+#include "ui/result_saver.h"
+#include "ui/save_options_dialog.h"
+
+namespace gpen::test {
+
+using gpen::ui::MainWindow;
+
+// Acts on the first modal dialog of type T to appear: the modal's own exec() keeps the event loop
+// running, and this timer looks for it there. Stops when it acted or when destroyed.
+template <class T>
+class ModalDriver {
+public:
+    explicit ModalDriver(std::function<void(T*)> act) : m_timer(std::make_unique<QTimer>()) {
+        m_timer->setInterval(5);
+        QObject::connect(m_timer.get(), &QTimer::timeout, [this, act = std::move(act)] {
+            if (auto* dialog = qobject_cast<T*>(QApplication::activeModalWidget())) {
+                m_timer->stop();
+                m_seen = true;
+                act(dialog);
+            }
+        });
+        m_timer->start();
+    }
+    bool seen() const { return m_seen; }
+
+private:
+    std::unique_ptr<QTimer> m_timer;
+    bool m_seen = false;
+};
+
+inline QImage noise(int w, int h, quint32 seed) {
+    QImage image(w, h, QImage::Format_RGB32);
+    QRandomGenerator rng(seed);
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            // Smooth gradients plus noise: what JPEG's quality setting visibly trades.
+            const int n = static_cast<int>(rng.bounded(64U));
+            image.setPixel(x, y, qRgb((x * 255 / w + n) % 256, (y * 255 / h + n) % 256, (n * 4) % 256));
+        }
+    }
+    return image;
+}
+
+// A window with one opened photo (dir/photo.png) that has a result.
+struct SaveFixture {
+    QTemporaryDir dir;
+    MainWindow window;
+    QString original;
+
+    SaveFixture() {
+        gpen::test::useTemporarySettings();
+        original = dir.filePath(QStringLiteral("photo.png"));
+        noise(160, 120, 1).save(original);
+        window.show();
+        if (gpen::test::openAndWait(window, {original})) window.session()->setResult(0, noise(160, 120, 2));
+    }
+    QAction* action(const char* name) { return window.findChild<QAction*>(QString::fromLatin1(name)); }
+    QByteArray bytes(const QString& path) const {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }
+};
+
+inline bool saveAsJpeg(SaveFixture& f, const QString& path, int quality) {
+    f.window.resultSaver()->setPathPrompt([path](const QString&, const QStringList&, QString*) { return path; });
+    ModalDriver<gpen::ui::SaveOptionsDialog> options([quality](gpen::ui::SaveOptionsDialog* d) {
+        d->qualityBox()->setValue(quality);
+        d->accept();
+    });
+    f.action("saveAsAction")->trigger();
+    return options.seen();
+}
+
+}  // namespace gpen::test
