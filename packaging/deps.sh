@@ -7,7 +7,7 @@ gpen_packages=(
     nlohmann-json3-dev libgtest-dev libcurl4-openssl-dev
     qt6-base-dev qt6-tools-dev qt6-l10n-tools libgl-dev qt6-image-formats-plugins qt6-translations-l10n
     desktop-file-utils appstream
-    xvfb xauth
+    xvfb xauth openbox xdotool libx11-dev
 )
 
 gpen_install_deps() {

@@ -1,5 +1,6 @@
 #include "ui/engine_controller.h"
 
+#include <QDeadlineTimer>
 #include <QFileInfo>
 
 #include "gpen/pipeline/progress.h"
@@ -87,6 +88,12 @@ void EngineController::cancel() { m_jobs.cancelAll(JobKind::Restore); }
 void EngineController::cancelJob(quint64 jobId) { m_jobs.cancel(jobId); }
 
 void EngineController::cancelAll() { m_jobs.cancelAll(); }
+
+bool EngineController::stopForExit(int graceMs) {
+    cancelAll();
+    m_thread.quit();
+    return m_thread.wait(QDeadlineTimer(graceMs));
+}
 
 quint64 EngineController::startBatch(BatchRequest request) {
     const JobQueue::Job job = m_jobs.add(JobKind::Batch);

@@ -55,6 +55,11 @@ public:
     void cancelJob(quint64 jobId);
     // Cancels every job (closing the window).
     void cancelAll();
+    // For the application's exit: cancels every job and gives the engine thread up to `graceMs`
+    // to stop (a batch finishes the file it is writing, a preload the phase it is in). True when
+    // the thread has ended; the caller may end the process either way, as after a crash, which
+    // every file the engine writes survives (atomic writes, the batch's journal).
+    bool stopForExit(int graceMs);
     // Queues a batch (its id, cancel and pause tokens are filled in here); returns its id.
     quint64 startBatch(BatchRequest request);
     // Pauses or resumes a batch now, between files and at its next tile or face.

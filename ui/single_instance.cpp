@@ -77,6 +77,11 @@ bool SingleInstance::listen() {
     return true;
 }
 
+void SingleInstance::close() {
+    delete m_server;  // QLocalServer removes its socket file
+    m_server = nullptr;
+}
+
 void SingleInstance::onConnection() {
     while (QLocalSocket* socket = m_server->nextPendingConnection()) {
         connect(socket, &QLocalSocket::disconnected, socket, &QObject::deleteLater);

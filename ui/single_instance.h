@@ -30,6 +30,8 @@ public:
     // Starts answering later launches; a stale socket left by a crashed instance is replaced.
     // Returns false (with errorString()) when the socket cannot be created.
     bool listen();
+    // Stops answering and removes the socket (quitting: a launch from now on starts its own).
+    void close();
     QString errorString() const { return m_error; }
 
 Q_SIGNALS:

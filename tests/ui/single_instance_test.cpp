@@ -37,6 +37,19 @@ TEST(SingleInstance, TheFirstLaunchFindsNobodyAndListens) {
     EXPECT_TRUE(first.listen()) << first.errorString().toStdString();
 }
 
+// Quitting closes the socket first: a launch during the last moments of a quitting instance
+// starts its own instead of handing its files to one that will never show them.
+TEST(SingleInstance, AQuittingInstanceNoLongerTakesFiles) {
+    gpen::test::uiApp();
+    const QString key = uniqueKey();
+    SingleInstance first(key);
+    ASSERT_TRUE(first.listen()) << first.errorString().toStdString();
+    first.close();
+    SingleInstance second(key);
+    EXPECT_FALSE(second.handOff({QStringLiteral("/tmp/x.png")}, 500));
+    EXPECT_TRUE(second.listen()) << second.errorString().toStdString();
+}
+
 TEST(SingleInstance, ASecondLaunchHandsItsFilesToTheFirstAndExits) {
     gpen::test::uiApp();
     gpen::test::useTemporarySettings();
