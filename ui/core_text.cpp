@@ -62,6 +62,10 @@ QString CoreText::error(const Error& error) {
     return tr("%1 (%2)").arg(translated, detail);
 }
 
+QString CoreText::modelError(const ModelStatus& status) {
+    return status.error.empty() ? QString() : error(Error{status.errorCode, status.error});
+}
+
 QString CoreText::stage(const QString& stage) {
     if (stage == QLatin1String("background")) return tr("Background");
     if (stage == QLatin1String("detection")) return tr("Face detection");

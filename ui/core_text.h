@@ -6,6 +6,7 @@
 #include <string>
 
 #include "gpen/base/expected.h"
+#include "gpen/engine/model_state.h"
 
 namespace gpen::ui {
 
@@ -19,6 +20,8 @@ class CoreText {
     // In a translated interface a sentence in the user's language for the error's kind comes
     // first, core's detail after it; in English core's message alone says it.
     static QString error(const Error& error);
+    // A model that failed to load (ModelStatus::error and errorCode), as error() words it.
+    static QString modelError(const ModelStatus& status);
     // A pipeline stage ("background", "detection", "faces", "mask") in the user's language;
     // an unknown one as it is.
     static QString stage(const QString& stage);

@@ -7,6 +7,7 @@
 #include <QPushButton>
 
 #include "gpen/engine/embedded_upscaler.h"
+#include "ui/core_text.h"
 #include "ui/engine_controller.h"
 #include "ui/restore_panel.h"
 
@@ -82,6 +83,10 @@ void MissingModelBanner::refresh() {
         const auto it = statuses.constFind(id);
         return it != statuses.constEnd() && it->state == ModelState::NotInstalled;
     };
+    auto failed = [&](const QString& id) {
+        const auto it = statuses.constFind(id);
+        return it != statuses.constEnd() && it->state == ModelState::Failed;
+    };
     for (const QString& id : m_needed) {
         if (id.startsWith(QLatin1String("realesrnet_x"))) {
             const QString builtIn = QString::fromStdString(builtInUpscalerId(id.mid(12).toInt()));
@@ -95,9 +100,24 @@ void MissingModelBanner::refresh() {
     const bool noFaceModel = !statuses.isEmpty() && std::none_of(statuses.begin(), statuses.end(), [](const auto& s) {
         return s.kind == ModelKind::GpenFace && s.state != ModelState::NotInstalled;
     });
+    // A model whose file is there but cannot be loaded (damaged, cut short, another network): the
+    // one this restore needs first, else any (the preload found it at launch).
+    QString broken;
+    for (const QString& id : m_needed) {
+        if (broken.isEmpty() && failed(id)) broken = id;
+    }
+    for (auto it = statuses.cbegin(); broken.isEmpty() && it != statuses.cend(); ++it) {
+        if (it->state == ModelState::Failed) broken = it.key();
+    }
+    m_damaged = m_missing.isEmpty() ? broken : QString();
+    m_download->setText(m_damaged.isEmpty() ? tr("Do&wnload…") : tr("Do&wnload Again…"));
     if (!m_missing.isEmpty()) {
         m_text->setText(tr("The model %1 is not installed: import its .pth file or download it.")
                             .arg(m_missing));
+    } else if (!m_damaged.isEmpty()) {
+        m_offered = m_damaged;
+        m_text->setText(tr("The model %1 cannot be loaded: %2. Download it again or import a good copy of its file.")
+                            .arg(m_damaged, CoreText::modelError(statuses.value(m_damaged))));
     } else if (noFaceModel) {
         // The first run: said once, here, rather than failing at Restore.
         m_offered = QStringLiteral("GPEN-BFR-512");

@@ -14,9 +14,10 @@ namespace gpen::ui {
 class EngineController;
 class RestorePanel;
 
-// A strip above the photo saying that a model the chosen options need is not installed, with
-// Import… and Download… buttons (the window answers them with the model manager). Shown while
-// one of the needed models is NotInstalled, hidden as soon as it is installed. It follows the
+// A strip above the photo saying that a model the chosen options need is not installed, or that
+// a model's file cannot be loaded (damaged), with Import… and Download… buttons (the window
+// answers them with the model manager). Shown while one of the needed models is NotInstalled or a
+// model is Failed, hidden as soon as it is installed or replaced. It follows the
 // restore panel's options and the engine's model states itself. GUI thread only.
 class MissingModelBanner : public QFrame {
     Q_OBJECT
@@ -34,6 +35,9 @@ class MissingModelBanner : public QFrame {
     // banner also shows, without a missing model, when no face model is installed at all: what
     // one adds, offering GPEN-BFR-512 (offeredModel()).
     QString missingModel() const { return m_missing; }
+    // A model whose file is installed but failed to load (the banner offers to replace it);
+    // empty when none did, or while a missing model takes the banner.
+    QString damagedModel() const { return m_damaged; }
     QString offeredModel() const { return m_offered; }  // empty while hidden
     QLabel* textLabel() const { return m_text; }
     QPushButton* importButton() const { return m_import; }
@@ -49,6 +53,7 @@ class MissingModelBanner : public QFrame {
     EngineController* m_engine;
     QStringList m_needed;
     QString m_missing;
+    QString m_damaged;
     QString m_offered;
     QLabel* m_text;
     QPushButton* m_import;

@@ -10,6 +10,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "ui/core_text.h"
+
 namespace gpen::ui {
 namespace {
 
@@ -108,7 +110,7 @@ QString ModelStatusIndicator::tooltipFor(const ModelStatus& s) {
     if (s.state == ModelState::Evicted && s.released != ReleaseReason::None) {
         lines << tr("Released (%1); it loads again when needed").arg(QString::fromUtf8(releaseReasonName(s.released)));
     }
-    if (!s.error.empty()) lines << QStringLiteral("<span style='color:#d1242f'>%1</span>").arg(QString::fromStdString(s.error).toHtmlEscaped());
+    if (!s.error.empty()) lines << QStringLiteral("<span style='color:#d1242f'>%1</span>").arg(CoreText::modelError(s).toHtmlEscaped());
     if (s.pinned) lines << tr("Kept loaded (preloaded)");
     return lines.join(QStringLiteral("<br>"));
 }
@@ -169,8 +171,21 @@ void ModelStatusIndicator::updateSummary() {
         worst = ready == counted ? ModelState::Ready : ModelState::Installed;
         text = tr("%1 of %n model(s) ready", nullptr, counted).arg(ready);
     }
+    // Which detector finds the faces: RetinaFace is the default, the built-in dlib detector what
+    // runs without it (its faces are fewer and less well placed in group photos).
+    QString detectorTip;
+    if (const auto retina = m_statuses.constFind(QStringLiteral("RetinaFace-R50")); retina != m_statuses.cend()) {
+        const bool usable = retina->state != ModelState::NotInstalled && retina->state != ModelState::Failed;
+        text += QStringLiteral(" · ") + (usable ? tr("Faces: RetinaFace") : tr("Faces: dlib (built in)"));
+        detectorTip = usable ? tr("Faces are found by RetinaFace-R50.")
+                             : tr("RetinaFace-R50, the default face detector, is %1: faces are found by the built-in "
+                                  "dlib detector, which misses more small and turned faces. Add it under Tools → Models.")
+                                   .arg(stateText(retina->state, retina->phase));
+    }
     setIcon(dot(stateColour(worst)));
     setText(text);
+    const QString tip = tr("Models: click for each model's state and timings");
+    setToolTip(detectorTip.isEmpty() ? tip : tip + QLatin1Char('\n') + detectorTip);
     setAccessibleDescription(text);
 }
 

@@ -3,10 +3,12 @@
 #include <QComboBox>
 #include <QSettings>
 #include <QSignalBlocker>
+#include <QStyle>
 
 #include <algorithm>
 
 #include "gpen/engine/embedded_upscaler.h"
+#include "ui/core_text.h"
 #include "ui/engine_controller.h"
 #include "ui/restore_panel.h"
 
@@ -117,7 +119,15 @@ void RestoreModelChoices::refresh() {
     {
         const QSignalBlocker block(box);
         box->clear();
-        for (const QString& id : present) box->addItem(id, id);
+        for (const QString& id : present) {
+            const auto status = m_engine->statuses().value(id);
+            if (status.state == ModelState::Failed) {
+                box->addItem(box->style()->standardIcon(QStyle::SP_MessageBoxWarning), tr("%1 (cannot be loaded)").arg(id), id);
+                box->setItemData(box->count() - 1, CoreText::modelError(status), Qt::ToolTipRole);
+            } else {
+                box->addItem(id, id);
+            }
+        }
         for (const QString& id : absent) box->addItem(tr("%1 (not installed)").arg(id), id);
         // Upscaling alone is a restore without faces; colourising or repairing needs its model.
         if (restoring) box->addItem(tr("None (upscale only)"), QString());

@@ -157,6 +157,7 @@ Expected<std::shared_ptr<const LoadedModel>> ModelCache::Impl::load(std::unique_
         s.error = result.error();
         s.status.state = ModelState::Failed;
         s.status.error = s.error.message;
+        s.status.errorCode = s.error.code;
         publish(s);
         note(LogLevel::Warning, entry.id + ": failed to load: " + s.error.message);
     }

@@ -232,4 +232,48 @@ TEST_F(FirstRunTest, WithNoFaceModelAScaleTheUserPickedStands) {
     EXPECT_EQ(scales->currentData().toInt(), 1);
 }
 
+// A damaged model file (cut short) in the models folder: the preload at launch fails, and the
+// window says so at once with Download Again / Import, the face-model list marks it, and the
+// status bar says which detector finds the faces (RetinaFace is not installed here).
+TEST_F(FirstRunTest, ADamagedModelGetsABannerAtLaunchAndIsMarkedInTheList) {
+    installTinyGpen(QStringLiteral("GPEN-BFR-512"));
+    if (HasFatalFailure() || IsSkipped()) return;
+    QFile file(m_models.filePath(QStringLiteral("GPEN-BFR-512.pth")));
+    ASSERT_TRUE(file.resize(file.size() / 2));
+    m_settings.preload = {QStringLiteral("GPEN-BFR-512")};
+    EngineController engine;
+    MainWindow window(&engine);
+    window.show();
+    engine.start(m_settings);
+    MissingModelBanner* banner = window.missingModelBanner();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !banner->damagedModel().isEmpty(); }, kWaitMs));
+    EXPECT_EQ(banner->damagedModel(), QStringLiteral("GPEN-BFR-512"));
+    EXPECT_TRUE(banner->isVisible());
+    const QString text = banner->textLabel()->text();
+    EXPECT_TRUE(text.contains(QStringLiteral("GPEN-BFR-512 cannot be loaded"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("GPEN-BFR-512.pth"))) << text.toStdString();  // core's detail, naming the file
+    EXPECT_EQ(banner->downloadButton()->text(), QStringLiteral("Do&wnload Again…"));
+    QSignalSpy download(banner, &MissingModelBanner::downloadRequested);
+    QSignalSpy import(banner, &MissingModelBanner::importRequested);
+    // The window answers with the model manager; the request itself is what matters here.
+    QObject::disconnect(banner, nullptr, &window, nullptr);
+    banner->downloadButton()->click();
+    banner->importButton()->click();
+    ASSERT_EQ(download.count(), 1);
+    EXPECT_EQ(download.at(0).at(0).toString(), QStringLiteral("GPEN-BFR-512"));
+    EXPECT_EQ(import.count(), 1);
+
+    QComboBox* box = window.restorePanel()->faceModelBox();
+    const int row = box->findData(QStringLiteral("GPEN-BFR-512"));
+    ASSERT_GE(row, 0);
+    EXPECT_EQ(box->itemText(row), QStringLiteral("GPEN-BFR-512 (cannot be loaded)"));
+    EXPECT_FALSE(box->itemData(row, Qt::ToolTipRole).toString().isEmpty());
+
+    ASSERT_TRUE(QTest::qWaitFor([&] { return engine.statuses().contains(QStringLiteral("RetinaFace-R50")); }, kWaitMs));
+    QCoreApplication::processEvents();
+    EXPECT_TRUE(window.modelStatusIndicator()->text().contains(QStringLiteral("Faces: dlib (built in)")))
+        << window.modelStatusIndicator()->text().toStdString();
+    EXPECT_TRUE(window.modelStatusIndicator()->toolTip().contains(QStringLiteral("RetinaFace-R50")));
+}
+
 }  // namespace

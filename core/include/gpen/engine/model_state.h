@@ -8,6 +8,7 @@
 #include <functional>
 #include <string>
 
+#include "gpen/base/expected.h"
 #include "gpen/engine/model_catalog.h"
 
 namespace gpen {
@@ -48,6 +49,7 @@ struct ModelStatus {
     std::string architecture;         // as built once loaded, else as catalogued
     LoadTimings timings;              // of the latest load (kept after an eviction)
     std::string error;                // Failed: what went wrong, naming the file
+    ErrorCode errorCode = ErrorCode::Internal;  // Failed: its kind (the UI words it from this)
     ReleaseReason released = ReleaseReason::None;  // Evicted: why
     int loads = 0;        // completed loads; more than one means it was reloaded
     bool pinned = false;  // never evicted nor idle-released
