@@ -39,6 +39,9 @@ const char* kindSentence(ErrorCode code) {
             return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "The model file holds corrupt values.");
         case ErrorCode::InvalidArgument:
             return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "The input cannot be used.");
+        case ErrorCode::TooLarge:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText",
+                                     "The photo is larger than the largest photo set in Settings.");
         case ErrorCode::OutOfMemory:
             return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "Not enough memory.");
         case ErrorCode::Device:

@@ -43,6 +43,10 @@ std::uint64_t ImageSession::residentBytes() const {
     return total;
 }
 
+void ImageSession::setMaxMegapixels(int megapixels) {
+    m_readParams.maxPixels = static_cast<std::uint64_t>(megapixels) * 1'000'000;
+}
+
 void ImageSession::setResidentBudget(std::uint64_t bytes) {
     m_budget = bytes;
     releaseBeyondBudget();
@@ -80,15 +84,15 @@ void ImageSession::use(int index) {
     e.loadProblem.clear();
     const QString path = e.path;
     auto closing = m_closing;
-    m_reloader.start([this, closing, path] {
+    m_reloader.start([this, closing, path, params = m_readParams] {
         if (closing->load()) return;
-        auto decoded = readImage(std::filesystem::path(path.toStdString()));
+        auto decoded = readImage(std::filesystem::path(path.toStdString()), params);
         std::shared_ptr<const DecodedImage> pixels;
         QString problem;
         if (decoded) {
             pixels = std::make_shared<const DecodedImage>(std::move(*decoded));
         } else {
-            problem = QString::fromStdString(decoded.error().message);
+            problem = CoreText::error(decoded.error());
         }
         QMetaObject::invokeMethod(this, [this, path, pixels = std::move(pixels), problem] {
             // By path: photos may have been closed (and the rest moved up) meanwhile.
@@ -151,12 +155,12 @@ quint64 ImageSession::open(const QStringList& paths) {
     // list fills while the rest decode. The destructor joins this thread before the QObject
     // goes, and a call still queued then is discarded with the object's events.
     auto closing = m_closing;
-    m_decoder.start([this, closing, files, id] {
+    m_decoder.start([this, closing, files, id, params = m_readParams] {
         QStringList problems;
         for (const QString& file : files) {
             if (closing->load()) return;
             Entry e{file, QFileInfo(file).fileName(), {}, {}, {}, {}};
-            auto decoded = readImage(std::filesystem::path(file.toStdString()));
+            auto decoded = readImage(std::filesystem::path(file.toStdString()), params);
             if (decoded) {
                 e.original = viewOf(decoded->bgr8);  // a view of core's pixels, not a copy
                 e.thumbnail = e.original.scaled(kThumbnailSize, kThumbnailSize, Qt::KeepAspectRatio,

@@ -87,6 +87,9 @@ public:
     // Closes the photo: its images are freed; later entries move down by one.
     void remove(int index);
 
+    // Photos over this many megapixels are refused when opened (default: core's decoder limit).
+    void setMaxMegapixels(int megapixels);
+
     // Bounded memory for large folders: decoded photos beyond `bytes` (their pixels, all layouts)
     // are released, least recently viewed first, keeping their thumbnail and size; a photo that
     // carries work (a result, faces, a damage mask) and the one in view are never released.
@@ -124,6 +127,7 @@ private:
     static bool carriesWork(const Entry& e);
 
     QVector<Entry> m_entries;
+    ImageReadParams m_readParams;  // copied into each decode job
     QSet<QString> m_pending;  // canonical paths queued for decoding
     int m_openJobs = 0;
     // Set by the destructor: a queued decode job stops before its next file.

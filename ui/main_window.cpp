@@ -41,6 +41,7 @@
 #include "ui/restore_model_choices.h"
 #include "ui/model_manager_dialog.h"
 #include "ui/model_status_indicator.h"
+#include "ui/photo_limits.h"
 #include "ui/result_saver.h"
 #include "ui/settings_dialog.h"
 #include "ui/thumbnail.h"
@@ -150,6 +151,7 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
         }
     });
     m_status->setText(tr("Drop photos or folders to begin"));
+    m_session->setMaxMegapixels(PhotoLimits::storedMaxMegapixels());
     connect(m_panel, &RestorePanel::strengthChanged, m_faces, &FaceStrip::setAllStrengths);
     connect(m_view, &ComparisonView::faceClicked, m_faces, &FaceStrip::selectFace);
     connect(m_faces, &FaceStrip::faceSelected, m_view, &ComparisonView::setSelectedFace);
@@ -419,7 +421,9 @@ void MainWindow::updateSavedMark(int index) {
 
 void MainWindow::openSettings() {
     SettingsDialog dialog(m_engine && m_engine->busy(), this);
-    if (dialog.exec() != QDialog::Accepted || !m_engine) return;
+    if (dialog.exec() != QDialog::Accepted) return;
+    m_session->setMaxMegapixels(PhotoLimits::storedMaxMegapixels());
+    if (!m_engine) return;
     const EngineSettings settings = dialog.engineSettings();
     if (m_engine->restart(settings)) {
         m_models->setAlwaysShown(settings.preload);

@@ -17,6 +17,7 @@
 #include <QVBoxLayout>
 
 #include "gpen/engine/model_catalog.h"
+#include "ui/photo_limits.h"
 #include "ui/theme.h"
 #include "ui/translations.h"
 
@@ -104,6 +105,23 @@ SettingsDialog::SettingsDialog(bool jobRunning, QWidget* parent)
     auto* dirLabel = new QLabel(tr("&Models folder:"), this);
     dirLabel->setBuddy(m_modelsDir);
     main->addRow(dirLabel, dirRow);
+    // Largest photo, with what it costs in memory beside it.
+    m_maxMegapixels = new QSpinBox(this);
+    m_maxMegapixels->setObjectName(QStringLiteral("maxMegapixelsBox"));
+    m_maxMegapixels->setRange(PhotoLimits::kMinMegapixels, PhotoLimits::kMaxMegapixels);
+    m_maxMegapixels->setSingleStep(10);
+    m_maxMegapixels->setSuffix(tr(" MP"));
+    m_maxMegapixels->setToolTip(tr("Larger photos are refused when opened"));
+    m_maxMegapixelsMemory = new QLabel(this);
+    m_maxMegapixelsMemory->setObjectName(QStringLiteral("maxMegapixelsMemory"));
+    auto* megapixelsRow = new QHBoxLayout;
+    megapixelsRow->addWidget(m_maxMegapixels);
+    megapixelsRow->addWidget(m_maxMegapixelsMemory, 1);
+    auto* megapixelsLabel = new QLabel(tr("Lar&gest photo:"), this);
+    megapixelsLabel->setBuddy(m_maxMegapixels);
+    main->addRow(megapixelsLabel, megapixelsRow);
+    connect(m_maxMegapixels, &QSpinBox::valueChanged, this,
+            [this](int mp) { m_maxMegapixelsMemory->setText(PhotoLimits::memoryText(mp)); });
     m_language->addItem(tr("System"), QString());
     m_language->addItem(QStringLiteral("English"),
                         QStringLiteral("en"));  // each in its own language
@@ -243,6 +261,8 @@ void SettingsDialog::load(const EngineSettings& s, const QString& language) {
     }
     const int lang = m_language->findData(language);
     m_language->setCurrentIndex(lang < 0 ? 0 : lang);
+    m_maxMegapixels->setValue(PhotoLimits::storedMaxMegapixels());
+    m_maxMegapixelsMemory->setText(PhotoLimits::memoryText(m_maxMegapixels->value()));
     const int theme = m_theme->findData(Theme::stored());
     m_theme->setCurrentIndex(theme < 0 ? 0 : theme);
     updatePreset();
@@ -277,6 +297,7 @@ QString SettingsDialog::theme() const { return m_theme->currentData().toString()
 void SettingsDialog::accept() {
     engineSettings().save();
     Translations::storeLanguage(language());
+    PhotoLimits::storeMaxMegapixels(m_maxMegapixels->value());
     // The theme applies at once (the language needs a restart: widgets translate when built).
     if (theme() != Theme::stored()) {
         Theme::store(theme());

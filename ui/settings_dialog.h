@@ -46,6 +46,8 @@ class SettingsDialog : public QDialog {
     QComboBox* presetBox() const { return m_preset; }
     QComboBox* precisionBox() const { return m_precision; }
     QComboBox* themeBox() const { return m_theme; }
+    QSpinBox* maxMegapixelsBox() const { return m_maxMegapixels; }
+    QLabel* maxMegapixelsMemoryLabel() const { return m_maxMegapixelsMemory; }
     QToolButton* advancedToggle() const { return m_advancedToggle; }
     QWidget* advancedSection() const { return m_advanced; }
 
@@ -68,6 +70,8 @@ class SettingsDialog : public QDialog {
     QComboBox* m_preset;
     QComboBox* m_precision;
     QComboBox* m_theme;
+    QSpinBox* m_maxMegapixels;
+    QLabel* m_maxMegapixelsMemory;
     QToolButton* m_advancedToggle;
     QWidget* m_advanced;
     bool m_applyingPreset = false;

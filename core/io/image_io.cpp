@@ -160,7 +160,7 @@ Expected<DecodedImage> readImage(const std::filesystem::path& path, const ImageR
     const auto header = readImageHeader(path);
     if (!header) return refuse(header.error());
     if (header->width > params.maxPixels / header->height) {
-        return makeError(ErrorCode::InvalidArgument,
+        return makeError(ErrorCode::TooLarge,
                          pixelLimitMessage(name, std::to_string(header->width) + "x" + std::to_string(header->height),
                                            params.maxPixels));
     }

@@ -207,6 +207,7 @@ TEST(ImageIo, BadInputIsNamedAndTheLimitIsCheckedBeforeDecoding) {
     auto big = gpen::readImage(dir.path() / "wide.png", {.maxPixels = 1'000'000});
     ASSERT_FALSE(big);
     EXPECT_NE(big.error().message.find("wide.png"), std::string::npos) << big.error().message;
+    EXPECT_EQ(big.error().code, gpen::ErrorCode::TooLarge);
     EXPECT_NE(big.error().message.find("limit of 1 megapixels"), std::string::npos) << big.error().message;
 
     // A 1 KB PNG whose header claims 60000 x 60000 (and whose data could never be decoded): only a
@@ -224,7 +225,7 @@ TEST(ImageIo, BadInputIsNamedAndTheLimitIsCheckedBeforeDecoding) {
     writeFile(dir.path() / "claims-huge.png", png);
     auto huge = gpen::readImage(dir.path() / "claims-huge.png");
     ASSERT_FALSE(huge);
-    EXPECT_EQ(huge.error().code, gpen::ErrorCode::InvalidArgument);
+    EXPECT_EQ(huge.error().code, gpen::ErrorCode::TooLarge);
     EXPECT_NE(huge.error().message.find("claims-huge.png: 60000x60000 is more than the limit of 100 megapixels"),
               std::string::npos)
         << huge.error().message;

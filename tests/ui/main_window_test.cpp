@@ -29,6 +29,7 @@
 #include "ui/batch_dialog.h"
 #include "ui/image_session.h"
 #include "ui/main_window.h"
+#include "ui/photo_limits.h"
 #include "ui/shortcuts_dialog.h"
 #include "ui/restore_panel.h"
 #include "ui/zoom_state.h"
@@ -415,6 +416,32 @@ TEST(MainWindow, AnotherPhotoOpensFittedWithItsOwnNotes) {
     EXPECT_TRUE(f.window.restorePanel()->stageLabel()->text().isEmpty()) << "nothing was done to it yet";
     f.window.imageList()->setCurrentRow(0);
     EXPECT_EQ(f.window.restorePanel()->stageLabel()->text(), QStringLiteral("3 faces restored with dlib in 1.0 s"));
+}
+
+// Settings → Largest photo is the limit photos are opened under; one over it is listed with the
+// reason, which names the setting.
+TEST(MainWindow, APhotoOverTheLargestPhotoSettingIsRefusedNamingTheSetting) {
+    gpen::test::uiApp();
+    gpen::test::useTemporarySettings();
+    gpen::ui::PhotoLimits::storeMaxMegapixels(10);
+    QTemporaryDir dir;
+    const QString big = dir.filePath(QStringLiteral("big-scan.png"));
+    QImage image(4000, 2600, QImage::Format_RGB32);  // 10.4 MP
+    image.fill(Qt::gray);
+    ASSERT_TRUE(image.save(big));
+    MainWindow window;
+    window.show();
+    QStringList problems;
+    ASSERT_TRUE(gpen::test::openAndWait(window, {big}, &problems));
+    EXPECT_EQ(window.imageList()->count(), 0);
+    ASSERT_EQ(problems.size(), 1);
+    EXPECT_TRUE(problems.front().contains(QStringLiteral("big-scan.png"))) << problems.front().toStdString();
+    EXPECT_TRUE(problems.front().contains(QStringLiteral("limit of 10 megapixels"))) << problems.front().toStdString();
+    // And under a raised limit it opens.
+    gpen::ui::PhotoLimits::storeMaxMegapixels(20);
+    window.session()->setMaxMegapixels(gpen::ui::PhotoLimits::storedMaxMegapixels());
+    ASSERT_TRUE(gpen::test::openAndWait(window, {big}, &problems));
+    EXPECT_EQ(window.imageList()->count(), 1);
 }
 
 }  // namespace

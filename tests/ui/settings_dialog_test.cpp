@@ -13,6 +13,7 @@
 
 #include "temp_settings.h"
 #include "ui/engine_settings.h"
+#include "ui/photo_limits.h"
 #include "ui/settings_dialog.h"
 #include "ui/translations.h"
 #include "ui_test_app.h"
@@ -210,6 +211,22 @@ TEST(SettingsDialog, APresetSetsTheEngineDetailsAndEditsMakeItCustom) {
     EXPECT_EQ(EngineSettings::load().memoryBudgetMb, 2048);
     SettingsDialog again;
     EXPECT_EQ(again.presetBox()->currentIndex(), again.presetBox()->count() - 1);
+}
+
+// Largest photo: on the main page, with the memory a photo that large needs, stored on OK.
+TEST(SettingsDialog, TheLargestPhotoSaysWhatItCostsAndIsStored) {
+    gpen::test::uiApp();
+    gpen::test::useTemporarySettings();
+    SettingsDialog dialog;
+    dialog.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
+    EXPECT_TRUE(dialog.maxMegapixelsBox()->isVisible());
+    EXPECT_EQ(dialog.maxMegapixelsBox()->value(), gpen::ui::PhotoLimits::kDefaultMegapixels);
+    EXPECT_EQ(dialog.maxMegapixelsMemoryLabel()->text(), QStringLiteral("about 1.6 GB of memory for one photo this large"));
+    dialog.maxMegapixelsBox()->setValue(400);
+    EXPECT_EQ(dialog.maxMegapixelsMemoryLabel()->text(), QStringLiteral("about 6.4 GB of memory for one photo this large"));
+    dialog.accept();
+    EXPECT_EQ(gpen::ui::PhotoLimits::storedMaxMegapixels(), 400);
 }
 
 }  // namespace

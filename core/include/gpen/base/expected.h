@@ -20,6 +20,7 @@ enum class ErrorCode {
     NonFinite,          // a tensor holds NaN or infinity (corrupt bytes)
     UnsupportedArchitecture,
     InvalidArgument,
+    TooLarge,  // an image over the pixel limit asked for (ImageReadParams::maxPixels)
     OutOfMemory,
     Device,
     Cancelled,  // not an error to report as a failure: the user asked for it
