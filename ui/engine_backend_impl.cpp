@@ -33,9 +33,11 @@ class EngineBackendImpl final : public EngineBackend {
 public:
     explicit EngineBackendImpl(EngineEvents events) : m_events(std::move(events)) {
         // This module's copy of core logs here: its warnings (a tile halved, a fallback taken)
-        // reach the user as messages; the rest stays out of the window.
+        // reach the user as messages; the rest stays out of the window. A model that failed to
+        // load is not repeated in core's English: its status says it, translated, in the banner.
         setLogSink([this](LogLevel level, const std::string& text) {
-            if (level >= LogLevel::Warning) m_events.message(QString::fromStdString(text));
+            if (level < LogLevel::Warning || text.find(kLogLoadFailed) != std::string::npos) return;
+            m_events.message(QString::fromStdString(text));
         });
     }
     ~EngineBackendImpl() override {

@@ -159,7 +159,7 @@ Expected<std::shared_ptr<const LoadedModel>> ModelCache::Impl::load(std::unique_
         s.status.error = s.error.message;
         s.status.errorCode = s.error.code;
         publish(s);
-        note(LogLevel::Warning, entry.id + ": failed to load: " + s.error.message);
+        note(LogLevel::Warning, entry.id + std::string(kLogLoadFailed) + s.error.message);
     }
     loadFinished.notify_all();
     return result;

@@ -552,6 +552,10 @@
         <source>The disk is full.</source>
         <translation>Der Datenträger ist voll.</translation>
     </message>
+    <message>
+        <source>The photo is larger than the largest photo set in Settings.</source>
+        <translation>Das Foto ist größer als das in den Einstellungen festgelegte größte Foto.</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::DamageBrush</name>
@@ -1325,6 +1329,10 @@
             <numerusform>… und %n weitere</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation>%1 wird gespeichert…</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::MissingModelBanner</name>
@@ -1347,6 +1355,14 @@
     <message>
         <source>No face model is installed: Restore upscales the photo and leaves faces as they are. A GPEN face model restores faces (the authors released the weights for academic and non-commercial use only): download %1 or import its .pth file.</source>
         <translation>Kein Gesichtsmodell installiert: „Restaurieren“ vergrößert das Foto und lässt die Gesichter, wie sie sind. Ein GPEN-Gesichtsmodell restauriert Gesichter (die Autoren haben die Gewichte nur für akademische und nicht-kommerzielle Nutzung freigegeben): Laden Sie %1 herunter oder importieren Sie seine .pth-Datei.</translation>
+    </message>
+    <message>
+        <source>Do&amp;wnload Again…</source>
+        <translation>Erneut &amp;herunterladen…</translation>
+    </message>
+    <message>
+        <source>The model %1 cannot be loaded: %2. Download it again or import a good copy of its file.</source>
+        <translation>Das Modell %1 lässt sich nicht laden: %2. Laden Sie es erneut herunter oder importieren Sie eine intakte Kopie der Datei.</translation>
     </message>
 </context>
 <context>
@@ -1687,6 +1703,30 @@
             <numerusform>%1 von %n Modellen bereit</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Faces: RetinaFace</source>
+        <translation>Gesichter: RetinaFace</translation>
+    </message>
+    <message>
+        <source>Faces: dlib (built in)</source>
+        <translation>Gesichter: dlib (eingebaut)</translation>
+    </message>
+    <message>
+        <source>Faces are found by RetinaFace-R50.</source>
+        <translation>Gesichter werden mit RetinaFace-R50 gefunden.</translation>
+    </message>
+    <message>
+        <source>RetinaFace-R50, the default face detector, is %1: faces are found by the built-in dlib detector, which misses more small and turned faces. Add it under Tools → Models.</source>
+        <translation>RetinaFace-R50, der Standard-Gesichtsdetektor, ist %1: Gesichter werden mit dem eingebauten dlib-Detektor gefunden, der mehr kleine und abgewandte Gesichter übersieht. Fügen Sie ihn unter Extras → Modelle hinzu.</translation>
+    </message>
+</context>
+<context>
+    <name>gpen::ui::PhotoLimits</name>
+    <message>
+        <source>about %1 GB of memory for one photo this large</source>
+        <extracomment>%1 is a number of gigabytes, one decimal</extracomment>
+        <translation>etwa %1 GB Arbeitsspeicher für ein so großes Foto</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::RestoreModelChoices</name>
@@ -1705,6 +1745,10 @@
     <message>
         <source>%1× (%2)</source>
         <translation>%1× (%2)</translation>
+    </message>
+    <message>
+        <source>%1 (cannot be loaded)</source>
+        <translation>%1 (nicht ladbar)</translation>
     </message>
 </context>
 <context>
@@ -2148,6 +2192,18 @@
     <message>
         <source>&amp;Advanced</source>
         <translation>&amp;Erweitert</translation>
+    </message>
+    <message>
+        <source> MP</source>
+        <translation> MP</translation>
+    </message>
+    <message>
+        <source>Larger photos are refused when opened</source>
+        <translation>Größere Fotos werden beim Öffnen abgelehnt</translation>
+    </message>
+    <message>
+        <source>Lar&amp;gest photo:</source>
+        <translation>&amp;Größtes Foto:</translation>
     </message>
 </context>
 <context>

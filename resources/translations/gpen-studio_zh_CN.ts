@@ -513,6 +513,10 @@
             <source>The disk is full.</source>
             <translation>磁盘已满。</translation>
         </message>
+        <message>
+            <source>The photo is larger than the largest photo set in Settings.</source>
+            <translation>照片超过了设置中规定的最大照片尺寸。</translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::EngineController</name>
@@ -1026,6 +1030,10 @@
                 <numerusform>…… 另有 %n 个</numerusform>
             </translation>
         </message>
+        <message>
+            <source>Saving %1…</source>
+            <translation>正在保存 %1…</translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::MissingModelBanner</name>
@@ -1048,6 +1056,14 @@
         <message>
             <source>No face model is installed: Restore upscales the photo and leaves faces as they are. A GPEN face model restores faces (the authors released the weights for academic and non-commercial use only): download %1 or import its .pth file.</source>
             <translation>未安装人脸模型：“修复”只会放大照片，人脸保持原样。GPEN 人脸模型可以修复人脸（作者发布的权重仅限学术和非商业用途）：请下载 %1 或导入其 .pth 文件。</translation>
+        </message>
+        <message>
+            <source>Do&amp;wnload Again…</source>
+            <translation>重新下载(&amp;W)…</translation>
+        </message>
+        <message>
+            <source>The model %1 cannot be loaded: %2. Download it again or import a good copy of its file.</source>
+            <translation>无法加载模型 %1：%2。请重新下载，或导入该文件的完好副本。</translation>
         </message>
     </context>
     <context>
@@ -1386,6 +1402,22 @@
                 <numerusform>%n 个模型中 %1 个已就绪</numerusform>
             </translation>
         </message>
+        <message>
+            <source>Faces: RetinaFace</source>
+            <translation>人脸检测：RetinaFace</translation>
+        </message>
+        <message>
+            <source>Faces: dlib (built in)</source>
+            <translation>人脸检测：dlib（内置）</translation>
+        </message>
+        <message>
+            <source>Faces are found by RetinaFace-R50.</source>
+            <translation>使用 RetinaFace-R50 检测人脸。</translation>
+        </message>
+        <message>
+            <source>RetinaFace-R50, the default face detector, is %1: faces are found by the built-in dlib detector, which misses more small and turned faces. Add it under Tools → Models.</source>
+            <translation>默认人脸检测器 RetinaFace-R50 的状态为“%1”：当前使用内置的 dlib 检测器，它会漏掉更多较小或侧转的人脸。请在“工具 → 模型”中添加。</translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::RestoreModelChoices</name>
@@ -1404,6 +1436,10 @@
         <message>
             <source>%1× (%2)</source>
             <translation>%1×（%2）</translation>
+        </message>
+        <message>
+            <source>%1 (cannot be loaded)</source>
+            <translation>%1（无法加载）</translation>
         </message>
     </context>
     <context>
@@ -1867,6 +1903,18 @@
             <source>Interface</source>
             <translation>界面</translation>
         </message>
+        <message>
+            <source> MP</source>
+            <translation> 百万像素</translation>
+        </message>
+        <message>
+            <source>Larger photos are refused when opened</source>
+            <translation>打开时拒绝更大的照片</translation>
+        </message>
+        <message>
+            <source>Lar&amp;gest photo:</source>
+            <translation>最大照片(&amp;G)：</translation>
+        </message>
     </context>
     <context>
         <name>main</name>
@@ -2277,6 +2325,13 @@
         <message>
             <source>Keys</source>
             <translation>按键</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::PhotoLimits</name>
+        <message>
+            <source>about %1 GB of memory for one photo this large</source>
+            <translation>如此大的一张照片约需 %1 GB 内存</translation>
         </message>
     </context>
 </TS>

@@ -7,11 +7,16 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <string_view>
 
 #include "gpen/base/expected.h"
 #include "gpen/engine/model_catalog.h"
 
 namespace gpen {
+
+// What the cache logs (a warning) when a model fails to load, after the model's id; the failure
+// itself is in the model's status (ModelStatus::error), which a front end reports in its words.
+inline constexpr std::string_view kLogLoadFailed = ": failed to load: ";
 
 // NotInstalled -> Installed -> Loading -> Ready -> (Evicted | Failed). An Evicted model loads
 // again on its next use; a Failed one stays failed until a rescan or an import.
