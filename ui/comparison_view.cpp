@@ -104,6 +104,8 @@ void ComparisonView::setFaceBoxesVisible(bool visible) {
     m_secondary->setFaceBoxesVisible(visible);
 }
 
+void ComparisonView::showRegion(const QRect& region) { m_zoom->showRegion(QRectF(region), QSizeF(m_primary->size())); }
+
 void ComparisonView::zoomToFit() { m_zoom->setFit(m_primary->size()); }
 void ComparisonView::zoomToActualSize() { m_zoom->setActualSize(); }
 

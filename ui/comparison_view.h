@@ -31,6 +31,8 @@ public:
     // Face boxes in the result's coordinates (empty: none), and which one is selected.
     void setFaceBoxes(const QList<QRect>& boxes);
     void setSelectedFace(int face);
+    // Brings an image region (a face's box) to the middle of the view, zooming in to see it.
+    void showRegion(const QRect& region);
     void setFaceBoxesVisible(bool visible);
     // Each face's identity score (NaN: not scored), drawn under its box.
     void setFaceScores(const QList<double>& scores);

@@ -1,10 +1,14 @@
 #include "ui/face_strip.h"
 
+#include <cmath>
 #include <limits>
+#include <numeric>
 
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMouseEvent>
+#include <QPainter>
 #include <QScrollArea>
 #include <QSlider>
 #include <QVBoxLayout>
@@ -42,32 +46,55 @@ void FaceStrip::setFaces(const QList<RestoredFaceView>& faces, double strength) 
 void FaceStrip::setFaces(const QList<RestoredFaceView>& faces, const QList<double>& values,
                          const QList<bool>& accepted) {
     qDeleteAll(m_cards);
-    m_cards.clear();
-    m_sliders.clear();
-    m_accept.clear();
-    m_badges.clear();
+    const qsizetype n = faces.size();
+    m_cards = QList<QWidget*>(n, nullptr);
+    m_sliders = QList<QSlider*>(n, nullptr);
+    m_accept = QList<QCheckBox*>(n, nullptr);
+    m_badges = QList<QLabel*>(n, nullptr);
+    m_afterLabels = QList<QLabel*>(n, nullptr);
+    m_beforeSmall.clear();
+    m_afterSmall.clear();
     m_selected = -1;
-    for (int i = 0; i < faces.size(); ++i) {
+    QList<QRect> boxes;
+    for (const auto& f : faces) boxes << f.box;
+    m_order = readingOrderOf(boxes);
+    const qreal dpr = devicePixelRatioF() > 0 ? devicePixelRatioF() : 1.0;
+    const int pixels = static_cast<int>(std::ceil(kThumb * dpr));
+    for (const auto& f : faces) {
+        const QImage before = f.before.scaled(pixels, pixels, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+        m_beforeSmall << before.convertToFormat(QImage::Format_RGB32);
+        m_afterSmall << f.after.scaled(before.size(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation)
+                            .convertToFormat(QImage::Format_RGB32);
+    }
+    for (int rank = 0; rank < m_order.size(); ++rank) {
+        const int i = m_order[rank];
+        const int number = rank + 1;  // as the cards read
         auto* card = new QWidget(this);
         card->setObjectName(QStringLiteral("faceCard"));
+        card->setCursor(Qt::PointingHandCursor);
+        card->setToolTip(tr("Click to show face %1 on the photo").arg(number));
+        card->installEventFilter(this);
         auto* v = new QVBoxLayout(card);
         v->setContentsMargins(2, 2, 2, 2);
         auto* pair = new QHBoxLayout;
-        pair->addWidget(thumbnailLabel(faces[i].before, tr("Face %1 before").arg(i + 1), card));
-        pair->addWidget(thumbnailLabel(faces[i].after, tr("Face %1 after").arg(i + 1), card));
+        pair->addWidget(thumbnailLabel(faces[i].before, tr("Face %1 before").arg(number), card));
+        auto* after = new QLabel(card);
+        after->setToolTip(tr("Face %1 after, at its strength").arg(number));
+        pair->addWidget(after);
+        m_afterLabels[i] = after;
         v->addLayout(pair);
         auto* badge = new QLabel(card);
         badge->setObjectName(QStringLiteral("identityBadge"));
         badge->setAlignment(Qt::AlignCenter);
         v->addWidget(badge);
-        m_badges << badge;
-        auto* accept = new QCheckBox(tr("Face %1").arg(i + 1), card);
+        m_badges[i] = badge;
+        auto* accept = new QCheckBox(tr("Face %1").arg(number), card);
         accept->setChecked(accepted.value(i, true));
         auto* row = new QHBoxLayout;
         auto* slider = new QSlider(Qt::Horizontal, card);
         slider->setRange(0, 100);
         slider->setValue(static_cast<int>(values.value(i, 1.0) * 100 + 0.5));
-        slider->setToolTip(tr("Strength of face %1").arg(i + 1));
+        slider->setToolTip(tr("Strength of face %1").arg(number));
         slider->setMinimumWidth(60);
         slider->setEnabled(accept->isChecked());
         auto* value = new QLabel(tr("%1 %").arg(slider->value()), card);
@@ -78,17 +105,21 @@ void FaceStrip::setFaces(const QList<RestoredFaceView>& faces, const QList<doubl
         row->insertWidget(0, accept);
         v->addLayout(row);
         m_layout->insertWidget(m_layout->count() - 1, card);
-        m_cards << card;
-        m_sliders << slider;
-        m_accept << accept;
-        // Releasing the slider (or a key step) re-blends; dragging does not flood the engine.
-        connect(slider, &QSlider::valueChanged, this, [this, slider, value](int percent) {
+        m_cards[i] = card;
+        m_sliders[i] = slider;
+        m_accept[i] = accept;
+        updateAfterThumbnail(i);
+        // Releasing the slider (or a key step) re-blends; dragging does not flood the engine, but
+        // the thumbnail follows it.
+        connect(slider, &QSlider::valueChanged, this, [this, i, slider, value](int percent) {
             value->setText(tr("%1 %").arg(percent));
+            updateAfterThumbnail(i);
             if (!slider->isSliderDown() && !m_bulkChange) Q_EMIT strengthsChanged(strengths());
         });
         connect(slider, &QSlider::sliderReleased, this, [this] { Q_EMIT strengthsChanged(strengths()); });
-        connect(accept, &QCheckBox::toggled, this, [this, slider](bool on) {
+        connect(accept, &QCheckBox::toggled, this, [this, i, slider](bool on) {
             slider->setEnabled(on && m_adjustable);
+            updateAfterThumbnail(i);
             if (!m_bulkChange) Q_EMIT strengthsChanged(strengths());
         });
     }
@@ -96,6 +127,52 @@ void FaceStrip::setFaces(const QList<RestoredFaceView>& faces, const QList<doubl
     for (const auto& f : faces) scores << f.identity;
     setIdentity(scores);
     setAdjustable(m_adjustable);
+}
+
+QList<int> FaceStrip::readingOrderOf(const QList<QRect>& boxes) {
+    QList<int> byTop(boxes.size());
+    std::iota(byTop.begin(), byTop.end(), 0);
+    const auto centreY = [&](int i) { return boxes[i].center().y(); };
+    std::stable_sort(byTop.begin(), byTop.end(), [&](int a, int b) { return centreY(a) < centreY(b); });
+    QList<int> order;
+    for (qsizetype start = 0; start < byTop.size();) {
+        const QRect& first = boxes[byTop[start]];
+        qsizetype end = start + 1;
+        while (end < byTop.size() && centreY(byTop[end]) - first.center().y() <= first.height() / 2) ++end;
+        QList<int> row = byTop.mid(start, end - start);
+        std::stable_sort(row.begin(), row.end(), [&](int a, int b) { return boxes[a].center().x() < boxes[b].center().x(); });
+        order << row;
+        start = end;
+    }
+    return order;
+}
+
+void FaceStrip::updateAfterThumbnail(int face) {
+    QLabel* label = m_afterLabels.value(face);
+    if (!label || face >= m_beforeSmall.size()) return;
+    // What the photo shows for this face: GPEN's output over the original crop at its strength.
+    const double strength = m_accept[face] && m_accept[face]->isChecked() ? m_sliders[face]->value() / 100.0 : 0.0;
+    QImage shown = m_beforeSmall[face];
+    {
+        QPainter painter(&shown);
+        painter.setOpacity(strength);
+        painter.drawImage(0, 0, m_afterSmall[face]);
+    }
+    QPixmap pixmap = QPixmap::fromImage(shown);
+    pixmap.setDevicePixelRatio(devicePixelRatioF() > 0 ? devicePixelRatioF() : 1.0);
+    label->setPixmap(pixmap);
+}
+
+bool FaceStrip::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::MouseButtonRelease) {
+        const int face = static_cast<int>(m_cards.indexOf(qobject_cast<QWidget*>(watched)));
+        if (face >= 0 && static_cast<QMouseEvent*>(event)->button() == Qt::LeftButton) {
+            selectFace(face);
+            Q_EMIT faceActivated(face);
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void FaceStrip::setIdentity(const QList<double>& scores) {

@@ -121,6 +121,9 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
     scroll->setWidget(m_faces);
     scroll->setWidgetResizable(true);
     scroll->setMinimumHeight(120);
+    // One row of cards: it scrolls sideways only (a vertical bar appeared beside the horizontal
+    // one whenever the dock was a few pixels short).
+    scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_facesDock->setWidget(scroll);
     addDockWidget(Qt::BottomDockWidgetArea, m_facesDock);
     m_panel->restoreButton()->setEnabled(m_engine != nullptr);
@@ -155,6 +158,11 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
     connect(m_panel, &RestorePanel::strengthChanged, m_faces, &FaceStrip::setAllStrengths);
     connect(m_view, &ComparisonView::faceClicked, m_faces, &FaceStrip::selectFace);
     connect(m_faces, &FaceStrip::faceSelected, m_view, &ComparisonView::setSelectedFace);
+    // A card clicked in the strip: its face in the middle of the photo, large enough to see.
+    connect(m_faces, &FaceStrip::faceActivated, this, [this](int face) {
+        const int index = currentIndex();
+        if (index >= 0 && face < m_session->entry(index).faces.size()) m_view->showRegion(m_session->entry(index).faces[face].box);
+    });
 
     m_saver = new ResultSaver(m_session, this);
     connect(m_saver, &ResultSaver::savedStateChanged, this, &MainWindow::updateSavedMark);

@@ -50,6 +50,16 @@ void ZoomState::setActualSize() {
     Q_EMIT changed();
 }
 
+void ZoomState::showRegion(const QRectF& region, const QSizeF& viewSize) {
+    if (region.isEmpty() || viewSize.isEmpty()) return;
+    const double wanted = std::min(1.0, viewSize.height() / 3.0 / region.height());
+    m_zoom = std::clamp(std::max(m_zoom, wanted), kMinZoom, kMaxZoom);
+    m_center = region.center();
+    m_fit = false;
+    clampCenter();
+    Q_EMIT changed();
+}
+
 void ZoomState::clampCenter() {
     m_center.setX(std::clamp(m_center.x(), 0.0, m_imageSize.width()));
     m_center.setY(std::clamp(m_center.y(), 0.0, m_imageSize.height()));

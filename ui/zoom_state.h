@@ -2,6 +2,7 @@
 
 #include <QObject>
 #include <QPointF>
+#include <QRectF>
 #include <QSizeF>
 
 namespace gpen::ui {
@@ -25,6 +26,9 @@ public:
     void panByScreen(const QPointF& screenDelta);
     void setFit(const QSizeF& viewSize);  // fit the whole image, and keep fitting on resize
     void setActualSize();                 // 100 %
+    // Centres `region` (image pixels) in a view of `viewSize`, zooming in (never out, at most to
+    // 100 %) until it fills a third of the view's height: a face clicked in the strip.
+    void showRegion(const QRectF& region, const QSizeF& viewSize);
 
     static constexpr double kMinZoom = 0.02;
     static constexpr double kMaxZoom = 32.0;

@@ -887,10 +887,6 @@
         <translation>Gesicht %1 vorher</translation>
     </message>
     <message>
-        <source>Face %1 after</source>
-        <translation>Gesicht %1 nachher</translation>
-    </message>
-    <message>
         <source>Face %1</source>
         <translation>Gesicht %1</translation>
     </message>
@@ -909,6 +905,14 @@
     <message>
         <source>Restore this photo again to adjust its faces: only the last restored photo keeps what re-blending needs.</source>
         <translation>Restaurieren Sie dieses Foto erneut, um seine Gesichter anzupassen: Nur das zuletzt restaurierte Foto behält, was das Überblenden braucht.</translation>
+    </message>
+    <message>
+        <source>Click to show face %1 on the photo</source>
+        <translation>Klicken, um Gesicht %1 im Foto zu zeigen</translation>
+    </message>
+    <message>
+        <source>Face %1 after, at its strength</source>
+        <translation>Gesicht %1 nachher, in seiner Stärke</translation>
     </message>
 </context>
 <context>

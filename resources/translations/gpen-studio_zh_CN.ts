@@ -619,6 +619,14 @@
             <source>Restore this photo again to adjust its faces: only the last restored photo keeps what re-blending needs.</source>
             <translation>请重新修复这张照片以调整其人脸：只有最近修复的照片保留重新混合所需的数据。</translation>
         </message>
+        <message>
+            <source>Click to show face %1 on the photo</source>
+            <translation>单击以在照片中显示人脸 %1</translation>
+        </message>
+        <message>
+            <source>Face %1 after, at its strength</source>
+            <translation>人脸 %1 修复后（按其强度）</translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::GuardedApplication</name>
