@@ -28,6 +28,9 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include "ui/batch_scan_params.h"
+#include "ui/core_text.h"
+
 #include "gpen/batch/output_naming.h"
 #include "ui/engine_controller.h"
 #include "ui/restore_model_choices.h"
@@ -138,6 +141,11 @@ BatchDialog::BatchDialog(EngineController* engine, QWidget* parent)
     form->addRow(QString(), m_recursive);
     form->addRow(tr("Include"), m_include);
     form->addRow(tr("Exclude"), m_exclude);
+    m_plan = new QLabel(this);
+    m_plan->setObjectName(QStringLiteral("batchPlan"));
+    m_plan->setWordWrap(true);
+    m_plan->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    form->addRow(QString(), m_plan);
     form->addRow(tr("Output folder"), outputRow);
     form->addRow(tr("Names"), m_template);
     form->addRow(QString(), m_example);
@@ -193,6 +201,26 @@ BatchDialog::BatchDialog(EngineController* engine, QWidget* parent)
     m_output->setText(settings.value(kOutputKey).toString());
     m_template->setText(settings.value(kTemplateKey, QString::fromLatin1(kDefaultNameTemplate)).toString());
 
+    m_browse = {browseIn, browseOut};
+    m_planner.setMaxThreadCount(1);
+    m_planTimer = new QTimer(this);
+    m_planTimer->setSingleShot(true);
+    m_planTimer->setInterval(250);  // typing a path scans once it pauses
+    connect(m_planTimer, &QTimer::timeout, this, &BatchDialog::refreshPlan);
+    for (QLineEdit* edit : {m_input, m_output, m_include, m_exclude}) {
+        connect(edit, &QLineEdit::textChanged, m_planTimer, qOverload<>(&QTimer::start));
+    }
+    connect(m_recursive, &QCheckBox::toggled, m_planTimer, qOverload<>(&QTimer::start));
+    // A typed input folder gets its sibling output folder, unless the user chose one.
+    connect(m_input, &QLineEdit::textEdited, this, [this](const QString& text) {
+        const QString current = m_output->text().trimmed();
+        if (!current.isEmpty() && current != m_suggestedOutput) return;
+        const QString folder = QDir::fromNativeSeparators(text.trimmed());
+        if (folder.isEmpty() || !QFileInfo(folder).isDir()) return;
+        const QFileInfo in(QDir::cleanPath(folder));
+        m_suggestedOutput = QDir::toNativeSeparators(in.absoluteDir().filePath(in.fileName() + tr("-restored")));
+        m_output->setText(m_suggestedOutput);
+    });
     connect(browseIn, &QPushButton::clicked, this, [this] { chooseFolder(m_input, tr("Input Folder")); });
     connect(browseOut, &QPushButton::clicked, this, [this] { chooseFolder(m_output, tr("Output Folder")); });
     connect(m_template, &QLineEdit::textChanged, this, &BatchDialog::updateExample);
@@ -238,7 +266,46 @@ BatchDialog::BatchDialog(EngineController* engine, QWidget* parent)
     m_openReport->setEnabled(false);
     m_openOutput->setEnabled(false);
     updateExample();
+    refreshPlan();
     resize(980, 720);
+}
+
+void BatchDialog::refreshPlan() {
+    const quint64 generation = ++m_planGeneration;
+    if (running()) return;
+    const BatchRequest r = request();
+    if (r.inputDir.isEmpty()) {
+        m_plan->clear();
+        Q_EMIT planReady();
+        return;
+    }
+    BatchScanParams params = batchScanParamsOf(r);
+    if (!r.outputDir.isEmpty()) params.skipFolders.push_back(r.outputDir.toStdString());
+    m_plan->setText(tr("Looking for photos…"));
+    m_planner.start([this, generation, params, input = r.inputDir.toStdString()] {
+        const auto scanned = scanInputFolder(input, params);
+        QString text;
+        if (!scanned) {
+            text = CoreText::error(scanned.error());
+        } else if (scanned->files.empty()) {
+            text = tr("No photos to restore here: none of its files is a photo these choices select.");
+        } else {
+            constexpr std::size_t kNamed = 3;
+            QStringList names;
+            for (std::size_t i = 0; i < std::min(kNamed, scanned->files.size()); ++i) {
+                names << QString::fromStdString(scanned->files[i].relative.generic_string());
+            }
+            if (scanned->files.size() > kNamed) names << QStringLiteral("…");
+            text = tr("%n photo(s) selected: %1", nullptr, static_cast<int>(scanned->files.size()))
+                       .arg(names.join(QStringLiteral(", ")));
+        }
+        // Queued to the dialog; dropped with its events if it is gone (m_planner joins first).
+        QMetaObject::invokeMethod(this, [this, generation, text] {
+            if (generation != m_planGeneration) return;  // the form changed meanwhile
+            m_plan->setText(text);
+            Q_EMIT planReady();
+        });
+    });
 }
 
 void BatchDialog::setInputFolder(const QString& folder) {
@@ -315,6 +382,11 @@ bool BatchDialog::start() {
         problem = nameExample();
     }
     if (!problem.isEmpty()) {
+        // The last batch's rows do not belong to the form as it is now.
+        m_table->setRowCount(0);
+        m_rowOfFile.clear();
+        m_progress->setRange(0, 1);
+        m_progress->setValue(0);
         m_progressLabel->setText(problem);
         return false;
     }
@@ -327,6 +399,8 @@ bool BatchDialog::start() {
     m_outcome = {};
     m_reportPath.clear();
     m_outputDir = r.outputDir;
+    m_progressFile.clear();
+    m_fileFraction = 0;
     m_progress->setRange(0, 0);
     m_progressLabel->setText(m_engine->busy() ? tr("Waiting for the engine…") : tr("Looking for photos…"));
     m_job = m_engine->startBatch(r);
@@ -339,6 +413,7 @@ void BatchDialog::setRunning(bool running) {
                                                       m_ifExists, m_format, m_quality, m_options, m_start}) {
         w->setEnabled(!running);
     }
+    for (QPushButton* b : std::as_const(m_browse)) b->setEnabled(!running);
     m_pause->setEnabled(running);
     m_cancel->setEnabled(running);
     m_paused = false;
@@ -462,8 +537,15 @@ void BatchDialog::onProgress(const BatchProgressView& p) {
         if (p.stageTotal > 0) stage = tr("%1 %2/%3").arg(p.stage).arg(p.stageDone).arg(p.stageTotal);
         m_table->item(m_runningRow, StatusColumn)->setText(tr("Restoring: %1").arg(stage));
     }
-    m_progress->setRange(0, std::max(1, p.filesTotal));
-    m_progress->setValue(p.filesDone);
+    // The bar moves within a file too: each file is 100 steps, its stages' own counts fill them
+    // (never backwards, as a new stage starts its count again).
+    if (p.currentFile != m_progressFile) {
+        m_progressFile = p.currentFile;
+        m_fileFraction = 0;
+    }
+    if (p.stageTotal > 0) m_fileFraction = std::max(m_fileFraction, std::clamp(double(p.stageDone) / p.stageTotal, 0.0, 0.99));
+    m_progress->setRange(0, std::max(1, p.filesTotal) * 100);
+    m_progress->setValue(p.filesDone * 100 + (p.filesDone < p.filesTotal ? static_cast<int>(m_fileFraction * 100) : 0));
     QString text = tr("%1 of %2 photos — %3 done, %4 skipped, %5 failed")
                        .arg(p.filesDone)
                        .arg(p.filesTotal)

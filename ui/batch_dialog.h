@@ -3,6 +3,7 @@
 #include <QDialog>
 #include <QElapsedTimer>
 #include <QHash>
+#include <QThreadPool>
 
 #include "ui/batch_job.h"
 
@@ -14,6 +15,7 @@ class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
+class QTimer;
 
 namespace gpen::ui {
 
@@ -60,6 +62,12 @@ public:
     QProgressBar* progressBar() const { return m_progress; }
     QLabel* progressLabel() const { return m_progressLabel; }
     QLabel* exampleLabel() const { return m_example; }
+    // What Start would do, before it is pressed: how many photos the form selects and their first
+    // names (the input folder scanned in the background as the form changes); planReady follows.
+    QLabel* planLabel() const { return m_plan; }
+    QLineEdit* inputEdit() const { return m_input; }
+    QLineEdit* outputEdit() const { return m_output; }
+    QList<QPushButton*> browseButtons() const { return m_browse; }
     QLineEdit* templateEdit() const { return m_template; }
     RestorePanel* restoreOptions() const { return m_options; }
     const BatchOutcome& lastOutcome() const { return m_outcome; }
@@ -78,6 +86,8 @@ Q_SIGNALS:
     // The desktop notification: a tray message where the desktop has a tray, else the window's
     // attention request (QApplication::alert). `how` is "tray" or "alert".
     void notified(const QString& how, const QString& text);
+    // The plan label was updated for the form as it is now.
+    void planReady();
 
 private:
     void onPlanned(const BatchPlanView& plan);
@@ -92,6 +102,7 @@ private:
     void updateExample();
     void chooseFolder(QLineEdit* edit, const QString& title);
     void rememberForm() const;
+    void refreshPlan();
 
     EngineController* m_engine;
     QLineEdit* m_input;
@@ -121,6 +132,15 @@ private:
     BatchOutcome m_outcome;
     QString m_reportPath;
     QString m_outputDir;  // of the running or last batch
+    QList<QPushButton*> m_browse;
+    QLabel* m_plan;
+    QTimer* m_planTimer;
+    quint64 m_planGeneration = 0;  // a scan's answer for an older form is dropped
+    QString m_suggestedOutput;     // the sibling folder last suggested (replaced as the input changes)
+    // Within the running file: how far its stages have come (0..1), never going back.
+    QString m_progressFile;
+    double m_fileFraction = 0;
+    QThreadPool m_planner;  // one thread; last member, joined first
 };
 
 }  // namespace gpen::ui

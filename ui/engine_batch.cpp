@@ -3,18 +3,11 @@
 #include <QCoreApplication>
 
 #include "gpen/batch/batch_runner.h"
+#include "ui/batch_scan_params.h"
 #include "ui/core_text.h"
 
 namespace gpen::ui {
 namespace {
-
-std::vector<std::string> toStrings(const QStringList& list) {
-    std::vector<std::string> out;
-    for (const QString& s : list) {
-        if (!s.trimmed().isEmpty()) out.push_back(s.trimmed().toStdString());
-    }
-    return out;
-}
 
 QString fromPath(const std::filesystem::path& p) { return QString::fromStdString(p.generic_string()); }
 
@@ -49,9 +42,7 @@ Expected<BatchParams> batchParamsFrom(const BatchRequest& request) {
     BatchParams p;
     p.inputDir = request.inputDir.toStdString();
     p.outputDir = request.outputDir.toStdString();
-    p.scan.recursive = request.recursive;
-    p.scan.include = toStrings(request.include);
-    p.scan.exclude = toStrings(request.exclude);
+    p.scan = batchScanParamsOf(request);
     p.nameTemplate = request.nameTemplate.toStdString();
     auto ifExists = parseIfExists(request.ifExists.toStdString());
     if (!ifExists) return tl::unexpected(ifExists.error());

@@ -399,6 +399,17 @@
             <numerusform>Angehalten: Der Datenträger ist voll. %n noch nicht geschriebene Fotos bleiben im Bericht; schaffen Sie Platz und starten Sie denselben Stapel erneut, um sie fertigzustellen (Erledigtes bleibt erhalten).</numerusform>
         </translation>
     </message>
+    <message>
+        <source>No photos to restore here: none of its files is a photo these choices select.</source>
+        <translation>Hier gibt es nichts zu restaurieren: Keine Datei ist ein Foto, das diese Auswahl erfasst.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n photo(s) selected: %1</source>
+        <translation>
+            <numerusform>%n Foto ausgewählt: %1</numerusform>
+            <numerusform>%n Fotos ausgewählt: %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::ComparisonView</name>

@@ -6,6 +6,13 @@
 <context>
     <name>gpen::ui::BatchDialog</name>
     <message numerus="yes">
+        <source>%n photo(s) selected: %1</source>
+        <translation>
+            <numerusform>%n photo selected: %1</numerusform>
+            <numerusform>%n photos selected: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n photo(s) to restore</source>
         <translation>
             <numerusform>%n photo to restore</numerusform>

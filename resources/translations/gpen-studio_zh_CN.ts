@@ -362,6 +362,16 @@
                 <numerusform>已停止：磁盘已满。%n 张尚未写入的照片保留在报告中；请腾出空间后再次启动同一批处理来完成它们（已完成的会保留）。</numerusform>
             </translation>
         </message>
+        <message>
+            <source>No photos to restore here: none of its files is a photo these choices select.</source>
+            <translation>此处没有可修复的照片：没有文件符合当前选择。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n photo(s) selected: %1</source>
+            <translation>
+                <numerusform>已选择 %n 张照片：%1</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::ComparisonView</name>

@@ -10,7 +10,9 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
+#include <QTranslator>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -31,6 +33,7 @@
 #include "support/pipeline_test_cache.h"
 #include "temp_settings.h"
 #include "ui/batch_dialog.h"
+#include "ui/translations.h"
 #include "ui/engine_controller.h"
 #include "ui/image_session.h"
 #include "ui/main_window.h"
@@ -122,6 +125,53 @@ TEST(BatchDialog, ADroppedFolderIsOfferedForABatchWithALiveNameExample) {
     EXPECT_TRUE(dialog->exampleLabel()->text().contains(QStringLiteral("colour"))) << dialog->exampleLabel()->text().toStdString();
     EXPECT_FALSE(dialog->start());
     EXPECT_FALSE(dialog->running());
+}
+
+// Before Start the dialog says what Start would do: how many photos the form selects and the
+// first names, following the form as it changes; a typed input folder gets its sibling output
+// folder; a refused start leaves no rows of an earlier batch.
+TEST(BatchDialog, ThePlanIsShownBeforeStartAndFollowsTheForm) {
+    auto& app = gpen::test::uiApp();
+    gpen::test::useTemporarySettings();
+    // As the app runs in English: with the English plural forms.
+    const QList<QTranslator*> english = Translations::install(&app, QStringLiteral("en"));
+    const auto removeEnglish = qScopeGuard([&] {
+        for (QTranslator* t : english) {
+            QCoreApplication::removeTranslator(t);
+            delete t;
+        }
+    });
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString scans = dir.filePath(QStringLiteral("scans"));
+    ASSERT_TRUE(QDir().mkpath(scans + QStringLiteral("/1931")));
+    const cv::Mat pixels(20, 30, CV_8UC3, cv::Scalar::all(90));
+    for (const char* name : {"a.png", "b.jpg", "c.png", "d.tif", "1931/e.png"}) {
+        ASSERT_TRUE(cv::imwrite((scans + QLatin1Char('/') + QString::fromLatin1(name)).toStdString(), pixels));
+    }
+    BatchDialog dialog(nullptr);
+    dialog.show();
+    QSignalSpy ready(&dialog, &BatchDialog::planReady);
+    dialog.inputEdit()->clear();
+    dialog.outputEdit()->clear();
+    QTest::keyClicks(dialog.inputEdit(), scans);  // typed, as a user does
+    const auto waitForPlan = [&] {
+        ready.clear();
+        return ready.wait(10000);
+    };
+    ASSERT_TRUE(waitForPlan());
+    EXPECT_EQ(dialog.planLabel()->text(), QStringLiteral("4 photos selected: a.png, b.jpg, c.png, …"));
+    EXPECT_EQ(QDir::fromNativeSeparators(dialog.outputEdit()->text()), dir.filePath(QStringLiteral("scans-restored")));
+    dialog.findChild<QCheckBox*>(QStringLiteral("recursiveBox"))->setChecked(true);
+    ASSERT_TRUE(waitForPlan());
+    EXPECT_TRUE(dialog.planLabel()->text().startsWith(QStringLiteral("5 photos selected: 1931/e.png, a.png, b.jpg"))) << dialog.planLabel()->text().toStdString();
+    dialog.inputEdit()->setText(dir.filePath(QStringLiteral("nowhere")));
+    ASSERT_TRUE(waitForPlan());
+    EXPECT_TRUE(dialog.planLabel()->text().contains(QStringLiteral("nowhere"))) << dialog.planLabel()->text().toStdString();
+    // No engine: Start is refused, naming why, with no rows.
+    EXPECT_FALSE(dialog.start());
+    EXPECT_EQ(dialog.table()->rowCount(), 0);
+    for (const QPushButton* browse : dialog.browseButtons()) EXPECT_TRUE(browse->isEnabled());
 }
 
 TEST_F(BatchDialogTest, ThreeFilesRunRowByRowWhileTheWindowStaysResponsive) {
