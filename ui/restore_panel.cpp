@@ -1,5 +1,8 @@
 #include "ui/restore_panel.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -298,10 +301,14 @@ void RestorePanel::showProgress(const JobProgress& p) {
     m_progress->setRange(0, p.total);
     m_progress->setValue(p.done);
     QString text = tr("%1: %2 of %3").arg(CoreText::stage(p.stage)).arg(p.done).arg(p.total);
-    if (p.done > 0 && p.done < p.total) {
-        const double perStep = static_cast<double>(m_stageClock.elapsed()) / p.done;
-        const int left = static_cast<int>(perStep * (p.total - p.done) / 1000.0 + 0.5);
-        text += tr(" — about %n s left", nullptr, left);
+    // The time left in this stage, from the pace of its own steps so far: only once two steps and
+    // a second and a half are behind it (the first step carries the stage's start-up), rounded
+    // up, and said to be the stage's (the stages after it are not in it).
+    const qint64 elapsedMs = m_stageClock.elapsed();
+    if (p.done >= 2 && p.done < p.total && elapsedMs >= 1500) {
+        const double perStepMs = static_cast<double>(elapsedMs) / p.done;
+        const int left = std::max(1, static_cast<int>(std::ceil(perStepMs * (p.total - p.done) / 1000.0)));
+        text += tr(" — about %n s more for this step", nullptr, left);
     }
     m_stage->setText(text);
 }

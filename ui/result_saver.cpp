@@ -5,7 +5,6 @@
 
 #include <QDir>
 #include <QEventLoop>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QSettings>
@@ -51,10 +50,6 @@ bool samePath(const QString& a, const QString& b) {
 ResultSaver::ResultSaver(ImageSession* session, QWidget* window)
     : QObject(window), m_session(session), m_window(window) {
     m_encoder.setMaxThreadCount(1);
-    m_prompt = [this](const QString& suggestion, const QStringList& filters, QString* selected) {
-        return QFileDialog::getSaveFileName(m_window, tr("Save Result As"), suggestion,
-                                            filters.join(QStringLiteral(";;")), selected);
-    };
     // A closed photo's records go; the later photos' move down with their entries.
     connect(m_session, &ImageSession::entryRemoved, this, [this](int removed) {
         const auto shift = [removed](auto& records) {
@@ -152,7 +147,9 @@ bool ResultSaver::saveAs(int index) {
     const QString suggestion = suggestedPath(index);
     const Format* suggested = formatOfSuffix(formats, QFileInfo(suggestion).suffix());
     QString selected = suggested ? filterFor(*suggested) : filters.value(0);
-    QString path = m_prompt(suggestion, filters, &selected);
+    SaveOptions options = SaveOptions::load();
+    QString path = m_prompt ? m_prompt(suggestion, filters, &selected, &options)
+                            : promptWithDialog(suggestion, filters, &selected, &options);
     if (path.isEmpty()) return false;
 
     // A name typed without a known extension gets the chosen filter's: the encoder goes by it.
@@ -164,18 +161,20 @@ bool ResultSaver::saveAs(int index) {
     }
     if (!confirmReplacingOriginal(index, path)) return false;
 
-    SaveOptions options = SaveOptions::load();
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    if (SaveOptionsDialog::hasOptions(suffix)) {
-        SaveOptionsDialog dialog(suffix, QFileInfo(path).fileName(), options, m_window);
-        if (dialog.exec() != QDialog::Accepted) return false;
-        options = dialog.options();
-        options.save();
-    }
+    options.save();
     if (!write(index, path, options)) return false;
     m_targets.insert(index, {path, options});
     QSettings().setValue(kLastDirKey, QFileInfo(path).absolutePath());
     return true;
+}
+
+QString ResultSaver::promptWithDialog(const QString& suggestion, const QStringList& filters, QString* selected,
+                                      SaveOptions* options) {
+    SaveDialog dialog(suggestion, filters, *selected, *options, m_window);
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty()) return QString();
+    *selected = dialog.selectedNameFilter();
+    *options = dialog.options();
+    return dialog.selectedFiles().constFirst();
 }
 
 bool ResultSaver::confirmReplacingOriginal(int index, const QString& path) {

@@ -9,7 +9,7 @@
 
 #include <functional>
 
-#include "ui/save_options_dialog.h"
+#include "ui/save_dialog.h"
 
 class QWidget;
 
@@ -31,11 +31,12 @@ class ResultSaver : public QObject {
         QStringList suffixes;  // the first is the one added to a name without one
     };
 
-    // Asks for a path to save to, as QFileDialog::getSaveFileName does: `filters` are the file
-    // dialog's name filters, `selectedFilter` is the suggested one on entry and the chosen one on
-    // return. Empty: cancelled. Tests replace it; the default shows a QFileDialog.
+    // Asks for a path to save to and its encoding: `filters` are the file dialog's name filters,
+    // `selectedFilter` the suggested one on entry and the chosen one on return, `options` the last
+    // choice on entry and the new one on return. Empty: cancelled. Tests replace it; unset (the
+    // default), the one Save dialog asks (SaveDialog).
     using PathPrompt = std::function<QString(const QString& suggestion, const QStringList& filters,
-                                             QString* selectedFilter)>;
+                                             QString* selectedFilter, SaveOptions* options)>;
 
     ResultSaver(ImageSession* session, QWidget* window);
 
@@ -74,6 +75,7 @@ class ResultSaver : public QObject {
         SaveOptions options;
     };
     QString suggestedPath(int index) const;
+    QString promptWithDialog(const QString& suggestion, const QStringList& filters, QString* selected, SaveOptions* options);
     bool confirmReplacingOriginal(int index, const QString& path);
     bool write(int index, const QString& path, const SaveOptions& options);
     void setSaved(int index, bool saved);

@@ -1832,13 +1832,6 @@
         <source>%1: %2 of %3</source>
         <translation>%1: %2 von %3</translation>
     </message>
-    <message numerus="yes">
-        <source> — about %n s left</source>
-        <translation>
-            <numerusform> — noch etwa %n s</numerusform>
-            <numerusform> — noch etwa %n s</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 %</source>
         <translation>%1 %</translation>
@@ -1963,16 +1956,19 @@
         <source>Upscaler</source>
         <translation>Hochskalierer</translation>
     </message>
+    <message numerus="yes">
+        <source> — about %n s more for this step</source>
+        <translation>
+            <numerusform> — noch etwa %n s für diesen Schritt</numerusform>
+            <numerusform> — noch etwa %n s für diesen Schritt</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::ResultSaver</name>
     <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
-    </message>
-    <message>
-        <source>Save Result As</source>
-        <translation>Ergebnis speichern unter</translation>
     </message>
     <message>
         <source>PNG</source>
@@ -2012,34 +2008,22 @@
     </message>
 </context>
 <context>
-    <name>gpen::ui::SaveOptionsDialog</name>
+    <name>gpen::ui::SaveDialog</name>
     <message>
-        <source>Save Options</source>
-        <translation>Speicheroptionen</translation>
-    </message>
-    <message>
-        <source>Encoding of %1</source>
-        <translation>Kodierung von %1</translation>
-    </message>
-    <message>
-        <source>Quality</source>
-        <translation>Qualität</translation>
+        <source>Save Result As</source>
+        <translation>Ergebnis speichern unter</translation>
     </message>
     <message>
         <source>&amp;Quality:</source>
         <translation>&amp;Qualität:</translation>
     </message>
     <message>
+        <source>&amp;Compression:</source>
+        <translation>&amp;Kompression:</translation>
+    </message>
+    <message>
         <source>Higher keeps more detail and makes larger files.</source>
         <translation>Höher erhält mehr Details und ergibt größere Dateien.</translation>
-    </message>
-    <message>
-        <source>Compression level</source>
-        <translation>Kompressionsstufe</translation>
-    </message>
-    <message>
-        <source>&amp;Compression level:</source>
-        <translation>&amp;Kompressionsstufe:</translation>
     </message>
     <message>
         <source>Lossless at every level; higher is smaller and slower.</source>

@@ -1656,6 +1656,12 @@
             <source>Upscaler</source>
             <translation>放大网络</translation>
         </message>
+        <message numerus="yes">
+            <source> — about %n s more for this step</source>
+            <translation>
+                <numerusform>——此步骤约还需 %n 秒</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::ResultSaver</name>
@@ -2350,6 +2356,29 @@
         <message>
             <source>about %1 GB of memory for one photo this large</source>
             <translation>如此大的一张照片约需 %1 GB 内存</translation>
+        </message>
+    </context>
+    <context>
+        <name>gpen::ui::SaveDialog</name>
+        <message>
+            <source>Save Result As</source>
+            <translation>结果另存为</translation>
+        </message>
+        <message>
+            <source>&amp;Quality:</source>
+            <translation>质量(&amp;Q)：</translation>
+        </message>
+        <message>
+            <source>&amp;Compression:</source>
+            <translation>压缩(&amp;C)：</translation>
+        </message>
+        <message>
+            <source>Higher keeps more detail and makes larger files.</source>
+            <translation>数值越高，保留的细节越多，文件也越大。</translation>
+        </message>
+        <message>
+            <source>Lossless at every level; higher is smaller and slower.</source>
+            <translation>各级别均为无损压缩；级别越高，文件越小、速度越慢。</translation>
         </message>
     </context>
 </TS>

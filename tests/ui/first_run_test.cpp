@@ -206,7 +206,7 @@ TEST_F(FirstRunTest, TheDefaultUpscalerIsReadyAtLaunchAndRestoreSaysWhatRan) {
     const QString note = QStringLiteral("face model none; background x2 %1").arg(upscaler);
     EXPECT_TRUE(outcome.processingNote.contains(note)) << outcome.processingNote.toStdString();
     const QString saved = m_home.filePath(QStringLiteral("photo-restored.tif"));  // TIFF: no options dialog
-    window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*) { return saved; });
+    window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*, gpen::ui::SaveOptions*) { return saved; });
     ASSERT_TRUE(window.resultSaver()->saveAs(0));
     QFile file(saved);
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));

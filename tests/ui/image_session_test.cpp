@@ -111,7 +111,7 @@ TEST(ImageSession, SaveWritesTheKeptSixteenBitOriginalThroughWriteRestored) {
     window.session()->setResult(0, window.session()->entry(0).original);
     // TIFF: no encoder options to ask for, and it holds 16 bits.
     const QString out = dir.filePath(QStringLiteral("restored.tif"));
-    window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*) { return out; });
+    window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*, gpen::ui::SaveOptions*) { return out; });
     QSignalSpy saved(window.resultSaver(), &gpen::ui::ResultSaver::saved);
     ASSERT_TRUE(window.resultSaver()->saveAs(0));
     ASSERT_EQ(saved.count(), 1);

@@ -34,7 +34,6 @@
 #include "ui/restore_panel.h"
 #include "ui/zoom_state.h"
 #include "ui/result_saver.h"
-#include "ui/save_options_dialog.h"
 #include "ui/translations.h"
 #include "open_photos.h"
 #include "save_fixture.h"

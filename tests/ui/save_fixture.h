@@ -17,7 +17,7 @@
 #include "temp_settings.h"
 #include "ui/main_window.h"
 #include "ui/result_saver.h"
-#include "ui/save_options_dialog.h"
+#include "ui/save_dialog.h"
 
 namespace gpen::test {
 
@@ -79,14 +79,16 @@ struct SaveFixture {
     }
 };
 
+// Save As to `path` at JPEG `quality`, as the Save dialog would answer; true when it was asked.
 inline bool saveAsJpeg(SaveFixture& f, const QString& path, int quality) {
-    f.window.resultSaver()->setPathPrompt([path](const QString&, const QStringList&, QString*) { return path; });
-    ModalDriver<gpen::ui::SaveOptionsDialog> options([quality](gpen::ui::SaveOptionsDialog* d) {
-        d->qualityBox()->setValue(quality);
-        d->accept();
+    bool asked = false;
+    f.window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*, gpen::ui::SaveOptions* options) {
+        asked = true;
+        options->quality = quality;
+        return path;
     });
     f.action("saveAsAction")->trigger();
-    return options.seen();
+    return asked;
 }
 
 }  // namespace gpen::test

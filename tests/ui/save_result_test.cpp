@@ -1,7 +1,9 @@
 // Save, Save As and Save All from the main window: formats, options, targets, the original
 // never replaced without asking, failures named, and the window answering while a file encodes.
 
+#include <QApplication>
 #include <QFileInfo>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
@@ -32,7 +34,7 @@ TEST(SaveResult, SaveAsWritesAJpegAtTheChosenQuality) {
     // The first suggestion: beside the original, in its format, with "-restored".
     QString suggested;
     QStringList filters;
-    f.window.resultSaver()->setPathPrompt([&](const QString& s, const QStringList& fl, QString*) {
+    f.window.resultSaver()->setPathPrompt([&](const QString& s, const QStringList& fl, QString*, gpen::ui::SaveOptions*) {
         suggested = s;
         filters = fl;
         return QString();  // cancelled
@@ -76,7 +78,7 @@ TEST(SaveResult, SaveAfterSaveAsOverwritesThatTargetWithoutAsking) {
     f.window.session()->setResult(0, blue);
     EXPECT_TRUE(f.window.imageList()->item(0)->text().contains(QStringLiteral("unsaved")));
     int prompts = 0;
-    f.window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*) {
+    f.window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*, gpen::ui::SaveOptions*) {
         ++prompts;
         return QString();
     });
@@ -102,7 +104,7 @@ TEST(SaveResult, SavingOverTheOriginalAsksAndNoKeepsIt) {
     SaveFixture f;
     const QByteArray before = f.bytes(f.original);
     ASSERT_FALSE(before.isEmpty());
-    f.window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*) { return f.original; });
+    f.window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*, gpen::ui::SaveOptions*) { return f.original; });
     QString question;
     ModalDriver<QMessageBox> answer([&](QMessageBox* box) {
         question = box->text();
@@ -129,7 +131,7 @@ TEST(SaveResult, AFailedSaveNamesTheFile) {
     gpen::test::uiApp();
     SaveFixture f;
     const QString target = f.dir.filePath(QStringLiteral("no-such-folder/out.tif"));
-    f.window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*) { return target; });
+    f.window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*, gpen::ui::SaveOptions*) { return target; });
     QString message;
     ModalDriver<QMessageBox> warning([&](QMessageBox* box) {
         message = box->text();
@@ -154,7 +156,7 @@ TEST(SaveResult, SaveResultAsHasAShortcut) {
     SaveFixture f;
     EXPECT_EQ(f.action("saveAsAction")->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+S")));
     QStringList asked;
-    f.window.resultSaver()->setPathPrompt([&](const QString& s, const QStringList&, QString*) {
+    f.window.resultSaver()->setPathPrompt([&](const QString& s, const QStringList&, QString*, gpen::ui::SaveOptions*) {
         asked << s;
         return QString();
     });
@@ -192,15 +194,13 @@ TEST(SaveResult, TheWindowAnswersWhileAFileIsEncoded) {
     // Large enough that the PNG encode takes a while on any machine.
     f.window.session()->setResult(0, noise(160, 120, 7).scaled(2400, 1800));
     const QString path = f.dir.filePath(QStringLiteral("large.png"));
-    f.window.resultSaver()->setPathPrompt([path](const QString&, const QStringList&, QString*) { return path; });
+    f.window.resultSaver()->setPathPrompt([path](const QString&, const QStringList&, QString*, gpen::ui::SaveOptions*) { return path; });
     QStringList order;
     QObject::connect(f.window.resultSaver(), &gpen::ui::ResultSaver::busyChanged, [&](bool busy, const QString& name) {
         order << (busy ? QStringLiteral("start ") + name : QStringLiteral("end"));
         if (busy) QTimer::singleShot(0, [&] { order << QStringLiteral("event loop"); });
     });
-    ModalDriver<gpen::ui::SaveOptionsDialog> options([](gpen::ui::SaveOptionsDialog* d) { d->accept(); });
     f.action("saveAsAction")->trigger();
-    ASSERT_TRUE(options.seen());
     EXPECT_EQ(order, QStringList({QStringLiteral("start large.png"), QStringLiteral("event loop"), QStringLiteral("end")}));
     EXPECT_EQ(QImage(path).size(), QSize(2400, 1800));
     EXPECT_FALSE(f.window.resultSaver()->busy());
@@ -212,15 +212,65 @@ TEST(SaveResult, AResultChangedDuringTheWriteStaysUnsaved) {
     gpen::test::uiApp();
     SaveFixture f;
     const QString path = f.dir.filePath(QStringLiteral("changed.png"));
-    f.window.resultSaver()->setPathPrompt([path](const QString&, const QStringList&, QString*) { return path; });
+    f.window.resultSaver()->setPathPrompt([path](const QString&, const QStringList&, QString*, gpen::ui::SaveOptions*) { return path; });
     QObject::connect(f.window.resultSaver(), &gpen::ui::ResultSaver::busyChanged, [&](bool busy, const QString&) {
         if (busy) QTimer::singleShot(0, [&] { f.window.session()->setResult(0, noise(160, 120, 9)); });
     });
-    ModalDriver<gpen::ui::SaveOptionsDialog> options([](gpen::ui::SaveOptionsDialog* d) { d->accept(); });
     f.action("saveAsAction")->trigger();
     ASSERT_TRUE(QFileInfo::exists(path));
     EXPECT_TRUE(f.window.resultSaver()->hasUnsaved(0));
     EXPECT_TRUE(f.window.imageList()->item(0)->text().contains(QStringLiteral("unsaved")));
+}
+
+// One Save dialog: the file and its encoding together. The options follow the chosen type and a
+// typed extension; accepting writes the file at the chosen quality, with no second dialog.
+TEST(SaveResult, OneDialogChoosesTheFileAndItsEncoding) {
+    gpen::test::uiApp();
+    SaveFixture f;
+    f.window.resultSaver()->setPathPrompt({});  // the default: the real dialog
+    const QString path = f.dir.filePath(QStringLiteral("chosen.jpg"));
+    bool checked = false;
+    ModalDriver<gpen::ui::SaveDialog> driver([&](gpen::ui::SaveDialog* d) {
+        // Suggested beside the original as PNG: compression shows, quality does not.
+        EXPECT_EQ(d->optionsFormat(), QStringLiteral("png"));
+        EXPECT_FALSE(d->qualityBox()->isVisibleTo(d));
+        EXPECT_TRUE(d->compressionBox()->isVisibleTo(d));
+        for (const QString& filter : d->nameFilters()) {
+            if (filter.startsWith(QStringLiteral("JPEG"))) {
+                d->selectNameFilter(filter);
+                Q_EMIT d->filterSelected(filter);
+            }
+        }
+        EXPECT_TRUE(d->qualityBox()->isVisibleTo(d));
+        EXPECT_FALSE(d->compressionBox()->isVisibleTo(d));
+        d->qualityBox()->setValue(20);
+        d->selectFile(path);
+        checked = true;
+        static_cast<QDialog*>(d)->accept();  // Save, as its button does
+    });
+    f.action("saveAsAction")->trigger();
+    ASSERT_TRUE(checked);
+    ASSERT_TRUE(QFileInfo::exists(path));
+    EXPECT_EQ(gpen::ui::SaveOptions::load().quality, 20);
+    EXPECT_EQ(f.window.resultSaver()->target(0), path);
+    // No other dialog was shown after it.
+    EXPECT_EQ(QApplication::activeModalWidget(), nullptr);
+}
+
+TEST(SaveResult, TheSaveDialogOptionsFollowATypedExtension) {
+    gpen::test::uiApp();
+    gpen::ui::SaveDialog d(QStringLiteral("/tmp/x.png"), {QStringLiteral("PNG (*.png)"), QStringLiteral("WebP (*.webp)"), QStringLiteral("TIFF (*.tif *.tiff)")},
+                           QStringLiteral("PNG (*.png)"), {});
+    EXPECT_EQ(d.optionsFormat(), QStringLiteral("png"));
+    auto* name = d.findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+    ASSERT_NE(name, nullptr);
+    name->setText(QStringLiteral("x.webp"));
+    EXPECT_EQ(d.optionsFormat(), QStringLiteral("webp"));
+    EXPECT_TRUE(d.qualityBox()->isVisibleTo(&d));
+    name->setText(QStringLiteral("x.tif"));
+    EXPECT_FALSE(d.qualityBox()->isVisibleTo(&d));
+    EXPECT_FALSE(d.compressionBox()->isVisibleTo(&d));
+    EXPECT_EQ(gpen::ui::SaveDialog::suffixOfFilter(QStringLiteral("JPEG (*.jpg *.jpeg)")), QStringLiteral("jpg"));
 }
 
 }  // namespace
