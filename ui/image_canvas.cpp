@@ -99,7 +99,23 @@ QPointF ImageCanvas::toImage(const QPointF& viewPos) const {
     return m_zoom->center() + (viewPos - QPointF(width() / 2.0, height() / 2.0)) / m_zoom->zoom();
 }
 
-void ImageCanvas::drawImage(QPainter& painter, const QImage& image) const {
+const QImage& ImageCanvas::levelFor(const QImage& image) const {
+    const double zoom = m_zoom->zoom();
+    if (zoom >= 0.5 || image.isNull()) return image;
+    const int halvings = std::min(8, static_cast<int>(std::floor(std::log2(1.0 / zoom))));
+    const qint64 key = image.cacheKey();
+    for (const Level& l : m_levels) {
+        if (l.key == key && l.halvings == halvings) return l.image;
+    }
+    constexpr qsizetype kKept = 4;  // before and after, at the zoom now and the one before
+    if (m_levels.size() >= kKept) m_levels.removeFirst();
+    const double factor = std::ldexp(1.0, -halvings);
+    const QSize size(std::max(1, static_cast<int>(image.width() * factor)), std::max(1, static_cast<int>(image.height() * factor)));
+    m_levels.append({key, halvings, image.scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation)});
+    return m_levels.last().image;
+}
+
+void ImageCanvas::drawImage(QPainter& painter, const QImage& image, bool reduced) const {
     if (image.isNull()) {
         return;
     }
@@ -110,7 +126,7 @@ void ImageCanvas::drawImage(QPainter& painter, const QImage& image) const {
     const QRectF target(topLeft, QSizeF(result.size()) * m_zoom->zoom());
     // Smooth when shrinking; crisp pixels when inspecting above 100 %.
     painter.setRenderHint(QPainter::SmoothPixmapTransform, m_zoom->zoom() < 2.0);
-    painter.drawImage(target, image);
+    painter.drawImage(target, reduced ? levelFor(image) : image);
 }
 
 void ImageCanvas::paintEvent(QPaintEvent*) {
@@ -158,11 +174,11 @@ void ImageCanvas::paintEvent(QPaintEvent*) {
     // The damage marks go over the original only: the result shows what the repair did.
     if (m_brush && !m_brush->overlay().isNull()) {
         if (!restored || m_mode == Mode::Before || showingOriginal()) {
-            drawImage(painter, m_brush->overlay());
+            drawImage(painter, m_brush->overlay(), false);
         } else if (m_mode == Mode::Split) {
             painter.save();
             painter.setClipRect(QRectF(0, 0, m_divider * width(), height()));
-            drawImage(painter, m_brush->overlay());
+            drawImage(painter, m_brush->overlay(), false);
             painter.restore();
         }
     }

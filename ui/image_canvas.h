@@ -70,7 +70,9 @@ protected:
 
 private:
     bool nearDivider(const QPointF& pos) const;
-    void drawImage(QPainter& painter, const QImage& image) const;
+    // `reduced`: drawn from a cached copy halved as often as the zoom allows (see m_levels).
+    void drawImage(QPainter& painter, const QImage& image, bool reduced = true) const;
+    const QImage& levelFor(const QImage& image) const;
     void drawFaceBoxes(QPainter& painter) const;
     void drawLabel(QPainter& painter, const QString& text, Qt::Alignment side) const;
 
@@ -97,6 +99,15 @@ private:
     QList<double> m_faceScores;
     int m_selectedFace = -1;
     bool m_faceBoxesVisible = true;
+    // Shrunk copies of the photos for zooms under 50 %: a 12-MP photo scaled smoothly at every
+    // paint held the GUI thread 30 ms a time (twice in Split); from a copy halved k times, down to
+    // the first size at or above the zoom, it is a small scale. Keyed by the image and k; a few kept.
+    struct Level {
+        qint64 key = 0;
+        int halvings = 0;
+        QImage image;
+    };
+    mutable QList<Level> m_levels;
 };
 
 }  // namespace gpen::ui

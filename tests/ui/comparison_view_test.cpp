@@ -198,6 +198,42 @@ void expectSamePlace(const QRect& a, const QRect& b) {
     EXPECT_LE(std::abs(a.bottom() - b.bottom()), 2) << a.bottom() << " vs " << b.bottom();
 }
 
+// A large photo fitted in a small view is drawn from a shrunk copy (a smooth scale of 12 MP at
+// every paint held the GUI thread): what shows is the photo, as a direct smooth scale shows it.
+TEST(ComparisonView, ALargePhotoFittedLooksAsADirectScaleDoes) {
+    gpen::test::uiApp();
+    QImage photo(4000, 3000, QImage::Format_RGB32);
+    for (int y = 0; y < photo.height(); ++y) {
+        auto* line = reinterpret_cast<QRgb*>(photo.scanLine(y));
+        for (int x = 0; x < photo.width(); ++x) line[x] = qRgb(x * 255 / 4000, y * 255 / 3000, (x / 500 + y / 500) % 2 ? 220 : 30);
+    }
+    ComparisonView view;
+    view.resize(420, 340);
+    view.setImages(photo, photo);
+    view.setMode(ComparisonView::Mode::Toggle);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    view.zoomToFit();
+    ImageCanvas* canvas = view.primaryCanvas();
+    const QImage shown = canvas->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    const double zoom = view.zoomState()->zoom();
+    ASSERT_LT(zoom, 0.2);
+    const QImage direct = photo.scaled(QSize(qRound(4000 * zoom), qRound(3000 * zoom)), Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+    // Compare the middle of the picture (away from its edges and the labels).
+    const QPoint origin((canvas->width() - direct.width()) / 2, (canvas->height() - direct.height()) / 2);
+    double sum = 0;
+    int n = 0;
+    for (int y = direct.height() / 4; y < direct.height() * 3 / 4; ++y) {
+        for (int x = direct.width() / 4; x < direct.width() * 3 / 4; ++x) {
+            const QRgb a = shown.pixel(origin + QPoint(x, y));
+            const QRgb b = direct.pixel(x, y);
+            sum += std::abs(qRed(a) - qRed(b)) + std::abs(qGreen(a) - qGreen(b)) + std::abs(qBlue(a) - qBlue(b));
+            n += 3;
+        }
+    }
+    EXPECT_LT(sum / n, 6.0);  // mean difference per channel, of 255 (the checker's edges differ most)
+}
+
 }  // namespace
 
 // An x2 result beside its 1x original: the original is drawn over the result's area, so that
