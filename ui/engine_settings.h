@@ -25,6 +25,8 @@ struct EngineSettings {
     int tileSize = 400;
     QString modelsDir;  // an extra folder searched first (the command line's --models-dir)
 
+    bool operator==(const EngineSettings&) const = default;
+
     static QStringList defaultPreload();
     static EngineSettings load();  // from QSettings, defaults where unset
     void save() const;

@@ -429,10 +429,16 @@ void MainWindow::updateSavedMark(int index) {
 
 void MainWindow::openSettings() {
     SettingsDialog dialog(m_engine && m_engine->busy(), this);
+    const EngineSettings before = EngineSettings::load();
     if (dialog.exec() != QDialog::Accepted) return;
     m_session->setMaxMegapixels(PhotoLimits::storedMaxMegapixels());
     if (!m_engine) return;
     const EngineSettings settings = dialog.engineSettings();
+    // A theme, the language or the largest photo changed: the models stay as they are.
+    if (settings == before) {
+        m_status->setText(tr("Settings saved"));
+        return;
+    }
     if (m_engine->restart(settings)) {
         m_models->setAlwaysShown(settings.preload);
         m_status->setText(tr("Settings applied: the models load again"));

@@ -1348,6 +1348,10 @@
         <source>Saving %1…</source>
         <translation>%1 wird gespeichert…</translation>
     </message>
+    <message>
+        <source>Settings saved</source>
+        <translation>Einstellungen gespeichert</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::MissingModelBanner</name>

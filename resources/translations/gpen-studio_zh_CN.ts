@@ -1052,6 +1052,10 @@
             <source>Saving %1…</source>
             <translation>正在保存 %1…</translation>
         </message>
+        <message>
+            <source>Settings saved</source>
+            <translation>设置已保存</translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::MissingModelBanner</name>

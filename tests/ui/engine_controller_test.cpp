@@ -6,6 +6,8 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QComboBox>
+#include <QSpinBox>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QSignalSpy>
@@ -36,7 +38,11 @@
 #include "ui/main_window.h"
 #include "ui/model_status_indicator.h"
 #include "ui/restore_panel.h"
+#include "modal_driver.h"
 #include "open_photos.h"
+#include "temp_settings.h"
+#include "ui/settings_dialog.h"
+#include "ui/theme.h"
 #include "ui_test_app.h"
 
 namespace {
@@ -243,6 +249,43 @@ TEST_F(EngineControllerTest, ClosingDuringAJobStopsTheEngineWithinItsGrace) {
     EXPECT_EQ(cancelled.count(), 1);
     window.reset();
     engine.reset();
+}
+
+// Settings' OK with only the theme changed keeps the loaded models (a theme change reloaded them
+// all); a changed engine setting restarts the engine.
+TEST_F(EngineControllerTest, AThemeChangeInSettingsKeepsTheModelsLoaded) {
+    gpen::test::useTemporarySettings();
+    m_settings.save();
+    EngineController engine;
+    MainWindow window(&engine);
+    window.show();
+    QSignalSpy settled(&engine, &EngineController::preloadSettledChanged);
+    engine.start(m_settings);
+    ASSERT_TRUE(settled.wait(60000));
+    QSignalSpy restarted(&engine, &EngineController::restarted);
+    auto* settingsAction = window.findChild<QAction*>(QStringLiteral("settingsAction"));
+    ASSERT_NE(settingsAction, nullptr);
+    {
+        gpen::test::ModalDriver<gpen::ui::SettingsDialog> driver([](gpen::ui::SettingsDialog* d) {
+            d->themeBox()->setCurrentIndex(d->themeBox()->findData(QStringLiteral("dark")));
+            d->accept();
+        });
+        settingsAction->trigger();
+        ASSERT_TRUE(driver.seen());
+    }
+    QCoreApplication::processEvents();
+    EXPECT_EQ(restarted.count(), 0);
+    EXPECT_EQ(engine.statuses().value(QStringLiteral("tiny-gpen")).state, gpen::ModelState::Ready);
+    gpen::ui::Theme::apply(QString());
+    {
+        gpen::test::ModalDriver<gpen::ui::SettingsDialog> driver([](gpen::ui::SettingsDialog* d) {
+            d->maxModelsBox()->setValue(d->maxModelsBox()->value() + 1);
+            d->accept();
+        });
+        settingsAction->trigger();
+        ASSERT_TRUE(driver.seen());
+    }
+    ASSERT_TRUE(restarted.count() == 1 || restarted.wait(30000));
 }
 
 TEST_F(EngineControllerTest, RestartBuildsANewCacheAndTheBadgesFollowIt) {

@@ -13,6 +13,7 @@
 #include <functional>
 #include <memory>
 
+#include "modal_driver.h"
 #include "open_photos.h"
 #include "temp_settings.h"
 #include "ui/main_window.h"
@@ -23,28 +24,6 @@ namespace gpen::test {
 
 using gpen::ui::MainWindow;
 
-// Acts on the first modal dialog of type T to appear: the modal's own exec() keeps the event loop
-// running, and this timer looks for it there. Stops when it acted or when destroyed.
-template <class T>
-class ModalDriver {
-public:
-    explicit ModalDriver(std::function<void(T*)> act) : m_timer(std::make_unique<QTimer>()) {
-        m_timer->setInterval(5);
-        QObject::connect(m_timer.get(), &QTimer::timeout, [this, act = std::move(act)] {
-            if (auto* dialog = qobject_cast<T*>(QApplication::activeModalWidget())) {
-                m_timer->stop();
-                m_seen = true;
-                act(dialog);
-            }
-        });
-        m_timer->start();
-    }
-    bool seen() const { return m_seen; }
-
-private:
-    std::unique_ptr<QTimer> m_timer;
-    bool m_seen = false;
-};
 
 inline QImage noise(int w, int h, quint32 seed) {
     QImage image(w, h, QImage::Format_RGB32);
