@@ -5,7 +5,10 @@
 #include <cmath>
 #include <exception>
 #include <string>
+#include <atomic>
 #include <system_error>
+#include <thread>
+#include <utility>
 
 #include <dlib/image_processing/frontal_face_detector.h>
 #include <dlib/image_processing/shape_predictor.h>
@@ -25,6 +28,113 @@ namespace gpen {
 namespace {
 
 constexpr int kMaxUpsampleSteps = 4;
+
+using Scanner = dlib::scan_fhog_pyramid<dlib::pyramid_down<6>>;
+using Pyramid = dlib::pyramid_down<6>;
+
+// One of the frontal detector's five filters, prepared for Scanner::detect.
+struct Filter {
+    Scanner::fhog_filterbank bank;
+    double threshold = 0;
+};
+
+// dlib's object_detector::operator() scans every pyramid level in one call that nothing can stop.
+// The same scan, level by level: the levels are made as dlib makes them (pyramid_down<6> applied
+// in turn, from the image's own pixel type), each level is scanned alone (a scanner limited to one
+// level), its windows are mapped back to the image by the same rect_up, and the windows of all
+// levels go through dlib's non-maximum suppression in dlib's order (strongest first). The
+// detections are dlib's; the levels can run on several threads, with a cancel check between them.
+class LevelScan {
+  public:
+    explicit LevelScan(const dlib::frontal_face_detector& detector) : m_overlap(detector.get_overlap_tester()) {
+        m_scanner.copy_configuration(detector.get_scanner());
+        m_scanner.set_max_pyramid_levels(1);
+        for (unsigned long i = 0; i < detector.num_detectors(); ++i) {
+            const auto& w = detector.get_w(i);
+            m_filters.push_back({m_scanner.build_fhog_filterbank(w), w(m_scanner.get_num_dimensions())});
+        }
+        m_minWidth = detector.get_scanner().get_min_pyramid_layer_width();
+        m_minHeight = detector.get_scanner().get_min_pyramid_layer_height();
+        m_maxLevels = detector.get_scanner().get_max_pyramid_levels();
+    }
+
+    template <class Image>
+    Expected<std::vector<dlib::rect_detection>> operator()(const Image& image, double adjust, int threads,
+                                                         const CancelToken* cancel) const {
+        // As create_fhog_pyramid counts them.
+        unsigned long levels = 0;
+        dlib::rectangle rect = dlib::get_rect(image);
+        const Pyramid pyr;
+        do {
+            rect = pyr.rect_down(rect);
+            ++levels;
+        } while (rect.width() >= m_minWidth && rect.height() >= m_minHeight && levels < m_maxLevels);
+        using Pixel = typename dlib::image_traits<Image>::pixel_type;
+        std::vector<dlib::array2d<Pixel>> smaller(levels - 1);
+        for (unsigned long l = 1; l < levels; ++l) {
+            if (l == 1) {
+                pyr(image, smaller[0]);
+            } else {
+                pyr(smaller[l - 2], smaller[l - 1]);
+            }
+        }
+        std::vector<std::vector<dlib::rect_detection>> found(levels);
+        std::atomic<unsigned long> next{0};
+        std::atomic<bool> stopped{false};
+        auto work = [&] {
+            for (unsigned long l = next++; l < levels; l = next++) {
+                if (cancel && cancel->cancelled()) {
+                    stopped = true;
+                    return;
+                }
+                if (l == 0) {
+                    scan(image, 0, adjust, found[0]);
+                } else {
+                    scan(smaller[l - 1], l, adjust, found[l]);
+                }
+            }
+        };
+        const unsigned long helpers = std::min<unsigned long>(levels, static_cast<unsigned long>(std::max(1, threads))) - 1;
+        std::vector<std::thread> pool;
+        for (unsigned long t = 0; t < helpers; ++t) pool.emplace_back(work);
+        work();
+        for (auto& t : pool) t.join();
+        if (stopped) return makeError(ErrorCode::Cancelled, "face detection cancelled");
+
+        std::vector<dlib::rect_detection> all;
+        for (auto& level : found) all.insert(all.end(), level.begin(), level.end());
+        std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) {
+            return a.detection_confidence > b.detection_confidence;
+        });
+        std::vector<dlib::rect_detection> kept;
+        for (const auto& d : all) {
+            const bool overlaps = std::any_of(kept.begin(), kept.end(), [&](const auto& k) { return m_overlap(k.rect, d.rect); });
+            if (!overlaps) kept.push_back(d);
+        }
+        return kept;
+    }
+
+  private:
+    template <class Image>
+    void scan(const Image& image, unsigned long level, double adjust, std::vector<dlib::rect_detection>& out) const {
+        Scanner scanner;  // loading fills its features: one per level
+        scanner.copy_configuration(m_scanner);
+        scanner.load(image);
+        const Pyramid pyr;
+        std::vector<std::pair<double, dlib::rectangle>> dets;
+        for (unsigned long i = 0; i < m_filters.size(); ++i) {
+            scanner.detect(m_filters[i].bank, dets, m_filters[i].threshold + adjust);
+            for (const auto& [score, r] : dets) {
+                out.push_back({score - m_filters[i].threshold, i, pyr.rect_up(r, static_cast<unsigned int>(level))});
+            }
+        }
+    }
+
+    Scanner m_scanner;
+    std::vector<Filter> m_filters;
+    dlib::test_box_overlap m_overlap;
+    unsigned long m_minWidth = 0, m_minHeight = 0, m_maxLevels = 0;
+};
 constexpr unsigned long kShapeParts = 68;
 
 // dlib's 68-point layout (iBUG 300-W): 30 the nose tip, 36-41 the eye on the image's left,
@@ -149,21 +259,24 @@ Expected<std::vector<DetectedFace>> DlibFaceDetector::detect(const cv::Mat& imag
         }
         const dlib::cv_image<dlib::bgr_pixel> original(bgr);
 
-        // The scan mutates the detector's scanner, so each call scans with its own copy.
-        dlib::frontal_face_detector detector = m_impl->detector;
-        std::vector<dlib::rect_detection> found;
+        const LevelScan scan(m_impl->detector);
+        const int threads = params.threads > 0 ? params.threads
+                                               : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 4U));
+        Expected<std::vector<dlib::rect_detection>> scanned;
         const auto steps = static_cast<unsigned int>(params.upsampleSteps);
         dlib::pyramid_down<2> pyramid;
         if (steps == 0) {
-            detector(original, found, params.adjustThreshold);
+            scanned = scan(original, params.adjustThreshold, threads, params.cancel);
         } else {
             dlib::array2d<dlib::rgb_pixel> upsampled;
             dlib::pyramid_up(original, upsampled, pyramid);
             for (unsigned int i = 1; i < steps; ++i) {
                 dlib::pyramid_up(upsampled, pyramid);
             }
-            detector(upsampled, found, params.adjustThreshold);
+            scanned = scan(upsampled, params.adjustThreshold, threads, params.cancel);
         }
+        if (!scanned) return tl::unexpected(scanned.error());
+        const std::vector<dlib::rect_detection>& found = *scanned;
 
         std::vector<DetectedFace> faces;
         faces.reserve(found.size());

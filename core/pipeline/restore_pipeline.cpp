@@ -187,6 +187,7 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
         const double sy = static_cast<double>(img.rows) / input.rows;
         FaceDetectParams detection = params.detection;
         detection.minFaceSize /= std::min(sx, sy);
+        detection.cancel = params.cancel;
         auto faces = (*detector)->detect(input, detection);
         if (!faces) return tl::unexpected(inStage(faces.error(), "detection"));
         for (auto& f : *faces) {

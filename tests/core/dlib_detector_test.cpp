@@ -14,7 +14,12 @@
 #include <string>
 #include <vector>
 
+#include <dlib/image_processing/frontal_face_detector.h>
+#include <dlib/opencv/cv_image.h>
 #include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "gpen/base/cancel_token.h"
 
 #include "gpen/io/image_io.h"
 #include "support/fixtures.h"
@@ -123,6 +128,56 @@ TEST_F(DlibDetectorTest, FindsTheSolvayFaces) {
             EXPECT_TRUE(loose.contains(q)) << "landmark " << q << " far outside box " << f.box;
         }
     }
+}
+
+// Our scan goes level by level (threads, a cancel check between levels); its faces must be the
+// ones dlib's own one-call detector finds: the same boxes, the same scores, whatever the threads.
+TEST_F(DlibDetectorTest, TheLevelScanFindsWhatDlibsOwnCallFinds) {
+    const cv::Mat image = solvay();
+    ASSERT_FALSE(image.empty());
+    dlib::frontal_face_detector reference = dlib::get_frontal_face_detector();
+    struct Case {
+        cv::Mat image;
+        double adjust;
+    };
+    // Enlarged: the photo's faces (about 45 px) are under the detector's 80-px window.
+    cv::Mat twice, more;
+    cv::resize(image, twice, cv::Size(), 2.0, 2.0, cv::INTER_CUBIC);
+    cv::resize(image, more, cv::Size(), 1.7, 1.7, cv::INTER_LINEAR);
+    for (const Case& c : {Case{twice, 0.0}, Case{twice, -0.4}, Case{more, 0.0}}) {
+        std::vector<dlib::rect_detection> expected;
+        reference(dlib::cv_image<dlib::bgr_pixel>(c.image), expected, c.adjust);
+        ASSERT_GT(expected.size(), 5u);
+        for (const int threads : {1, 2, 3}) {
+            DlibDetectParams params;
+            params.upsampleSteps = 0;
+            params.adjustThreshold = c.adjust;
+            params.threads = threads;
+            const auto faces = s_detector->detect(c.image, params);
+            ASSERT_TRUE(faces) << faces.error().message;
+            ASSERT_EQ(faces->size(), expected.size()) << "threads " << threads << ", adjust " << c.adjust;
+            for (std::size_t i = 0; i < expected.size(); ++i) {
+                const dlib::rectangle& r = expected[i].rect;
+                EXPECT_EQ((*faces)[i].box, cv::Rect2d(r.left(), r.top(), r.width(), r.height())) << i;
+                EXPECT_DOUBLE_EQ((*faces)[i].score, expected[i].detection_confidence) << i;
+            }
+        }
+    }
+}
+
+// A cancel stops the scan between pyramid levels, with ErrorCode::Cancelled.
+TEST_F(DlibDetectorTest, ACancelledScanStopsWithCancelled) {
+    const cv::Mat image = solvay();
+    ASSERT_FALSE(image.empty());
+    CancelToken cancel;
+    cancel.cancelAtCheck(3);
+    DlibDetectParams params;
+    params.cancel = &cancel;
+    params.threads = 1;
+    const auto faces = s_detector->detect(image, params);
+    ASSERT_FALSE(faces);
+    EXPECT_EQ(faces.error().code, ErrorCode::Cancelled);
+    EXPECT_EQ(cancel.checks(), 3u);  // it looked once per level, and stopped at the third
 }
 
 TEST_F(DlibDetectorTest, ALowerThresholdFindsTheLastFace) {

@@ -27,6 +27,8 @@ struct FaceDetectParams {
     float scoreThreshold = 0.9F;  // RetinaFace: faces scoring above are kept (dlib: its own scale)
     double minFaceSize = 0;       // boxes whose shorter side is smaller are dropped
     FaceSelection selection = FaceSelection::All;
+    // Checked while detecting (dlib: between its pyramid levels).
+    const CancelToken* cancel = nullptr;
 };
 
 class FaceDetectorModel : public LoadedModel {
