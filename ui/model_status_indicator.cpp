@@ -7,6 +7,7 @@
 #include <QPainter>
 #include <QPushButton>
 #include <QScreen>
+#include <QScrollBar>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -191,7 +192,18 @@ void ModelStatusIndicator::updateSummary() {
 
 void ModelStatusIndicator::showPopup() {
     m_popup->adjustSize();
-    const QSize size = m_popup->sizeHint().expandedTo(QSize(420, 160));
+    // Wide enough for every column as its contents size it (a tree's size hint does not say so,
+    // and the popup cut off Warm-up and Memory), and tall enough for every row, within the screen.
+    int columns = 0;
+    for (int c = 0; c < ColumnCount; ++c) columns += m_tree->header()->sectionSize(c);
+    const QMargins margins = m_popup->layout()->contentsMargins();
+    const int chrome = 2 * (m_tree->frameWidth() + m_popup->frameWidth()) + margins.left() + margins.right() +
+                       m_tree->verticalScrollBar()->sizeHint().width();
+    int rows = m_tree->header()->height();
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i) rows += m_tree->sizeHintForRow(i);
+    const int extra = m_popup->sizeHint().height() - m_tree->sizeHint().height();
+    QSize size = m_popup->sizeHint().expandedTo(QSize(std::max(420, columns + chrome), std::max(160, rows + extra)));
+    if (const QScreen* s = screen()) size = size.boundedTo(s->availableGeometry().size());
     QPoint pos = mapToGlobal(QPoint(width() - size.width(), -size.height()));
     if (const QScreen* s = screen()) {
         const QRect avail = s->availableGeometry();

@@ -12,6 +12,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QScrollBar>
+#include <QTreeWidget>
 #include <QTreeWidgetItem>
 
 #include <gtest/gtest.h>
@@ -274,6 +276,35 @@ TEST_F(FirstRunTest, ADamagedModelGetsABannerAtLaunchAndIsMarkedInTheList) {
     EXPECT_TRUE(window.modelStatusIndicator()->text().contains(QStringLiteral("Faces: dlib (built in)")))
         << window.modelStatusIndicator()->text().toStdString();
     EXPECT_TRUE(window.modelStatusIndicator()->toolTip().contains(QStringLiteral("RetinaFace-R50")));
+}
+
+// The status bar's model list shows every column whole (it cut off Warm-up and Memory).
+TEST(ModelStatusPopup, ShowsEveryColumnWhole) {
+    gpen::test::uiApp();
+    QWidget window;
+    window.resize(900, 600);
+    auto* indicator = new ModelStatusIndicator(&window);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    for (const char* id : {"GPEN-BFR-512", "GPEN-Colorization-1024", "RetinaFace-R50", "ParseNet-latest", "realesrgan-x4fast"}) {
+        gpen::ModelStatus s;
+        s.id = id;
+        s.state = gpen::ModelState::Ready;
+        s.loads = 1;
+        s.timings.readMs = 1234;
+        s.timings.buildMs = 2345;
+        s.timings.warmMs = 3456;
+        s.residentBytes = 512ULL << 20;
+        indicator->updateStatus(s);
+    }
+    indicator->showPopup();
+    auto* tree = indicator->popup()->findChild<QTreeWidget*>();
+    ASSERT_NE(tree, nullptr);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return indicator->popup()->isVisible(); }, kWaitMs));
+    QCoreApplication::processEvents();
+    EXPECT_EQ(tree->horizontalScrollBar()->maximum(), 0) << "popup " << indicator->popup()->width() << " px wide";
+    EXPECT_EQ(tree->verticalScrollBar()->maximum(), 0);
+    indicator->popup()->hide();
 }
 
 }  // namespace
