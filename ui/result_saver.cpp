@@ -216,14 +216,13 @@ bool ResultSaver::write(int index, const QString& path, const SaveOptions& optio
         m_writtenStale = false;
         Q_EMIT busyChanged(true, QFileInfo(path).fileName());
         QEventLoop loop;
-        std::atomic<bool> done{false};
         m_encoder.start([&, target = path.toStdString()] {
             written = writeRestored(*original, originalPath, bgrOf(result), target, params);
-            done.store(true);
+            // Queued: delivered once exec() runs, even when the write ends before it starts.
             QMetaObject::invokeMethod(&loop, &QEventLoop::quit, Qt::QueuedConnection);
         });
         // Also left when the application quits mid-write: the file is still finished, never cut.
-        if (!done.load()) loop.exec(QEventLoop::ExcludeUserInputEvents);
+        loop.exec(QEventLoop::ExcludeUserInputEvents);
         m_encoder.waitForDone();
         index = m_writing;
         m_writing = -1;

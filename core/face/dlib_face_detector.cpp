@@ -190,8 +190,9 @@ std::filesystem::path defaultShapePredictorPath() {
 
 struct DlibFaceDetector::Impl {
     std::filesystem::path path;
-    dlib::frontal_face_detector detector;
     dlib::shape_predictor predictor;
+    // The frontal detector's filters, prepared once at load for every later scan.
+    std::unique_ptr<const LevelScan> scan;
 };
 
 DlibFaceDetector::DlibFaceDetector(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
@@ -217,7 +218,8 @@ Expected<DlibFaceDetector> DlibFaceDetector::create(const DlibDetectorParams& pa
     impl->path = path;
     try {
         dlib::deserialize(path.string()) >> impl->predictor;
-        impl->detector = dlib::get_frontal_face_detector();  // decodes its embedded model, ~0.5 s
+        // Decodes its embedded model (~0.5 s); the scan keeps its prepared filters.
+        impl->scan = std::make_unique<const LevelScan>(dlib::get_frontal_face_detector());
     } catch (const std::bad_alloc&) {
         return makeError(ErrorCode::OutOfMemory, path.string() + ": out of memory while loading");
     } catch (const std::exception& e) {
@@ -259,7 +261,7 @@ Expected<std::vector<DetectedFace>> DlibFaceDetector::detect(const cv::Mat& imag
         }
         const dlib::cv_image<dlib::bgr_pixel> original(bgr);
 
-        const LevelScan scan(m_impl->detector);
+        const LevelScan& scan = *m_impl->scan;
         const int threads = params.threads > 0 ? params.threads
                                                : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 4U));
         Expected<std::vector<dlib::rect_detection>> scanned;
