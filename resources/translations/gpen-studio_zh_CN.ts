@@ -606,10 +606,6 @@
             <translation>人脸 %1 修复前</translation>
         </message>
         <message>
-            <source>Face %1 after</source>
-            <translation>人脸 %1 修复后</translation>
-        </message>
-        <message>
             <source>Face %1</source>
             <translation>人脸 %1</translation>
         </message>
@@ -1530,12 +1526,6 @@
             <source>%1: %2 of %3</source>
             <translation>%1：%2 / %3</translation>
         </message>
-        <message numerus="yes">
-            <source> — about %n s left</source>
-            <translation>
-                <numerusform> — 剩余约 %n 秒</numerusform>
-            </translation>
-        </message>
         <message>
             <source>%1 %</source>
             <translation>%1 %</translation>
@@ -1674,10 +1664,6 @@
             <translation>%1 (%2)</translation>
         </message>
         <message>
-            <source>Save Result As</source>
-            <translation>结果另存为</translation>
-        </message>
-        <message>
             <source>PNG</source>
             <translation>PNG</translation>
         </message>
@@ -1712,41 +1698,6 @@
         <message>
             <source>%1 was not saved: %2</source>
             <translation>%1 未保存：%2</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpen::ui::SaveOptionsDialog</name>
-        <message>
-            <source>Save Options</source>
-            <translation>保存选项</translation>
-        </message>
-        <message>
-            <source>Encoding of %1</source>
-            <translation>%1 的编码</translation>
-        </message>
-        <message>
-            <source>Quality</source>
-            <translation>质量</translation>
-        </message>
-        <message>
-            <source>&amp;Quality:</source>
-            <translation>质量(&amp;Q)：</translation>
-        </message>
-        <message>
-            <source>Higher keeps more detail and makes larger files.</source>
-            <translation>数值越高，保留的细节越多，文件也越大。</translation>
-        </message>
-        <message>
-            <source>Compression level</source>
-            <translation>压缩级别</translation>
-        </message>
-        <message>
-            <source>&amp;Compression level:</source>
-            <translation>压缩级别(&amp;C)：</translation>
-        </message>
-        <message>
-            <source>Lossless at every level; higher is smaller and slower.</source>
-            <translation>各级别均为无损压缩；级别越高，文件越小、速度越慢。</translation>
         </message>
     </context>
     <context>
@@ -1912,26 +1863,6 @@
             <translation>高级(&amp;A)</translation>
         </message>
         <message>
-            <source>Engine</source>
-            <translation>引擎</translation>
-        </message>
-        <message>
-            <source> px</source>
-            <translation> 像素</translation>
-        </message>
-        <message>
-            <source>T&amp;ile size:</source>
-            <translation>分块大小(&amp;I)：</translation>
-        </message>
-        <message>
-            <source>Models in memory</source>
-            <translation>内存中的模型</translation>
-        </message>
-        <message>
-            <source>Interface</source>
-            <translation>界面</translation>
-        </message>
-        <message>
             <source> MP</source>
             <translation> 百万像素</translation>
         </message>
@@ -1965,73 +1896,6 @@
         <message>
             <source>Photos or folders to open.</source>
             <translation>要打开的照片或文件夹。</translation>
-        </message>
-    </context>
-    <context>
-        <name>gpen::ui::ModelStatusBar</name>
-        <message>
-            <source>Model status</source>
-            <translation>模型状态</translation>
-        </message>
-        <message>
-            <source>not installed</source>
-            <translation>未安装</translation>
-        </message>
-        <message>
-            <source>installed</source>
-            <translation>已安装</translation>
-        </message>
-        <message>
-            <source>ready</source>
-            <translation>就绪</translation>
-        </message>
-        <message>
-            <source>released</source>
-            <translation>已释放</translation>
-        </message>
-        <message>
-            <source>failed</source>
-            <translation>失败</translation>
-        </message>
-        <message>
-            <source>reading weights…</source>
-            <translation>正在读取权重…</translation>
-        </message>
-        <message>
-            <source>building…</source>
-            <translation>正在构建…</translation>
-        </message>
-        <message>
-            <source>moving to device…</source>
-            <translation>正在载入设备…</translation>
-        </message>
-        <message>
-            <source>warming up…</source>
-            <translation>正在预热…</translation>
-        </message>
-        <message>
-            <source>loading…</source>
-            <translation>加载中…</translation>
-        </message>
-        <message>
-            <source>File: %1</source>
-            <translation>文件：%1</translation>
-        </message>
-        <message>
-            <source>Read %1 ms, build %2 ms, warm-up %3 ms</source>
-            <translation>读取 %1 毫秒，构建 %2 毫秒，预热 %3 毫秒</translation>
-        </message>
-        <message>
-            <source>Memory: %1 MB</source>
-            <translation>内存：%1 MB</translation>
-        </message>
-        <message>
-            <source>Released (%1); it loads again when needed</source>
-            <translation>已释放（%1）；需要时会重新加载</translation>
-        </message>
-        <message>
-            <source>Kept loaded (preloaded)</source>
-            <translation>常驻内存（预加载）</translation>
         </message>
     </context>
     <context>
