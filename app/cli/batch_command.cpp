@@ -8,7 +8,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/engine_setup.h"
 #include "cli/restore_options.h"
@@ -106,64 +105,53 @@ private:
     int m_lastDone = -1;
 };
 
-}  // namespace
+struct BatchCommandOptions {
+    std::string inputDir;
+    std::string outputDir;
+    bool recursive = false;
+    std::vector<std::string> include;
+    std::vector<std::string> exclude;
+    std::string nameTemplate = kDefaultNameTemplate;
+    std::string ifExists = "skip";
+    std::string format = "same";
+    RestoreOptions restore;
+    std::string report;
+    bool resume = false;
+    std::string shard;
+    int queue = 1;
+    double minIdentity = kIdentityChanged;
+    bool json = false;
+    EngineOptions engine;
+};
 
-int batchCommand(const Words& words) {
-    std::set<std::string> options = kRestoreOptions;
-    options.insert(kEngineOptions.begin(), kEngineOptions.end());
-    options.insert({"include", "exclude", "name", "if-exists", "format", "report", "shard", "queue", "min-identity"});
-    std::set<std::string> flags = kRestoreFlags;
-    flags.insert({"recursive", "resume", "json"});
-    auto args = Args::parse(words, flags, options);
-    if (!args) return fail(args.error().message);
-    if (args->positionals().size() != 2) {
-        return fail("usage: batch IN_DIR OUT_DIR [--recursive] [--include GLOB]... [--exclude GLOB]... [--name TEMPLATE]\n"
-                    "  [--if-exists skip|overwrite|suffix] [--format same|png|jpg|tif|webp] [--quality Q]\n"
-                    "  [restore options] [--report FILE] [--resume] [--shard i/n] [--min-identity X] [--json]");
-    }
-    auto restore = restoreParamsFrom(*args);
+int batch(const BatchCommandOptions& o) {
+    auto restore = o.restore.params();
     if (!restore) return fail(restore.error().message);
     if (restore->task == FaceTask::Inpaint) {
         return fail("a batch cannot inpaint: each photo needs a damage mask of its own (gpen-cli restore --task inpaint "
                     "--mask MASK.png)");
     }
     BatchParams p;
-    p.inputDir = args->positionals()[0];
-    p.outputDir = args->positionals()[1];
+    p.inputDir = o.inputDir;
+    p.outputDir = o.outputDir;
     p.restore = std::move(*restore);
-    p.scan.recursive = args->flag("recursive");
-    p.scan.include = args->values("include");
-    p.scan.exclude = args->values("exclude");
-    p.nameTemplate = args->value("name").value_or(kDefaultNameTemplate);
-    auto ifExists = parseIfExists(args->value("if-exists").value_or("skip"));
-    if (!ifExists) return fail(ifExists.error().message);
-    p.ifExists = *ifExists;
-    auto format = parseOutputFormat(args->value("format").value_or("same"));
-    if (!format) return fail(format.error().message);
-    p.format = *format;
-    auto quality = args->intValue("quality", 95, 1, 100);
-    if (!quality) return fail(quality.error().message);
-    p.quality = *quality;
-    auto queue = args->intValue("queue", 1, 1, 16);
-    if (!queue) return fail(queue.error().message);
-    p.queueDepth = *queue;
-    p.copyMetadata = !args->flag("no-metadata");
-    auto read = readParamsFrom(*args);
-    if (!read) return fail(read.error().message);
-    p.read = *read;
-    if (const auto report = args->value("report")) p.reportPath = *report;
-    p.resume = args->flag("resume");
-    if (const auto shard = args->value("shard")) {
-        auto s = parseShard(*shard);
-        if (!s) return fail(s.error().message);
-        p.shard = *s;
-    }
-    const auto minIdentity = args->doubleValue("min-identity", kIdentityChanged, -1.0, 1.0);
-    if (!minIdentity) return fail(minIdentity.error().message);
-    p.minIdentity = *minIdentity;
-    const bool json = args->flag("json");
+    p.scan.recursive = o.recursive;
+    p.scan.include = o.include;
+    p.scan.exclude = o.exclude;
+    p.nameTemplate = o.nameTemplate;
+    p.ifExists = *parseIfExists(o.ifExists);  // checked by the parser
+    p.format = *parseOutputFormat(o.format);
+    p.quality = o.restore.quality;
+    p.queueDepth = o.queue;
+    p.copyMetadata = !o.restore.noMetadata;
+    p.read = o.restore.readParams();
+    if (!o.report.empty()) p.reportPath = o.report;
+    p.resume = o.resume;
+    if (!o.shard.empty()) p.shard = *parseShard(o.shard);
+    p.minIdentity = o.minIdentity;
+    const bool json = o.json;
 
-    auto cache = makeCliCache(*args, {&p.restore.faceModel});
+    auto cache = makeCliCache(o.engine, {&p.restore.faceModel});
     if (!cache) return fail(cache.error().message);
     (*cache)->rescan();
 
@@ -202,6 +190,57 @@ int batchCommand(const Words& words) {
     }
     if (summary->diskFull) std::fprintf(stderr, "stopped: %s\n", summary->stopReason.c_str());
     return summary->failed > 0 || summary->cancelled > 0 || summary->pending > 0 ? 2 : 0;
+}
+
+}  // namespace
+
+void addBatchCommand(CLI::App& root, Runner& runner) {
+    auto o = std::make_shared<BatchCommandOptions>();
+    CLI::App* command = root.add_subcommand("batch", "restore every photo of a folder into another");
+    command->add_option("IN_DIR", o->inputDir, "the photos (never written to)")->required();
+    command->add_option("OUT_DIR", o->outputDir, "where the restored photos, the report and the journal go")
+        ->required();
+    const char* files = "Files";
+    command->add_flag("--recursive", o->recursive, "the folders inside IN_DIR too")->group(files);
+    command->add_option("--include", o->include, "only the files matching GLOB (repeatable)")
+        ->allow_extra_args(false)
+        ->type_name("GLOB")
+        ->group(files);
+    command->add_option("--exclude", o->exclude, "not the files matching GLOB (repeatable)")
+        ->allow_extra_args(false)
+        ->type_name("GLOB")
+        ->group(files);
+    command->add_option("--name", o->nameTemplate, "the output's path in OUT_DIR: {relpath} {name} {ext} {model} {scale} {date} {index}")
+        ->capture_default_str()
+        ->group(files);
+    command->add_option("--if-exists", o->ifExists, "an output that is already there")
+        ->check(parsedBy(parseIfExists, "skip|overwrite|suffix"))
+        ->capture_default_str()
+        ->group(files);
+    command->add_option("--format", o->format, "the outputs' format")
+        ->check(parsedBy(parseOutputFormat, "same|png|jpg|tif|webp"))
+        ->capture_default_str()
+        ->group(files);
+    o->restore.addTo(*command);
+    const char* run = "Run";
+    command->add_option("--report", o->report, "the report's path (default: in OUT_DIR)")->group(run);
+    command->add_flag("--resume", o->resume, "go on with a batch that stopped, with the settings it started with")
+        ->group(run);
+    command->add_option("--shard", o->shard, "this machine's share i/n of the files (Slurm, Kubernetes)")
+        ->check(parsedBy(parseShard, "i/n"))
+        ->group(run);
+    command->add_option("--queue", o->queue, "photos decoded and encoded ahead of the restore")
+        ->check(CLI::Range(1, 16))
+        ->capture_default_str()
+        ->group(run);
+    command->add_option("--min-identity", o->minIdentity, "files with a face scoring below X are marked for review")
+        ->check(CLI::Range(-1.0, 1.0))
+        ->capture_default_str()
+        ->group(run);
+    command->add_flag("--json", o->json, "the summary as one JSON line")->group(run);
+    addEngineOptions(*command, o->engine);
+    command->footer("Exit code 0: all done; 2: some files failed, were cancelled or not written; 1: nothing could start.");
+    runs(command, runner, o, batch);
 }
 
 }  // namespace gpen::cli

@@ -1,45 +1,61 @@
 #include <iostream>
 
-#include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/engine_setup.h"
 #include "gpen/nn/gpen_benchmark.h"
 
 namespace gpen::cli {
 
-int benchCommand(const Words& words) {
-    auto args = Args::parse(words, {"json"},
-                            {"model", "size", "runs", "threads", "batch", "precision", "kernels", "device"});
-    if (!args) return fail(args.error().message);
-    GpenBenchmarkParams p;
-    p.model = args->value("model").value_or("");
-    auto size = args->intValue("size", 512, 32, 2048);
-    auto runs = args->intValue("runs", 5, 1, 1000);
-    auto threads = args->intValue("threads", 0, 0, 256);
-    auto batch = args->intValue("batch", 1, 1, 64);
-    for (const auto* e : {&size, &runs, &threads, &batch}) {
-        if (!*e) return fail(e->error().message);
-    }
-    p.syntheticSize = *size;
-    p.runs = *runs;
-    p.threads = *threads;
-    p.batch = *batch;
-    auto precision = parsePrecision(args->value("precision").value_or("fp32"));
-    if (!precision) return fail(precision.error().message);
-    p.load.precision = *precision;
-    const std::string kernels = args->value("kernels").value_or("fast");
-    if (kernels != "fast" && kernels != "reference") return fail("--kernels must be fast or reference");
-    p.load.kernels = kernels == "fast" ? GpenKernels::Fast : GpenKernels::Reference;
-    auto device = parseDevice(args->value("device").value_or("cpu"));
-    if (!device) return fail(device.error().message);
-    p.load.device = *device;
+namespace {
 
-    const bool json = args->flag("json");
+struct BenchOptions {
+    std::string model;
+    int size = 512;
+    int runs = 5;
+    int batch = 1;
+    std::string kernels = "fast";
+    bool json = false;
+    EngineOptions engine;
+};
+
+int bench(const BenchOptions& o) {
+    GpenBenchmarkParams p;
+    p.model = o.model;
+    p.syntheticSize = o.size;
+    p.runs = o.runs;
+    p.threads = o.engine.threads;
+    p.batch = o.batch;
+    p.load.precision = *parsePrecision(o.engine.precision);  // checked by the parser
+    p.load.kernels = o.kernels == "fast" ? GpenKernels::Fast : GpenKernels::Reference;
+    p.load.device = *parseDevice(o.engine.device);
+
+    const bool json = o.json;
     auto result = runGpenBenchmark(p, [json](const std::string& line) {
         if (!json) std::cerr << "  " << line << "\n";
     });
     if (!result) return fail(result.error().message);
     std::cout << (json ? result->toJson() + "\n" : result->toText());
     return 0;
+}
+
+}  // namespace
+
+void addBenchCommand(CLI::App& root, Runner& runner) {
+    auto o = std::make_shared<BenchOptions>();
+    CLI::App* command = root.add_subcommand("bench", "time one network: load, warm-up, runs, memory");
+    command->add_option("--model", o->model,
+                        "GPEN, ParseNet, RRDBNet or RetinaFace .pth, Real-ESRGAN's NCNN .param, or the identity "
+                        "descriptor's faceres.json (none: a synthetic GPEN-BFR at --size)");
+    command->add_option("--size", o->size, "the input's side in pixels")->check(CLI::Range(32, 2048))->capture_default_str();
+    command->add_option("--runs", o->runs, "timed runs after the warm-up")->check(CLI::Range(1, 1000))->capture_default_str();
+    command->add_option("--batch", o->batch, "inputs per call")->check(CLI::Range(1, 64))->capture_default_str();
+    command->add_option("--kernels", o->kernels, "GPEN's fast layers or the reference ones")
+        ->check(CLI::IsMember({"fast", "reference"}))
+        ->capture_default_str();
+    command->add_flag("--json", o->json, "one JSON line");
+    addRuntimeOptions(*command, o->engine);
+    addPrecisionOption(*command, o->engine);
+    runs(command, runner, o, bench);
 }
 
 }  // namespace gpen::cli

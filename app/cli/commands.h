@@ -1,29 +1,24 @@
 #pragma once
 
-// The gpen-cli subcommands. Each takes the words after its name and returns the exit code;
-// results go to stdout, progress and errors to stderr.
+// The gpen-cli subcommands. Each registers itself on the root app; what it prints goes to stdout,
+// progress and errors to stderr.
 
-#include <string>
-#include <vector>
+#include "cli/command_line.h"
 
 namespace gpen::cli {
 
-using Words = std::vector<std::string>;
+void addInspectCommand(CLI::App& root, Runner& runner);
+void addFaceCommand(CLI::App& root, Runner& runner);
+void addDamageCommand(CLI::App& root, Runner& runner);
+void addBenchCommand(CLI::App& root, Runner& runner);
+void addModelsCommand(CLI::App& root, Runner& runner);
+void addDetectCommand(CLI::App& root, Runner& runner);
+void addRestoreCommand(CLI::App& root, Runner& runner);
+void addIdentityCommand(CLI::App& root, Runner& runner);
+void addBatchCommand(CLI::App& root, Runner& runner);
+void addReportCommand(CLI::App& root, Runner& runner);
 
-int inspectCommand(const Words& words);
-int faceCommand(const Words& words);
-int damageCommand(const Words& words);
-int benchCommand(const Words& words);
-int detectCommand(const Words& words);
-int restoreCommand(const Words& words);
-int modelsCommand(const Words& words);
 // models --download NAME: fetch, validate and install one catalog model, with a progress line.
 int downloadModel(const std::string& name);
-int batchCommand(const Words& words);
-int reportCommand(const Words& words);
-int identityCommand(const Words& words);
-
-// Prints "gpen-cli: <message>" to stderr and returns 1.
-int fail(const std::string& message);
 
 }  // namespace gpen::cli

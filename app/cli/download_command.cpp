@@ -10,7 +10,6 @@
 #include <fstream>
 #include <string>
 
-#include "cli/args.h"
 #include "cli/commands.h"
 #include "gpen/engine/model_locator.h"
 #include "gpen/pipeline/pipeline_models.h"

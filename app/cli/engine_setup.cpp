@@ -8,6 +8,8 @@ namespace gpen::cli {
 
 namespace {
 
+constexpr const char* kEngineGroup = "Engine";
+
 std::string modelIdFor(const std::string& nameOrFile, ModelCacheParams& params) {
     const std::filesystem::path p(nameOrFile);
     std::error_code ec;
@@ -20,13 +22,38 @@ std::string modelIdFor(const std::string& nameOrFile, ModelCacheParams& params) 
 
 }  // namespace
 
-Expected<std::unique_ptr<ModelCache>> makeCliCache(const Args& args, const std::vector<std::string*>& models) {
-    auto threads = args.intValue("threads", 0, 0, 256);
-    if (!threads) return tl::unexpected(threads.error());
-    configureRuntime({.threads = *threads});
-    auto device = parseDevice(args.value("device").value_or("cpu"));
+void addRuntimeOptions(CLI::App& command, EngineOptions& o) {
+    command.add_option("--threads", o.threads, "compute threads (0: one per free core)")
+        ->check(CLI::Range(0, 256))
+        ->group(kEngineGroup);
+    command.add_option("--device", o.device, "where the networks run")
+        ->check(parsedBy(parseDevice, "cpu|cuda|auto"))
+        ->capture_default_str()
+        ->group(kEngineGroup);
+}
+
+void addPrecisionOption(CLI::App& command, EngineOptions& o) {
+    command.add_option("--precision", o.precision,
+                       "the networks' number format (bf16: faster only where the CPU has AVX-512 or on CUDA)")
+        ->check(parsedBy(parsePrecision, "fp32|bf16"))
+        ->capture_default_str()
+        ->group(kEngineGroup);
+}
+
+void addEngineOptions(CLI::App& command, EngineOptions& o) {
+    command.add_option("--models-dir", o.modelsDir, "a folder searched for models before the usual ones")
+        ->group(kEngineGroup);
+    addRuntimeOptions(command, o);
+    addPrecisionOption(command, o);
+}
+
+void configureThreads(const EngineOptions& o) { configureRuntime({.threads = o.threads}); }
+
+Expected<std::unique_ptr<ModelCache>> makeCliCache(const EngineOptions& o, const std::vector<std::string*>& models) {
+    configureThreads(o);
+    auto device = parseDevice(o.device);
     if (!device) return tl::unexpected(device.error());
-    auto precision = parsePrecision(args.value("precision").value_or("fp32"));
+    auto precision = parsePrecision(o.precision);
     if (!precision) return tl::unexpected(precision.error());
     ModelCacheParams p;
     p.device = *device;
@@ -34,9 +61,7 @@ Expected<std::unique_ptr<ModelCache>> makeCliCache(const Args& args, const std::
     p.loaders = pipelineModelLoaders({.device = *device});
     p.preload.clear();
     p.warmup.enabled = false;
-    if (const auto dir = args.value("models-dir")) {
-        p.search.commandLineDir = *dir;
-    }
+    if (!o.modelsDir.empty()) p.search.commandLineDir = o.modelsDir;
     for (std::string* m : models) {
         *m = modelIdFor(*m, p);
     }

@@ -2,8 +2,8 @@
 #include <iostream>
 #include <optional>
 
-#include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/engine_setup.h"
 #include "gpen/engine/model_catalog.h"
 #include "gpen/io/checkpoint.h"
 #include "gpen/io/image_io.h"
@@ -24,40 +24,36 @@ std::optional<FaceTask> catalogTask(const std::filesystem::path& model) {
     return e->task;
 }
 
-}  // namespace
+struct FaceOptions {
+    std::string model;
+    std::string aligned;
+    std::string out;
+    std::string task;  // empty: the model's own
+    EngineOptions engine;
+};
 
-int faceCommand(const Words& words) {
-    auto args = Args::parse(words, {}, {"model", "aligned", "task", "threads", "device"});
-    if (!args) return fail(args.error().message);
-    const auto model = args->value("model");
-    const auto in = args->value("aligned");
-    if (!model || !in || args->positionals().size() != 1) {
-        return fail("usage: face --model FILE.pth [--task restore|colorize|inpaint|seg2face] --aligned IN.png OUT.png");
-    }
-    const std::optional<FaceTask> known = catalogTask(*model);
+int runFace(const FaceOptions& o) {
+    const std::optional<FaceTask> known = catalogTask(o.model);
     FaceTask task = known.value_or(FaceTask::Restore);
-    if (const auto name = args->value("task")) {
-        const auto asked = parseFaceTask(*name);
+    if (!o.task.empty()) {
+        const auto asked = parseFaceTask(o.task);
         if (!asked) return fail("--task must be restore, colorize, inpaint or seg2face");
         if (known && *known != *asked) {
-            return fail(std::filesystem::path(*model).filename().string() + " " + faceTaskVerb(*known) + ", not " +
+            return fail(std::filesystem::path(o.model).filename().string() + " " + faceTaskVerb(*known) + ", not " +
                         faceTaskName(*asked) + ": use it with --task " + faceTaskName(*known) + ", or choose a model for " +
                         faceTaskName(*asked));
         }
         task = *asked;
     }
-    auto threads = args->intValue("threads", 0, 0, 256);
-    if (!threads) return fail(threads.error().message);
-    configureRuntime({.threads = *threads});
-    auto device = parseDevice(args->value("device").value_or("cpu"));
-    if (!device) return fail(device.error().message);
+    configureThreads(o.engine);
+    const Device device = *parseDevice(o.engine.device);  // checked by the parser
 
-    auto image = readImageBgr8(*in);
+    auto image = readImageBgr8(o.aligned);
     if (!image) return fail(image.error().message);
-    auto ckpt = readCheckpoint(*model);
+    auto ckpt = readCheckpoint(o.model);
     if (!ckpt) return fail(ckpt.error().message);
-    auto net = GpenGenerator::create(ckpt->tensors, std::filesystem::path(*model).filename().string(),
-                                     {.device = *device});
+    auto net = GpenGenerator::create(ckpt->tensors, std::filesystem::path(o.model).filename().string(),
+                                     {.device = device});
     if (!net) return fail(net.error().message);
     cv::Mat face;
     if (task == FaceTask::Seg2face) {
@@ -73,8 +69,22 @@ int faceCommand(const Words& words) {
         if (!faces) return fail(faces.error().message);
         face = faces->front();
     }
-    if (auto ok = writeImageAtomic(args->positionals()[0], face); !ok) return fail(ok.error().message);
+    if (auto ok = writeImageAtomic(o.out, face); !ok) return fail(ok.error().message);
     return 0;
+}
+
+}  // namespace
+
+void addFaceCommand(CLI::App& root, Runner& runner) {
+    auto o = std::make_shared<FaceOptions>();
+    CLI::App* command = root.add_subcommand("face", "one aligned face through a GPEN head");
+    command->add_option("--model", o->model, "a GPEN .pth file")->required();
+    command->add_option("--aligned", o->aligned, "the aligned face (the network's size)")->required();
+    command->add_option("OUT", o->out, "the face the network made")->required();
+    command->add_option("--task", o->task, "restore, colorize, inpaint or seg2face (the model's own by default)")
+        ->check(CLI::IsMember({"restore", "colorize", "inpaint", "seg2face"}));
+    addRuntimeOptions(*command, o->engine);
+    runs(command, runner, o, runFace);
 }
 
 }  // namespace gpen::cli

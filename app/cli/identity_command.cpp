@@ -6,7 +6,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/engine_setup.h"
 #include "cli/json_line.h"
@@ -16,12 +15,17 @@
 
 namespace gpen::cli {
 
-int identityCommand(const Words& words) {
-    auto args = Args::parse(words, {"json"}, kEngineOptions);
-    if (!args) return fail(args.error().message);
-    const auto& files = args->positionals();
-    if (files.size() < 2) return fail("usage: identity FACE.png OTHER.png... [--json]");
-    auto cache = makeCliCache(*args);
+namespace {
+
+struct IdentityOptions {
+    std::vector<std::string> files;
+    bool json = false;
+    EngineOptions engine;
+};
+
+int identity(const IdentityOptions& o) {
+    const auto& files = o.files;
+    auto cache = makeCliCache(o.engine);
     if (!cache) return fail(cache.error().message);
     (*cache)->rescan();
     if ((*cache)->status(kIdentityModelId).state == ModelState::NotInstalled) {
@@ -38,7 +42,7 @@ int identityCommand(const Words& words) {
     }
     auto descriptors = (*model)->describe(faces);
     if (!descriptors) return fail(descriptors.error().message);
-    const bool json = args->flag("json");
+    const bool json = o.json;
     for (std::size_t i = 1; i < files.size(); ++i) {
         const double cosine = descriptorCosine((*descriptors)[0], (*descriptors)[i]);
         const char* band = identityBandName(identityBand(cosine));
@@ -50,6 +54,21 @@ int identityCommand(const Words& words) {
         }
     }
     return 0;
+}
+
+}  // namespace
+
+void addIdentityCommand(CLI::App& root, Runner& runner) {
+    auto o = std::make_shared<IdentityOptions>();
+    CLI::App* command = root.add_subcommand(
+        "identity", "the identity score (cosine) of aligned faces against the first: 1 the same face, under 0.60 "
+                    "likely someone else");
+    command->add_option("FACES", o->files, "FACE.png OTHER.png...: aligned faces, as restore --save-faces writes them")
+        ->required()
+        ->expected(2, -1);
+    command->add_flag("--json", o->json, "one JSON line per comparison");
+    addEngineOptions(*command, o->engine);
+    runs(command, runner, o, identity);
 }
 
 }  // namespace gpen::cli

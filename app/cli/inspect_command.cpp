@@ -2,7 +2,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/json_line.h"
 #include "gpen/io/checkpoint.h"
@@ -10,18 +9,18 @@
 
 namespace gpen::cli {
 
-int fail(const std::string& message) {
-    std::cerr << "gpen-cli: " << message << "\n";
-    return 1;
-}
+namespace {
 
-int inspectCommand(const Words& words) {
-    auto args = Args::parse(words, {"json"}, {"key"});
-    if (!args) return fail(args.error().message);
-    if (args->positionals().size() != 1) return fail("inspect needs one FILE.pth");
-    const std::string path = args->positionals()[0];
+struct InspectOptions {
+    std::string file;
+    std::string key;
+    bool json = false;
+};
+
+int inspect(const InspectOptions& o) {
+    const std::string& path = o.file;
     CheckpointReadParams readParams;
-    readParams.nestedKey = args->value("key").value_or("");
+    readParams.nestedKey = o.key;
     auto ckpt = readCheckpoint(path, readParams);
     if (!ckpt) return fail(ckpt.error().message);
     const auto arch = inferGpenArchitecture(ckpt->tensors, std::filesystem::path(path).filename().string());
@@ -46,7 +45,7 @@ int inspectCommand(const Words& words) {
         j["network"] = nullptr;
         j["not_recognised"] = arch.error().message;
     }
-    if (args->flag("json")) {
+    if (o.json) {
         std::cout << jsonLine(j) << "\n";
         return 0;
     }
@@ -58,6 +57,17 @@ int inspectCommand(const Words& words) {
               << ckpt->tensors.byteSize() / 1048576.0 << " MB in memory)\n"
               << "  architecture: " << (arch ? arch->describe() : "not recognised: " + arch.error().message) << "\n";
     return 0;
+}
+
+}  // namespace
+
+void addInspectCommand(CLI::App& root, Runner& runner) {
+    auto o = std::make_shared<InspectOptions>();
+    CLI::App* command = root.add_subcommand("inspect", "a checkpoint's format, architecture and parameters");
+    command->add_option("FILE", o->file, "a .pth file")->required();
+    command->add_option("--key", o->key, "the state dict's key in the checkpoint (found by itself otherwise)");
+    command->add_flag("--json", o->json, "one JSON line");
+    runs(command, runner, o, inspect);
 }
 
 }  // namespace gpen::cli

@@ -6,9 +6,9 @@
 #include <nlohmann/json.hpp>
 #include <opencv2/imgproc.hpp>
 
-#include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/engine_setup.h"
+#include "cli/face_json.h"
 #include "cli/json_line.h"
 #include "cli/restore_options.h"
 #include "gpen/io/image_io.h"
@@ -18,12 +18,6 @@
 
 namespace gpen::cli {
 namespace {
-
-nlohmann::json faceJson(const DetectedFace& f) {
-    nlohmann::json lm = nlohmann::json::array();
-    for (const auto& p : f.landmarks) lm.push_back({p.x, p.y});
-    return {{"box", {f.box.x, f.box.y, f.box.width, f.box.height}}, {"score", f.score}, {"landmarks", lm}};
-}
 
 // Whether a progress line is open on stderr (drawn without its newline): only then does the end
 // of the run close it, so that a file refused before any progress prints its error alone.
@@ -40,30 +34,27 @@ void progressLine(const Progress& p) {
     std::fflush(stderr);
 }
 
-}  // namespace
+struct RestoreCommandOptions {
+    std::string in;
+    std::string out;
+    RestoreOptions restore;
+    std::string mask;
+    std::string saveFaces;
+    bool json = false;
+    EngineOptions engine;
+};
 
-int restoreCommand(const Words& words) {
-    std::set<std::string> options = kRestoreOptions;
-    options.insert("save-faces");
-    options.insert("mask");
-    options.insert(kEngineOptions.begin(), kEngineOptions.end());
-    std::set<std::string> flags = kRestoreFlags;
-    flags.insert("json");
-    auto args = Args::parse(words, flags, options);
-    if (!args) return fail(args.error().message);
-    if (args->positionals().size() != 2) return fail("usage: restore IN OUT [options]");
-    if (auto ok = checkImageOutputPath(args->positionals()[1]); !ok) return fail(ok.error().message);
-    auto params = restoreParamsFrom(*args);
+int restore(const RestoreCommandOptions& o) {
+    if (auto ok = checkImageOutputPath(o.out); !ok) return fail(ok.error().message);
+    auto params = o.restore.params();
     if (!params) return fail(params.error().message);
     RestoreParams p = std::move(*params);
-    const int quality = *args->intValue("quality", 95, 1, 100);
-    auto read = readParamsFrom(*args);
-    if (!read) return fail(read.error().message);
-    const bool json = args->flag("json");
+    const ImageReadParams read = o.restore.readParams();
+    const bool json = o.json;
     if (!json) p.progress = progressLine;
-    if (const auto mask = args->value("mask")) {
+    if (!o.mask.empty()) {
         // The damage to repair (white = damaged), drawn on the photo: read as any image is.
-        auto damage = readImageBgr8(*mask, *read);
+        auto damage = readImageBgr8(o.mask, read);
         if (!damage) return fail(damage.error().message);
         p.damageMask = std::move(*damage);
     }
@@ -71,14 +62,14 @@ int restoreCommand(const Words& words) {
         return fail("--task inpaint needs --mask MASK.png: the photo's damage painted white on black");
     }
 
-    const std::filesystem::path in = args->positionals()[0];
-    const std::filesystem::path out = args->positionals()[1];
-    auto cache = makeCliCache(*args, {&p.faceModel});
+    const std::filesystem::path in = o.in;
+    const std::filesystem::path out = o.out;
+    auto cache = makeCliCache(o.engine, {&p.faceModel});
     if (!cache) return fail(cache.error().message);
     (*cache)->rescan();
     // The one path from file to file: core's decoder, the resolved models, the pipeline, core's
     // encoder with the input's layout, metadata and processing note, one atomic write.
-    RestoreJob job(in, {.restore = p, .read = *read, .write = {.quality = quality, .copyMetadata = !args->flag("no-metadata")}});
+    RestoreJob job(in, {.restore = p, .read = read, .write = {.quality = o.restore.quality, .copyMetadata = !o.restore.noMetadata}});
     auto done = job.run(**cache, out);
     if (g_progressLineOpen) std::fprintf(stderr, "\n");
     if (!done) return fail(done.error().message);
@@ -90,10 +81,10 @@ int restoreCommand(const Words& words) {
     RestoreResult* result = &job.result();
     result->timings.insert(result->timings.begin(), {"decode", job.timings().decodeMs});
     result->timings.push_back({"encode", job.timings().encodeMs});
-    if (const auto dir = args->value("save-faces")) {
-        std::filesystem::create_directories(*dir);
+    if (!o.saveFaces.empty()) {
+        std::filesystem::create_directories(o.saveFaces);
         for (std::size_t i = 0; i < result->faces.size(); ++i) {
-            const auto base = std::filesystem::path(*dir) / ("face" + std::to_string(i + 1));
+            const auto base = std::filesystem::path(o.saveFaces) / ("face" + std::to_string(i + 1));
             if (auto ok = writeImageAtomic(base.string() + "-before.png", result->faces[i].aligned); !ok) return fail(ok.error().message);
             if (auto ok = writeImageAtomic(base.string() + "-after.png", result->faces[i].restored); !ok) return fail(ok.error().message);
         }
@@ -143,54 +134,22 @@ int restoreCommand(const Words& words) {
     return 0;
 }
 
-int detectCommand(const Words& words) {
-    std::set<std::string> options = {"detector", "draw", "threshold", "min-face", "select"};
-    options.insert(kEngineOptions.begin(), kEngineOptions.end());
-    auto args = Args::parse(words, {"json"}, options);
-    if (!args) return fail(args.error().message);
-    if (args->positionals().size() != 1) return fail("usage: detect IN [--detector auto|retinaface|dlib] [--json] [--draw OUT.png]");
-    auto image = readImageBgr8(args->positionals()[0]);
-    if (!image) return fail(image.error().message);
-    std::string detector = args->value("detector").value_or("auto");
-    auto cache = makeCliCache(*args);
-    if (!cache) return fail(cache.error().message);
-    (*cache)->rescan();
-    detector = resolveDetector(**cache, detector);
-    auto model = (*cache)->acquireAs<FaceDetectorModel>(detector);
-    if (!model) return fail(model.error().message);
-    FaceDetectParams dp;
-    auto threshold = args->doubleValue("threshold", 0.9, 0.0, 1.0);
-    auto minFace = args->doubleValue("min-face", 0.0, 0.0, 10000.0);
-    auto quality = args->intValue("quality", 95, 1, 100);
-    auto selection = selectionFrom(*args);
-    if (!threshold) return fail(threshold.error().message);
-    if (!minFace) return fail(minFace.error().message);
-    if (!selection) return fail(selection.error().message);
-    dp.scoreThreshold = static_cast<float>(*threshold);
-    dp.minFaceSize = *minFace;
-    dp.selection = *selection;
-    auto faces = (*model)->detect(*image, dp);
-    if (!faces) return fail(faces.error().message);
-    if (const auto draw = args->value("draw")) {
-        cv::Mat canvas = image->clone();
-        for (const auto& f : *faces) {
-            cv::rectangle(canvas, f.box, cv::Scalar(0, 255, 0), 2);
-            for (const auto& pt : f.landmarks) cv::circle(canvas, pt, 2, cv::Scalar(0, 0, 255), -1);
-        }
-        if (auto ok = writeImageAtomic(*draw, canvas); !ok) return fail(ok.error().message);
-    }
-    if (args->flag("json")) {
-        nlohmann::json j = {{"detector", detector}, {"faces", nlohmann::json::array()}};
-        for (const auto& f : *faces) j["faces"].push_back(faceJson(f));
-        std::cout << jsonLine(j) << "\n";
-    } else {
-        std::cout << faces->size() << " faces (" << detector << ")\n";
-        for (const auto& f : *faces) {
-            std::cout << "  box " << static_cast<int>(f.box.x) << "," << static_cast<int>(f.box.y) << " "
-                      << static_cast<int>(f.box.width) << "x" << static_cast<int>(f.box.height) << "  score " << f.score << "\n";
-        }
-    }
-    return 0;
+}  // namespace
+
+void addRestoreCommand(CLI::App& root, Runner& runner) {
+    auto o = std::make_shared<RestoreCommandOptions>();
+    CLI::App* command = root.add_subcommand("restore", "restore the faces of one photo (and upscale it)");
+    command->add_option("IN", o->in, "the photo")->required();
+    command->add_option("OUT", o->out, "the restored photo (its extension gives the format)")->required();
+    o->restore.addTo(*command);
+    command->add_option("--mask", o->mask, "inpaint: the photo's damage painted white on black")->group("Restore");
+    command->add_option("--save-faces", o->saveFaces, "a folder for each face's aligned crop before and after")
+        ->group("Output");
+    command->add_flag("--json", o->json, "one JSON line: faces, boxes, identity scores, timings, notes")->group("Output");
+    addEngineOptions(*command, o->engine);
+    command->footer(
+        "Each face's identity score, when the descriptor is installed: 1 the same face, under 0.60 likely someone else.");
+    runs(command, runner, o, restore);
 }
 
 }  // namespace gpen::cli

@@ -3,77 +3,122 @@
 #include "gpen/pipeline/restore_job.h"
 
 namespace gpen::cli {
+namespace {
 
-const std::set<std::string> kRestoreOptions = {"face-model", "task", "detector", "sr-scale", "background", "tile", "tile-overlap", "alpha",
-                                               "face-batch", "threshold", "min-face", "select", "quality",
-                                               "max-megapixels"};
-const std::set<std::string> kRestoreFlags = {"no-keep-gray", "no-metadata", "match-tone", "tint-rest", "no-identity"};
+constexpr const char* kDetectGroup = "Faces";
+constexpr const char* kRestoreGroup = "Restore";
+constexpr const char* kOutputGroup = "Output";
 
-Expected<FaceSelection> selectionFrom(const Args& a) {
-    const std::string s = a.value("select").value_or("all");
-    if (s == "all") return FaceSelection::All;
+FaceSelection selectionOf(const std::string& s) {
     if (s == "largest") return FaceSelection::Largest;
     if (s == "centre" || s == "center") return FaceSelection::MostCentral;
-    return makeError(ErrorCode::InvalidArgument, "--select must be all, largest or centre");
+    return FaceSelection::All;
 }
 
-Expected<RestoreParams> restoreParamsFrom(const Args& args) {
+}  // namespace
+
+void DetectOptions::addTo(CLI::App& command) {
+    command.add_option("--detector", detector, "the face detector (auto: RetinaFace when installed, else dlib)")
+        ->check(CLI::IsMember({"auto", "retinaface", "dlib"}))
+        ->capture_default_str()
+        ->group(kDetectGroup);
+    command.add_option("--threshold", threshold, "RetinaFace's lowest face score")
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str()
+        ->group(kDetectGroup);
+    command.add_option("--min-face", minFace, "faces smaller than this many pixels are left alone")
+        ->check(CLI::Range(0.0, 10000.0))
+        ->group(kDetectGroup);
+    command.add_option("--select", select, "which faces")
+        ->check(CLI::IsMember({"all", "largest", "centre", "center"}))
+        ->capture_default_str()
+        ->group(kDetectGroup);
+}
+
+FaceDetectParams DetectOptions::params() const {
+    FaceDetectParams p;
+    p.scoreThreshold = static_cast<float>(threshold);
+    p.minFaceSize = minFace;
+    p.selection = selectionOf(select);
+    return p;
+}
+
+void RestoreOptions::addTo(CLI::App& command) {
+    command.add_option("--face-model", faceModel, "a catalog name, a .pth file, or none (auto: the installed default)")
+        ->capture_default_str()
+        ->group(kRestoreGroup);
+    command.add_option("--task", task, "what the face model does (the model's own by default)")
+        ->check(CLI::IsMember({"restore", "colorize", "inpaint"}))
+        ->capture_default_str()
+        ->group(kRestoreGroup);
+    command.add_flag("--tint-rest", tintRest, "colorize: the rest of the photo toned with the faces' colour")
+        ->group(kRestoreGroup);
+    detect.addTo(command);
+    command.add_option("--sr-scale", srScale, "the whole photo's upscale")
+        ->check(CLI::IsMember({1, 2, 3, 4, 8}))
+        ->capture_default_str()
+        ->group(kRestoreGroup);
+    command.add_option("--background", background,
+                       "the background network: auto, realesrgan-x4fast, realesrgan-x4plus or a catalog name")
+        ->capture_default_str()
+        ->group(kRestoreGroup);
+    command.add_option("--tile", tile, "the background pass's tile size (0: whole)")
+        ->check(CLI::Range(0, 8192))
+        ->capture_default_str()
+        ->group(kRestoreGroup);
+    command.add_option("--tile-overlap", tileOverlap, "pixels the tiles share")
+        ->check(CLI::Range(0, 512))
+        ->capture_default_str()
+        ->group(kRestoreGroup);
+    command.add_option("--alpha", alpha, "the faces' strength (0: the original, 1: fully restored)")
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str()
+        ->group(kRestoreGroup);
+    command.add_option("--face-batch", faceBatch, "faces per network call")
+        ->check(CLI::Range(1, 64))
+        ->capture_default_str()
+        ->group(kRestoreGroup);
+    command.add_flag("--match-tone", matchTone, "restored faces take the photo's tone")->group(kRestoreGroup);
+    command.add_flag("--no-identity", noIdentity, "no identity score for the faces")->group(kRestoreGroup);
+    command.add_option("--max-megapixels", maxMegapixels, "larger photos are refused")
+        ->check(CLI::Range(1, 100'000))
+        ->capture_default_str()
+        ->group(kRestoreGroup);
+    command.add_option("--quality", quality, "JPEG and WebP quality")
+        ->check(CLI::Range(1, 100))
+        ->capture_default_str()
+        ->group(kOutputGroup);
+    command.add_flag("--no-metadata", noMetadata, "the input's metadata is not copied")->group(kOutputGroup);
+    command.add_flag("--no-keep-gray", noKeepGray, "a gray photo comes out in colour")->group(kOutputGroup);
+}
+
+Expected<RestoreParams> RestoreOptions::params() const {
     RestoreParams p;
-    // No --face-model: the installed default, or none (upscale only) on a first-run machine;
-    // "none": no face restoration asked for.
-    p.faceModel = args.value("face-model").value_or(std::string(kAutoFaceModel));
-    if (p.faceModel == "none") p.faceModel.clear();
-    const auto task = parseFaceTask(args.value("task").value_or("restore"));
-    if (!task || *task == FaceTask::Seg2face) {
-        return makeError(ErrorCode::InvalidArgument,
-                         "--task must be restore, colorize or inpaint (seg2face: gpen-cli face --task seg2face)");
-    }
-    p.task = *task;
-    p.detector = args.value("detector").value_or("auto");
-    if (p.detector != "auto" && p.detector != "retinaface" && p.detector != "dlib") {
-        return makeError(ErrorCode::InvalidArgument, "--detector must be auto, retinaface or dlib");
-    }
-    auto scale = args.intValue("sr-scale", 1, 1, 8);
-    auto tile = args.intValue("tile", 400, 0, 8192);
-    auto overlap = args.intValue("tile-overlap", 32, 0, 512);
-    auto batch = args.intValue("face-batch", 4, 1, 64);
-    auto alpha = args.doubleValue("alpha", 1.0, 0.0, 1.0);
-    auto threshold = args.doubleValue("threshold", 0.9, 0.0, 1.0);
-    auto minFace = args.doubleValue("min-face", 0.0, 0.0, 10000.0);
-    auto quality = args.intValue("quality", 95, 1, 100);
-    auto selection = selectionFrom(args);
-    for (const auto* e : {&scale, &tile, &overlap, &batch, &quality}) {
-        if (!*e) return tl::unexpected(e->error());
-    }
-    for (const auto* e : {&alpha, &threshold, &minFace}) {
-        if (!*e) return tl::unexpected(e->error());
-    }
-    if (!selection) return tl::unexpected(selection.error());
-    if (*scale > 4 && *scale != 8) return makeError(ErrorCode::InvalidArgument, "--sr-scale must be 1, 2, 3, 4 or 8");
-    p.backgroundScale = *scale;
-    p.background = args.value("background").value_or("auto");
-    p.tiles.tileSize = *tile;
-    p.tiles.overlap = *overlap;
-    p.faceBatch = *batch;
-    p.strength = *alpha;
-    p.detection.scoreThreshold = static_cast<float>(*threshold);
-    p.detection.minFaceSize = *minFace;
-    p.detection.selection = *selection;
-    p.keepGrayscale = !args.flag("no-keep-gray");
-    p.matchTone = args.flag("match-tone");
-    p.tintRest = args.flag("tint-rest");
-    p.identity = !args.flag("no-identity");
+    // auto: the installed default, or none (upscale only) on a first-run machine; "none": no face
+    // restoration asked for.
+    p.faceModel = faceModel == "none" ? std::string() : faceModel;
+    p.task = parseFaceTask(task).value_or(FaceTask::Restore);
+    p.detector = detect.detector;
+    p.detection = detect.params();
+    p.backgroundScale = srScale;
+    p.background = background;
+    p.tiles.tileSize = tile;
+    p.tiles.overlap = tileOverlap;
+    p.faceBatch = faceBatch;
+    p.strength = alpha;
+    p.keepGrayscale = !noKeepGray;
+    p.matchTone = matchTone;
+    p.tintRest = tintRest;
+    p.identity = !noIdentity;
     if (p.tintRest && p.task != FaceTask::Colorize) {
         return makeError(ErrorCode::InvalidArgument, "--tint-rest goes with --task colorize");
     }
     return p;
 }
 
-Expected<ImageReadParams> readParamsFrom(const Args& args) {
+ImageReadParams RestoreOptions::readParams() const {
     ImageReadParams p;
-    auto megapixels = args.intValue("max-megapixels", static_cast<int>(p.maxPixels / 1'000'000), 1, 100'000);
-    if (!megapixels) return tl::unexpected(megapixels.error());
-    p.maxPixels = static_cast<std::uint64_t>(*megapixels) * 1'000'000;
+    p.maxPixels = static_cast<std::uint64_t>(maxMegapixels) * 1'000'000;
     return p;
 }
 

@@ -1,27 +1,50 @@
 #pragma once
 
-// The restore options that `restore` and `batch` share: one parser, so both accept the same
-// words with the same limits.
+// The options `restore` and `batch` share (and `detect` the detection part of): registered once,
+// so both accept the same words with the same limits.
 
-#include <set>
 #include <string>
 
-#include "cli/args.h"
+#include "cli/command_line.h"
 #include "gpen/io/image_io.h"
-#include "gpen/pipeline/restore_pipeline.h"
+#include "gpen/pipeline/restore_job.h"
 
 namespace gpen::cli {
 
-// --face-model --task --detector --sr-scale --tile --tile-overlap --alpha --face-batch --threshold
-// --min-face --select --quality --max-megapixels (options) and --no-keep-gray --match-tone
-// --no-metadata (flags).
-extern const std::set<std::string> kRestoreOptions;
-extern const std::set<std::string> kRestoreFlags;
+// --detector --threshold --min-face --select
+struct DetectOptions {
+    std::string detector = "auto";
+    double threshold = 0.9;
+    double minFace = 0.0;
+    std::string select = "all";
 
-Expected<FaceSelection> selectionFrom(const Args& args);
-// RestoreParams from the shared options (progress and cancel left unset).
-Expected<RestoreParams> restoreParamsFrom(const Args& args);
-// The decoder's limits: --max-megapixels (default: core's).
-Expected<ImageReadParams> readParamsFrom(const Args& args);
+    void addTo(CLI::App& command);
+    FaceDetectParams params() const;
+};
+
+struct RestoreOptions {
+    std::string faceModel = std::string(kAutoFaceModel);
+    std::string task = "restore";
+    DetectOptions detect;
+    int srScale = 1;
+    std::string background = "auto";
+    int tile = 400;
+    int tileOverlap = 32;
+    double alpha = 1.0;
+    int faceBatch = 4;
+    int quality = 95;
+    int maxMegapixels = static_cast<int>(ImageReadParams{}.maxPixels / 1'000'000);
+    bool noKeepGray = false;
+    bool noMetadata = false;
+    bool matchTone = false;
+    bool tintRest = false;
+    bool noIdentity = false;
+
+    void addTo(CLI::App& command);
+    // RestoreParams (progress and cancel left unset), with the checks across options.
+    Expected<RestoreParams> params() const;
+    // The decoder's limits (--max-megapixels).
+    ImageReadParams readParams() const;
+};
 
 }  // namespace gpen::cli

@@ -358,6 +358,38 @@ TEST(GpenCli, VersionIsTheProjectVersion) {
     EXPECT_EQ(r.out, std::string("gpen-cli ") + GPEN_STUDIO_VERSION + "\n");
 }
 
+// Every command has its --help (the options with their ranges, on stdout, exit 0); a value out of
+// range is one line naming the option, exit 1, before anything runs; --name=value is a value.
+TEST(GpenCli, EveryCommandHasHelpAndValuesAreChecked) {
+    const CliRun top = runCli("--help");
+    EXPECT_EQ(top.exitCode, 0) << top.out;
+    for (const char* command : {"inspect", "face", "damage", "bench", "models", "detect", "restore", "identity", "batch",
+                                "report"}) {
+        EXPECT_NE(top.out.find(std::string("  ") + command + " "), std::string::npos) << command;
+        const CliRun help = runCli(std::string(command) + " --help");
+        EXPECT_EQ(help.exitCode, 0) << command << "\n" << help.out;
+        EXPECT_NE(help.out.find(std::string("Usage: gpen-cli ") + command), std::string::npos) << help.out;
+    }
+    const CliRun batch = runCli("batch --help");
+    for (const char* option : {"--if-exists", "--resume", "--shard", "--quality", "--detector", "--models-dir"}) {
+        EXPECT_NE(batch.out.find(option), std::string::npos) << option;
+    }
+    const fs::path out = tempDir() / "never-written.png";
+    const CliRun quality = runCli("restore " + quote(solvay().string()) + " " + quote(out.string()) + " --quality 500");
+    EXPECT_EQ(quality.exitCode, 1);
+    EXPECT_EQ(quality.out, "gpen-cli restore: --quality: Value 500 not in range 1 to 100 (gpen-cli restore --help)\n");
+    EXPECT_FALSE(fs::exists(out));
+    const CliRun equals = runCli("restore " + quote(solvay().string()) + " " + quote(out.string()) + " --sr-scale=5");
+    EXPECT_EQ(equals.exitCode, 1);
+    EXPECT_NE(equals.out.find("--sr-scale: 5 not in {1,2,3,4,8}"), std::string::npos) << equals.out;
+    const CliRun unknown = runCli("restore " + quote(solvay().string()) + " " + quote(out.string()) + " --qualty 90");
+    EXPECT_EQ(unknown.exitCode, 1);
+    EXPECT_NE(unknown.out.find("--qualty"), std::string::npos) << unknown.out;
+    const CliRun noCommand = runCli("restorr");
+    EXPECT_EQ(noCommand.exitCode, 2);
+    EXPECT_EQ(noCommand.out, "gpen-cli: unknown command 'restorr' (gpen-cli --help lists them)\n");
+}
+
 // First run: no model file anywhere. The embedded network upscales; faces are left as they are.
 TEST(GpenCli, RestoreWithNoModelInstalledWritesTheX2PhotoAndSaysNoFaceModelWasUsed) {
     if (gpen::realEsrganDir().empty()) {
