@@ -3,8 +3,6 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QTimer>
 
 #include <cstdio>
@@ -16,6 +14,8 @@
 
 #include <time.h>
 #include <unistd.h>
+
+#include <nlohmann/json.hpp>
 
 #include "ui/engine_controller.h"
 #include "ui/engine_settings.h"
@@ -120,23 +120,22 @@ int main(int argc, char** argv) {
 
     if (cli.isSet(quitWhenReady)) {
         auto report = [&] {
-            QJsonObject models;
+            nlohmann::json models = nlohmann::json::object();
             for (const auto& s : engine.statuses()) {
-                const QString id = QString::fromStdString(s.id);
-                if (!settings.preload.contains(id)) continue;
-                QJsonObject m{{QStringLiteral("state"), QString::fromUtf8(gpen::modelStateName(s.state))},
-                              {QStringLiteral("read_ms"), s.timings.readMs},
-                              {QStringLiteral("build_ms"), s.timings.buildMs + s.timings.deviceMs},
-                              {QStringLiteral("warm_ms"), s.timings.warmMs}};
-                if (!s.error.empty()) m.insert(QStringLiteral("error"), QString::fromStdString(s.error));
-                models.insert(id, m);
+                if (!settings.preload.contains(QString::fromStdString(s.id))) continue;
+                nlohmann::json m = {{"state", gpen::modelStateName(s.state)},
+                                    {"read_ms", s.timings.readMs},
+                                    {"build_ms", s.timings.buildMs + s.timings.deviceMs},
+                                    {"warm_ms", s.timings.warmMs}};
+                if (!s.error.empty()) m["error"] = s.error;
+                models[s.id] = std::move(m);
             }
-            const QJsonObject out{{QStringLiteral("window_shown_ms"), shownMs},
-                                  // From exec, loader included; the start time has 10 ms ticks.
-                                  {QStringLiteral("process_start_to_window_ms"), shownSinceStartMs},
-                                  {QStringLiteral("ready_ms"), sinceLaunch.elapsed()},
-                                  {QStringLiteral("models"), models}};
-            std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Compact).constData());
+            const nlohmann::json out = {{"window_shown_ms", shownMs},
+                                        // From exec, loader included; the start time has 10 ms ticks.
+                                        {"process_start_to_window_ms", shownSinceStartMs},
+                                        {"ready_ms", sinceLaunch.elapsed()},
+                                        {"models", models}};
+            std::printf("%s\n", out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
             std::fflush(stdout);
             QApplication::quit();
         };

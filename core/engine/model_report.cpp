@@ -2,16 +2,19 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <sstream>
 
-#include "engine/json_writer.h"
+#include <nlohmann/json.hpp>
 
 namespace gpen {
 namespace {
 
 using Wall = std::chrono::steady_clock;
-using engine::JsonWriter;
+// One line; bytes that are not UTF-8 (a Latin-1 folder name in a path) become U+FFFD instead of
+// throwing.
+std::string jsonText(const nlohmann::json& j) { return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
 
 std::string fmt(double v, int decimals = 1) {
     char buf[64];
@@ -90,49 +93,45 @@ std::string modelsToText(const ModelCatalog& catalog, const std::vector<ModelSta
 }
 
 std::string modelsToJson(const ModelCatalog& catalog, const std::vector<ModelStatus>& statuses) {
-    JsonWriter j;
-    j.beginObject().key("models").beginArray();
+    nlohmann::json models = nlohmann::json::array();
     for (const auto& e : catalog.entries()) {
         const ModelStatus s = statusOf(e, statuses);
-        j.beginObject()
-            .field("id", e.id)
-            .field("kind", modelKindName(e.kind))
-            .field("state", modelStateName(s.state))
-            .field("phase", loadPhaseName(s.phase))
-            .field("network", e.network)
-            .field("architecture", s.architecture)
-            .field("file_name", e.fileName)
-            .field("expected_mb", e.expectedMegabytes)
-            .field("file", s.file.string())
-            .field("origin", modelOriginName(s.origin))
-            .field("file_bytes", s.fileBytes)
-            .field("resident_bytes", s.residentBytes)
-            .field("download_url", e.downloadUrl)
-            .field("source_file_name", e.sourceFileName)
-            .field("input", e.input)
-            .field("licence", e.licence)
-            .field("built_in", e.builtIn)
-            .field("discovered", e.discovered)
-            .field("pinned", s.pinned)
-            .field("in_use", s.inUse)
-            .field("loads", s.loads)
-            .field("released", releaseReasonName(s.released))
-            .field("error", s.error);
-        j.key("timings")
-            .beginObject()
-            .field("read_ms", s.timings.readMs)
-            .field("build_ms", s.timings.buildMs)
-            .field("device_ms", s.timings.deviceMs)
-            .field("warm_ms", s.timings.warmMs)
-            .field("total_ms", s.timings.totalMs())
-            .endObject();
-        j.endObject();
+        models.push_back({{"id", e.id},
+                          {"kind", modelKindName(e.kind)},
+                          {"state", modelStateName(s.state)},
+                          {"phase", loadPhaseName(s.phase)},
+                          {"network", e.network},
+                          {"architecture", s.architecture},
+                          {"precision", s.precision ? nlohmann::json(precisionName(*s.precision)) : nlohmann::json()},
+                          {"file_name", e.fileName},
+                          {"expected_mb", e.expectedMegabytes},
+                          {"file", s.file.string()},
+                          {"origin", modelOriginName(s.origin)},
+                          {"file_bytes", s.fileBytes},
+                          {"resident_bytes", s.residentBytes},
+                          {"download_url", e.downloadUrl},
+                          {"source_file_name", e.sourceFileName},
+                          {"input", e.input},
+                          {"licence", e.licence},
+                          {"built_in", e.builtIn},
+                          {"discovered", e.discovered},
+                          {"pinned", s.pinned},
+                          {"in_use", s.inUse},
+                          {"loads", s.loads},
+                          {"released", releaseReasonName(s.released)},
+                          {"error", s.error},
+                          {"timings",
+                           {{"read_ms", s.timings.readMs},
+                            {"build_ms", s.timings.buildMs},
+                            {"device_ms", s.timings.deviceMs},
+                            {"warm_ms", s.timings.warmMs},
+                            {"total_ms", s.timings.totalMs()}}}});
     }
-    j.endArray().field("licence_note", kGpenLicenceNote).endObject();
-    return j.str();
+    return jsonText({{"models", models}, {"licence_note", kGpenLicenceNote}});
 }
 
 std::string modelsToText(const ModelCache& cache) { return modelsToText(cache.catalog(), cache.statuses()); }
+
 std::string modelsToJson(const ModelCache& cache) { return modelsToJson(cache.catalog(), cache.statuses()); }
 
 std::string ColdStartReport::toText() const {
@@ -145,24 +144,19 @@ std::string ColdStartReport::toText() const {
 }
 
 std::string ColdStartReport::toJson() const {
-    JsonWriter j;
-    j.beginObject()
-        .field("id", id)
-        .field("architecture", architecture)
-        .field("device", device)
-        .field("batch", batch)
-        .field("read_ms", timings.readMs)
-        .field("build_ms", timings.buildMs)
-        .field("device_ms", timings.deviceMs)
-        .field("warm_ms", timings.warmMs)
-        .field("time_to_ready_ms", timeToReadyMs)
-        .field("first_request_ms", firstRequestMs)
-        .field("steady_ms", steadyMs)
-        .field("min_ms", minMs)
-        .key("first_to_steady")
-        .value(firstToSteady(), 3)
-        .endObject();
-    return j.str();
+    return jsonText({{"id", id},
+                     {"architecture", architecture},
+                     {"device", device},
+                     {"batch", batch},
+                     {"read_ms", timings.readMs},
+                     {"build_ms", timings.buildMs},
+                     {"device_ms", timings.deviceMs},
+                     {"warm_ms", timings.warmMs},
+                     {"time_to_ready_ms", timeToReadyMs},
+                     {"first_request_ms", firstRequestMs},
+                     {"steady_ms", steadyMs},
+                     {"min_ms", minMs},
+                     {"first_to_steady", std::round(firstToSteady() * 1000.0) / 1000.0}});
 }
 
 Expected<ColdStartReport> measureColdStart(ModelCache& cache, const std::string& id, const ColdStartParams& params) {

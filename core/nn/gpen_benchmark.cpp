@@ -7,6 +7,8 @@
 #include <sstream>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "gpen/base/process_info.h"
 #include "gpen/io/checkpoint.h"
 #include "gpen/nn/runtime.h"
@@ -27,17 +29,6 @@ std::string fmt(double v, int decimals = 1) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
     return buf;
-}
-
-std::string jsonString(const std::string& s) {
-    std::string out = "\"";
-    for (const char c : s) {
-        if (c == '"' || c == '\\') {
-            out += '\\';
-        }
-        out += c;
-    }
-    return out + "\"";
 }
 
 // PSNR in dB of `out` against `ref`, both RGB in [-1, 1], as the 8-bit images they become.
@@ -143,6 +134,7 @@ Expected<GpenBenchmarkResult> runGpenBenchmark(const GpenBenchmarkParams& params
     configureRuntime({.threads = params.threads});
     GpenBenchmarkResult r;
     r.threads = computeThreads();
+    r.precision = params.load.precision;
     r.batch = params.batch;
 
     auto t0 = Clock::now();
@@ -242,31 +234,43 @@ Expected<GpenBenchmarkResult> runGpenBenchmark(const GpenBenchmarkParams& params
 }
 
 std::string GpenBenchmarkResult::toJson() const {
-    std::ostringstream s;
-    s << "{\"source\":" << jsonString(source) << ",\"kind\":" << jsonString(kind)
-      << ",\"architecture\":" << jsonString(architecture) << ",\"in_size\":" << inSize
-      << ",\"out_size\":" << outSize << ",\"threads\":" << threads
-      << ",\"batch\":" << batch << ",\"load_ms\":" << fmt(loadMs, 2) << ",\"build_ms\":" << fmt(buildMs, 2)
-      << ",\"cold_forward_ms\":" << fmt(coldForwardMs, 2) << ",\"first_forward_ms\":" << fmt(firstForwardMs, 2)
-      << ",\"median_forward_ms\":" << fmt(medianForwardMs, 2) << ",\"min_forward_ms\":" << fmt(minForwardMs, 2)
-      << ",\"median_per_face_ms\":" << fmt(medianPerFaceMs(), 2) << ",\"faces_per_s\":" << fmt(facesPerSecond(), 3)
-      // Counted for GPEN only: elsewhere null, never a 0 that reads as a measurement.
-      << ",\"gflop_per_face\":" << (gflopPerFace > 0 ? fmt(gflopPerFace, 2) : "null")
-      << ",\"achieved_gflops\":" << (gflopPerFace > 0 ? fmt(achievedGflops(), 2) : "null")
-      << ",\"first_to_steady\":" << fmt(firstToSteady(), 3) << ",\"peak_rss_mb\":" << fmt(peakRssBytes / 1048576.0, 1);
+    // Times to 0.01 ms, ratios to 0.001: more digits would be noise.
+    const auto round = [](double v, int decimals) {
+        const double scale = std::pow(10.0, decimals);
+        return std::round(v * scale) / scale;
+    };
+    nlohmann::json j = {{"source", source},
+                        {"kind", kind},
+                        {"architecture", architecture},
+                        {"precision", precisionName(precision)},
+                        {"in_size", inSize},
+                        {"out_size", outSize},
+                        {"threads", threads},
+                        {"batch", batch},
+                        {"load_ms", round(loadMs, 2)},
+                        {"build_ms", round(buildMs, 2)},
+                        {"cold_forward_ms", round(coldForwardMs, 2)},
+                        {"first_forward_ms", round(firstForwardMs, 2)},
+                        {"median_forward_ms", round(medianForwardMs, 2)},
+                        {"min_forward_ms", round(minForwardMs, 2)},
+                        {"median_per_face_ms", round(medianPerFaceMs(), 2)},
+                        {"faces_per_s", round(facesPerSecond(), 3)},
+                        // Counted for GPEN only: elsewhere null, never a 0 that reads as a measurement.
+                        {"gflop_per_face", gflopPerFace > 0 ? nlohmann::json(round(gflopPerFace, 2)) : nlohmann::json()},
+                        {"achieved_gflops", gflopPerFace > 0 ? nlohmann::json(round(achievedGflops(), 2)) : nlohmann::json()},
+                        {"first_to_steady", round(firstToSteady(), 3)},
+                        {"peak_rss_mb", round(peakRssBytes / 1048576.0, 1)}};
     if (psnrVsFp32Db) {
-        s << (psnrOf == "8-bit" ? ",\"psnr_8bit_vs_fp32_db\":" : ",\"psnr_range_vs_fp32_db\":")
-          << fmt(*psnrVsFp32Db, 2) << ",\"max_rel_diff_vs_fp32\":"
-          << fmt(maxRelDiffVsFp32, 6);
+        j[psnrOf == "8-bit" ? "psnr_8bit_vs_fp32_db" : "psnr_range_vs_fp32_db"] = round(*psnrVsFp32Db, 2);
+        j["max_rel_diff_vs_fp32"] = round(maxRelDiffVsFp32, 6);
     }
-    s << "}";
-    return s.str();
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 std::string GpenBenchmarkResult::toText() const {
     std::ostringstream s;
     s << source << ": " << architecture << ", input " << inSize << " px\n"
-      << "  threads " << threads << ", batch " << batch << "\n"
+      << "  threads " << threads << ", batch " << batch << ", " << precisionName(precision) << "\n"
       << "  load " << fmt(loadMs) << " ms, build " << fmt(buildMs) << " ms, cold forward " << fmt(coldForwardMs)
       << " ms\n"
       << "  first forward after warmup " << fmt(firstForwardMs) << " ms (" << fmt(firstToSteady(), 2)

@@ -31,6 +31,7 @@ struct GpenBenchmarkResult {
     GpenArchitecture arch;
     int threads = 0;
     int batch = 1;
+    Precision precision = Precision::Fp32;
     double loadMs = 0;          // reading the checkpoint (or synthesizing it)
     double buildMs = 0;         // validating and building the network
     double coldForwardMs = 0;   // the very first forward: the warmup the lifecycle does at load
