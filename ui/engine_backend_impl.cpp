@@ -85,10 +85,11 @@ bool EngineBackendImpl::initialize(const EngineSettings& settings) {
         } else {
             m_events.message(tr("Device %1 is not available; using the CPU").arg(settings.device));
         }
-        if (auto precision = parsePrecision(settings.precision.toStdString())) {
+        if (auto precision = parsePrecision(settings.precision.toStdString(), p.device)) {
             p.precision = *precision;
         } else {
-            m_events.message(tr("Precision %1 is not known; using fp32").arg(settings.precision));
+            p.precision = autoPrecision(p.device);
+            m_events.message(tr("Precision %1 is not known; choosing automatically").arg(settings.precision));
         }
         // The networks' block cache, not the command line's heap policy: the GUI's own memory
         // (photos, views) goes back to the system when it is freed.

@@ -11,9 +11,9 @@ namespace gpen::ui {
 struct EngineSettings {
     QString device = QStringLiteral("auto");
     int threads = 0;  // 0: one per core
-    // The networks' number type, as gpen::parsePrecision reads it: "fp32", or "bf16" (opt-in:
-    // faster only where the CPU has AVX-512 or on CUDA, and a little less exact).
-    QString precision = QStringLiteral("fp32");
+    // The networks' number type, as gpen::parsePrecision reads it: "auto" (bf16 where the CPU
+    // computes it natively, else fp32), "fp32", or "bf16".
+    QString precision = QStringLiteral("auto");
     // The face model, the detectors (RetinaFace when installed, the built-in one always), the
     // parser and the embedded x2 upscaler: what a first restore needs, also with no model
     // installed at all.

@@ -108,6 +108,8 @@ QString ModelStatusIndicator::tooltipFor(const ModelStatus& s) {
                      .arg(ms(s.timings.readMs), ms(s.timings.buildMs + s.timings.deviceMs), ms(s.timings.warmMs));
     }
     if (s.residentBytes > 0) lines << tr("Memory: %1 MB").arg(s.residentBytes / 1048576);
+    // Named here, not with core's precisionName: the window links none of core's network code.
+    if (s.precision) lines << tr("Computes in %1").arg(*s.precision == Precision::Bf16 ? QStringLiteral("bf16") : QStringLiteral("fp32"));
     if (s.state == ModelState::Evicted && s.released != ReleaseReason::None) {
         lines << tr("Released (%1); it loads again when needed").arg(QString::fromUtf8(releaseReasonName(s.released)));
     }

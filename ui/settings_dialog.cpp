@@ -89,11 +89,13 @@ SettingsDialog::SettingsDialog(bool jobRunning, QWidget* parent)
     m_preset->addItem(tr("Custom"));
     m_preset->setToolTip(tr("How much memory the models may keep, and how eagerly they load"));
     main->addRow(tr("&Performance:"), m_preset);
+    m_precision->addItem(tr("Automatic"), QStringLiteral("auto"));
     m_precision->addItem(tr("Exact (fp32)"), QStringLiteral("fp32"));
     m_precision->addItem(tr("Faster (bf16)"), QStringLiteral("bf16"));
-    m_precision->setToolTip(tr("Faster (bf16) computes the networks in 16-bit floating point: faster on "
-                               "GPUs and on processors with AVX-512, not on others, and a little less "
-                               "exact. The models load again when it changes."));
+    m_precision->setToolTip(tr("Automatic computes in 16-bit floating point (bf16) where the processor does so "
+                               "natively, which is faster and looks the same, and in 32-bit (fp32) elsewhere. The "
+                               "model list in the status bar shows what each model computes in. The models load "
+                               "again when it changes."));
     main->addRow(tr("Prec&ision:"), m_precision);
     auto* dirRow = new QHBoxLayout;
     m_modelsDir->setPlaceholderText(tr("Only the standard folders"));

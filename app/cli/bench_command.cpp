@@ -25,9 +25,9 @@ int bench(const BenchOptions& o) {
     p.runs = o.runs;
     p.threads = o.engine.threads;
     p.batch = o.batch;
-    p.load.precision = *parsePrecision(o.engine.precision);  // checked by the parser
+    p.load.device = *parseDevice(o.engine.device);  // checked by the parser
+    p.load.precision = *parsePrecision(o.engine.precision, p.load.device);
     p.load.kernels = o.kernels == "fast" ? GpenKernels::Fast : GpenKernels::Reference;
-    p.load.device = *parseDevice(o.engine.device);
 
     const bool json = o.json;
     auto result = runGpenBenchmark(p, [json](const std::string& line) {

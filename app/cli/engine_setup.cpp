@@ -34,8 +34,8 @@ void addRuntimeOptions(CLI::App& command, EngineOptions& o) {
 
 void addPrecisionOption(CLI::App& command, EngineOptions& o) {
     command.add_option("--precision", o.precision,
-                       "the networks' number format (bf16: faster only where the CPU has AVX-512 or on CUDA)")
-        ->check(parsedBy(parsePrecision, "fp32|bf16"))
+                       "the networks' number format (auto: bf16 where the CPU computes it natively, else fp32)")
+        ->check(parsedBy([](const std::string& text) { return parsePrecision(text); }, "auto|fp32|bf16"))
         ->capture_default_str()
         ->group(kEngineGroup);
 }
@@ -53,7 +53,7 @@ Expected<std::unique_ptr<ModelCache>> makeCliCache(const EngineOptions& o, const
     configureThreads(o);
     auto device = parseDevice(o.device);
     if (!device) return tl::unexpected(device.error());
-    auto precision = parsePrecision(o.precision);
+    auto precision = parsePrecision(o.precision, *device);
     if (!precision) return tl::unexpected(precision.error());
     ModelCacheParams p;
     p.device = *device;

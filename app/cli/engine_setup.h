@@ -14,7 +14,7 @@ struct EngineOptions {
     std::string modelsDir;
     std::string device = "cpu";
     int threads = 0;  // 0: the runtime's choice
-    std::string precision = "fp32";
+    std::string precision = "auto";  // bf16 where the CPU computes it natively
 };
 
 // --threads and --device (every command that runs a network); --precision; --models-dir.

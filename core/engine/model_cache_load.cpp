@@ -146,6 +146,7 @@ Expected<std::shared_ptr<const LoadedModel>> ModelCache::Impl::load(std::unique_
         s.status.loads += 1;
         s.status.residentBytes = s.model->byteEstimate(params.warmup);
         s.status.architecture = s.model->architecture();
+        s.status.precision = s.model->computesIn(params.precision);
         touch(s);
         publish(s);
         note(LogLevel::Info, entry.id + ": ready in " + fmtMs(timings.totalMs()) + " (read " + fmtMs(timings.readMs) +

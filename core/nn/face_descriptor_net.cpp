@@ -9,6 +9,7 @@
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
 
+#include "nn/free_cores.h"
 #include "nn/network_builds.h"
 #include "nn/tensor_convert.h"
 #include "nn/torch_failure.h"
@@ -92,6 +93,7 @@ Expected<FloatTensor> FaceDescriptorNet::forward(const FloatTensor& input, const
                                                          std::to_string(s) + "], got " + shapeToString(input.shape));
     }
     try {
+        fitComputeThreadsToFreeCores();
         c10::InferenceMode guard;
         at::Tensor x = toDevice(fromFloatTensor(input), m_impl->device);
         for (const Step& step : m_impl->steps) {

@@ -8,6 +8,7 @@
 #include <c10/core/InferenceMode.h>
 
 #include "io/state_dict_access.h"
+#include "nn/free_cores.h"
 #include "nn/cpu_batching.h"
 #include "nn/gpen_spec.h"
 #include "nn/precision.h"
@@ -196,6 +197,7 @@ Expected<FloatTensor> GpenGenerator::forward(const FloatTensor& input, const Can
                              ", " + std::to_string(a.inSize) + "], got " + shapeToString(input.shape));
     }
     try {
+        fitComputeThreadsToFreeCores();
         c10::InferenceMode guard;
         const at::Tensor x = toDevice(fromFloatTensor(input), m_impl->device);
         return std::move(forwardBySubBatch(x, [&](const at::Tensor& part) {

@@ -7,6 +7,7 @@
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
 
+#include "nn/free_cores.h"
 #include "nn/border_pad.h"
 #include "nn/conv_bn.h"
 #include "nn/cpu_batching.h"
@@ -261,6 +262,7 @@ Expected<ParseNetOutputs> ParseNet::forward(const FloatTensor& input) const {
                              ", got " + shapeToString(s));
     }
     try {
+        fitComputeThreadsToFreeCores();
         c10::InferenceMode guard;
         const at::Tensor x = toCompute(toDevice(fromFloatTensor(input), m_impl->device), m_impl->precision);
         auto out = forwardBySubBatch(x, [&](const at::Tensor& part) {

@@ -7,6 +7,7 @@
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
 
+#include "nn/free_cores.h"
 #include "nn/conv_bn.h"
 #include "nn/precision.h"
 #include "nn/torch_failure.h"
@@ -155,6 +156,7 @@ Expected<RetinaFaceHeads> RetinaFace::forward(const FloatTensor& input) const {
                          "RetinaFace needs input [N, 3, H, W], got " + shapeToString(input.shape));
     }
     try {
+        fitComputeThreadsToFreeCores();
         c10::InferenceMode guard;
         at::Tensor x = toCompute(toDevice(fromFloatTensor(input), m_impl->device), m_impl->precision);
         if (m_impl->channelsLast) {

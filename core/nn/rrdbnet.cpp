@@ -9,6 +9,7 @@
 #include <c10/core/InferenceMode.h>
 
 #include "io/state_dict_access.h"
+#include "nn/free_cores.h"
 #include "nn/conv_bn.h"
 #include "nn/precision.h"
 #include "nn/torch_failure.h"
@@ -234,6 +235,7 @@ Expected<FloatTensor> RrdbNet::forward(const FloatTensor& input, const CancelTok
     if (auto ok = m_impl->checkInput(input); !ok) {
         return tl::unexpected(ok.error());
     }
+    fitComputeThreadsToFreeCores();
     return guarded("forward", [&]() -> Expected<FloatTensor> {
         at::Tensor x = toCompute(toDevice(fromFloatTensor(input), m_impl->device), m_impl->precision);
         if (m_impl->channelsLast) {

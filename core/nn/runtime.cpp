@@ -3,7 +3,6 @@
 #include <limits>
 #include <mutex>
 #include <string>
-#include <thread>
 
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -16,6 +15,7 @@
 
 #include "gpen/base/log.h"
 #include "nn/caching_cpu_allocator.h"
+#include "nn/free_cores.h"
 
 namespace gpen {
 namespace {
@@ -94,14 +94,27 @@ Expected<Device> parseDevice(const std::string& text) {
     return makeError(ErrorCode::InvalidArgument, "unknown device '" + text + "' (cpu, cuda, cuda:N, auto)");
 }
 
-Expected<Precision> parsePrecision(const std::string& text) {
+bool cpuComputesBf16Natively() {
+    // GCC's check includes the OS's: the feature bit and XCR0's AVX-512 (or AMX tile) state.
+    static const bool native = __builtin_cpu_supports("avx512bf16") || __builtin_cpu_supports("amx-bf16");
+    return native;
+}
+
+Precision autoPrecision(const Device& device) {
+    return device.kind == DeviceKind::Cpu && cpuComputesBf16Natively() ? Precision::Bf16 : Precision::Fp32;
+}
+
+Expected<Precision> parsePrecision(const std::string& text, const Device& device) {
     if (text == "fp32") {
         return Precision::Fp32;
     }
     if (text == "bf16") {
         return Precision::Bf16;
     }
-    return makeError(ErrorCode::InvalidArgument, "unknown precision '" + text + "' (fp32, bf16)");
+    if (text == "auto") {
+        return autoPrecision(device);
+    }
+    return makeError(ErrorCode::InvalidArgument, "unknown precision '" + text + "' (auto, fp32, bf16)");
 }
 
 const char* precisionName(Precision precision) { return precision == Precision::Bf16 ? "bf16" : "fp32"; }
@@ -109,8 +122,11 @@ const char* precisionName(Precision precision) { return precision == Precision::
 void configureRuntime(const RuntimeParams& params) {
     int threads = params.threads;
     if (threads <= 0) {
-        threads = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+        // The cores this process may really use (affinity, cgroup quota), not the machine's: in a
+        // container limited to 2 CPUs of 64, 64 threads would take turns on 2.
+        threads = nn::availableCores();
     }
+    nn::setConfiguredThreads(threads, params.threads <= 0);
     at::set_num_threads(threads);
     // Subnormal floats, which real faces' activations reach in some layers, are slow in the FMA
     // units: flushed to zero they cost nothing (Solvay crop, 6 faces: GPEN and ParseNet 5-8%
@@ -140,6 +156,11 @@ void configureRuntime(const RuntimeParams& params) {
 }
 
 int computeThreads() { return at::get_num_threads(); }
+
+int computeThreadsForFreeCores() {
+    nn::fitComputeThreadsToFreeCores();
+    return at::get_num_threads();
+}
 
 void releaseFreedMemory() {
     nn::releaseCachedCpuBlocks();

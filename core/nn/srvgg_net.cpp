@@ -8,6 +8,7 @@
 
 #include "gpen/nn/rrdbnet.h"
 #include "io/state_dict_access.h"
+#include "nn/free_cores.h"
 #include "nn/conv_bn.h"
 #include "nn/network_builds.h"
 #include "nn/precision.h"
@@ -88,6 +89,7 @@ Expected<FloatTensor> SrvggNet::forward(const FloatTensor& input, const CancelTo
                          m_impl->arch.describe() + " needs input [N, 3, H, W], got " + shapeToString(input.shape));
     }
     try {
+        fitComputeThreadsToFreeCores();
         c10::InferenceMode guard;
         const at::Tensor x = toCompute(toDevice(fromFloatTensor(input), m_impl->device), m_impl->precision);
         return toFloatTensor(m_impl->network(x, cancel));

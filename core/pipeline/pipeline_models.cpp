@@ -99,7 +99,7 @@ Expected<std::vector<DetectedFace>> DlibDetectorModel::detect(const cv::Mat& bgr
     dp.minFaceSize = params.minFaceSize;
     dp.selection = params.selection;
     dp.upsampleSteps = std::max(bgr8.rows, bgr8.cols) > kDlibUpsampleLongSideLimit ? 0 : 1;
-    dp.threads = computeThreads();
+    dp.threads = computeThreadsForFreeCores();
     dp.cancel = params.cancel;
     return m_detector.detect(bgr8, dp);
 }

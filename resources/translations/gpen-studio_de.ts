@@ -597,10 +597,6 @@
 <context>
     <name>gpen::ui::EngineWorker</name>
     <message>
-        <source>Precision %1 is not known; using fp32</source>
-        <translation>Genauigkeit %1 ist unbekannt; fp32 wird verwendet</translation>
-    </message>
-    <message>
         <source>Device %1 is not available; using the CPU</source>
         <translation>Gerät %1 ist nicht verfügbar; die CPU wird verwendet</translation>
     </message>
@@ -655,6 +651,10 @@
             <numerusform>%n Gesicht sieht vielleicht nicht mehr nach derselben Person aus: siehe die Abzeichen</numerusform>
             <numerusform>%n Gesichter sehen vielleicht nicht mehr nach denselben Personen aus: siehe die Abzeichen</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Precision %1 is not known; choosing automatically</source>
+        <translation>Genauigkeit %1 ist unbekannt; sie wird automatisch gewählt</translation>
     </message>
 </context>
 <context>
@@ -1738,6 +1738,10 @@
         <source>RetinaFace-R50, the default face detector, is %1: faces are found by the built-in dlib detector, which misses more small and turned faces. Add it under Tools → Models.</source>
         <translation>RetinaFace-R50, der Standard-Gesichtsdetektor, ist %1: Gesichter werden mit dem eingebauten dlib-Detektor gefunden, der mehr kleine und abgewandte Gesichter übersieht. Fügen Sie ihn unter Extras → Modelle hinzu.</translation>
     </message>
+    <message>
+        <source>Computes in %1</source>
+        <translation>Rechnet in %1</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::PhotoLimits</name>
@@ -2045,10 +2049,6 @@
         <translation>Schneller (bf16)</translation>
     </message>
     <message>
-        <source>Faster (bf16) computes the networks in 16-bit floating point: faster on GPUs and on processors with AVX-512, not on others, and a little less exact. The models load again when it changes.</source>
-        <translation>Schneller (bf16) rechnet die Netze in 16-Bit-Gleitkomma: schneller auf GPUs und auf Prozessoren mit AVX-512, nicht auf anderen, und etwas weniger genau. Die Modelle werden bei einer Änderung neu geladen.</translation>
-    </message>
-    <message>
         <source>Prec&amp;ision:</source>
         <translation>Gena&amp;uigkeit:</translation>
     </message>
@@ -2207,6 +2207,14 @@
     <message>
         <source>Lar&amp;gest photo:</source>
         <translation>&amp;Größtes Foto:</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>Automatisch</translation>
+    </message>
+    <message>
+        <source>Automatic computes in 16-bit floating point (bf16) where the processor does so natively, which is faster and looks the same, and in 32-bit (fp32) elsewhere. The model list in the status bar shows what each model computes in. The models load again when it changes.</source>
+        <translation>Automatisch rechnet in 16-Bit-Gleitkomma (bf16), wo der Prozessor das nativ kann – schneller und im Ergebnis gleich aussehend –, sonst in 32 Bit (fp32). Die Modellliste in der Statusleiste zeigt, worin jedes Modell rechnet. Die Modelle werden bei einer Änderung neu geladen.</translation>
     </message>
 </context>
 <context>

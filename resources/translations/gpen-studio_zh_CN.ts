@@ -598,6 +598,10 @@
                 <numerusform>%n 张脸可能已不像同一个人：请看标记</numerusform>
             </translation>
         </message>
+        <message>
+            <source>Precision %1 is not known; choosing automatically</source>
+            <translation>精度 %1 未知；将自动选择</translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::FaceStrip</name>
@@ -1436,6 +1440,10 @@
             <source>RetinaFace-R50, the default face detector, is %1: faces are found by the built-in dlib detector, which misses more small and turned faces. Add it under Tools → Models.</source>
             <translation>默认人脸检测器 RetinaFace-R50 的状态为“%1”：当前使用内置的 dlib 检测器，它会漏掉更多较小或侧转的人脸。请在“工具 → 模型”中添加。</translation>
         </message>
+        <message>
+            <source>Computes in %1</source>
+            <translation>以 %1 计算</translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::RestoreModelChoices</name>
@@ -1873,6 +1881,14 @@
         <message>
             <source>Lar&amp;gest photo:</source>
             <translation>最大照片(&amp;G)：</translation>
+        </message>
+        <message>
+            <source>Automatic</source>
+            <translation>自动</translation>
+        </message>
+        <message>
+            <source>Automatic computes in 16-bit floating point (bf16) where the processor does so natively, which is faster and looks the same, and in 32-bit (fp32) elsewhere. The model list in the status bar shows what each model computes in. The models load again when it changes.</source>
+            <translation>“自动”在处理器原生支持的情况下以 16 位浮点（bf16）计算，速度更快且效果看起来相同；其他情况下以 32 位（fp32）计算。状态栏中的模型列表会显示每个模型的计算精度。更改后模型会重新加载。</translation>
         </message>
     </context>
     <context>

@@ -51,8 +51,10 @@ protected:
     std::unique_ptr<ModelCache> makeCache(bool withEmbedded = true) const {
         return makeCache(pipelineModelLoaders({}), withEmbedded);
     }
-    std::unique_ptr<ModelCache> makeCache(ModelLoaderRegistry loaders, bool withEmbedded = true) const {
+    std::unique_ptr<ModelCache> makeCache(ModelLoaderRegistry loaders, bool withEmbedded = true,
+                                          Precision precision = Precision::Fp32) const {
         ModelCacheParams p;
+        p.precision = precision;
         if (!withEmbedded) {
             p.catalog = ModelCatalog();
             const ModelCatalog released = ModelCatalog::released();
@@ -158,6 +160,25 @@ TEST_F(RestorePipelineTest, BackgroundPassDetectionGpenAndParseNetMasksEndToEnd)
     for (const char* stage : {"background", "detection", "alignment", "faces", "mask", "paste-back"}) {
         EXPECT_TRUE(std::any_of(r->timings.begin(), r->timings.end(), [&](const StageTiming& t) { return t.stage == stage; }))
             << stage;
+    }
+}
+
+// Each loaded model says what it computes in (the model list's tooltip shows it): the cache's
+// precision for the networks, nothing for dlib's HOG detector.
+TEST_F(RestorePipelineTest, EveryLoadedModelSaysWhatItComputesIn) {
+    for (const Precision precision : {Precision::Fp32, Precision::Bf16}) {
+        auto cache = makeCache(pipelineModelLoaders({}), true, precision);
+        RestoreParams p;
+        p.faceModel = "tiny-gpen";
+        p.detector = "dlib";
+        p.identity = false;
+        auto r = restorePhoto(*cache, m_photo, p);
+        ASSERT_TRUE(r) << r.error().message;
+        for (const char* id : {"tiny-gpen", "ParseNet-latest"}) {
+            EXPECT_EQ(cache->status(id).state, ModelState::Ready) << id;
+            EXPECT_EQ(cache->status(id).precision, precision) << id;
+        }
+        EXPECT_EQ(cache->status("dlib").precision, std::nullopt);
     }
 }
 

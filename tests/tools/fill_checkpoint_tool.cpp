@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <exception>
+#include <filesystem>
 #include <string>
 
 #include "support/checkpoint_file.h"
@@ -39,7 +40,8 @@ int main(int argc, char** argv) {
         fill = *c;
     }
     try {
-        gpen::test::writeStateDictCheckpoint(argv[2], gpen::test::fillCaseWeights(fill));
+        // Absolute: a bare file name has an empty parent folder, which the writer cannot create.
+        gpen::test::writeStateDictCheckpoint(std::filesystem::absolute(argv[2]), gpen::test::fillCaseWeights(fill));
     } catch (const std::exception& e) {
         std::fprintf(stderr, "%s: %s\n", argv[2], e.what());
         return 1;

@@ -83,7 +83,7 @@ TEST(SettingsDialog, DefaultsWhenNothingIsStored) {
     const EngineSettings defaults;
     const EngineSettings shown = dialog.engineSettings();
     EXPECT_EQ(shown.device, defaults.device);
-    EXPECT_EQ(shown.precision, QStringLiteral("fp32"));  // bf16 is opt-in
+    EXPECT_EQ(shown.precision, QStringLiteral("auto"));  // bf16 where the CPU computes it natively
     EXPECT_EQ(shown.preload, defaults.preload);
     EXPECT_EQ(shown.warmupBatchSizes, defaults.warmupBatchSizes);
     EXPECT_EQ(shown.tileSize, defaults.tileSize);

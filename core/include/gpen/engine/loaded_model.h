@@ -6,12 +6,14 @@
 // models) are immutable after creation and safe to call from several threads.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "gpen/base/cancel_token.h"
 #include "gpen/base/expected.h"
 #include "gpen/engine/model_catalog.h"
+#include "gpen/nn/runtime.h"
 
 namespace gpen {
 
@@ -44,6 +46,11 @@ public:
     // The warmup hook the cache calls after building. Default: runOnZeros at every face batch
     // size for GpenFace and Parser models, once with batch 1 for the others.
     virtual Expected<void> warmup(const WarmupPlan& plan) const;
+
+    // The number type the model computes in when the cache asked for `asked`: that one for the
+    // networks that follow the cache's precision; fp32 for one that always computes in it (the
+    // identity descriptor); none where nothing is floating point (dlib's HOG detector).
+    virtual std::optional<Precision> computesIn(Precision asked) const { return asked; }
 
     // What the cache charges against its memory budget.
     std::uint64_t byteEstimate(const WarmupPlan& plan) const { return weightBytes() + workBytes(plan); }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -52,6 +53,7 @@ struct ModelStatus {
     std::uint64_t fileBytes = 0;
     std::uint64_t residentBytes = 0;  // the loaded model's estimate (weights + warm buffers) while Ready
     std::string architecture;         // as built once loaded, else as catalogued
+    std::optional<Precision> precision;  // once loaded: what it computes in (none: no network)
     LoadTimings timings;              // of the latest load (kept after an eviction)
     std::string error;                // Failed: what went wrong, naming the file
     ErrorCode errorCode = ErrorCode::Internal;  // Failed: its kind (the UI words it from this)

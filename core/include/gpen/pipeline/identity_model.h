@@ -25,6 +25,9 @@ public:
     ~IdentityModel() override;
     ModelKind kind() const override { return ModelKind::Identity; }
     std::string architecture() const override;
+    // The descriptor is built in float32 whatever the cache asks: its score is compared with a
+    // fixed threshold.
+    std::optional<Precision> computesIn(Precision) const override { return Precision::Fp32; }
     std::uint64_t weightBytes() const override;
     Expected<void> runOnZeros(const WarmupPlan& plan, int batch) const override;
     // One L2-normalised descriptor per face. Faces: GPEN-aligned, 8-bit BGR or gray, square, any

@@ -60,6 +60,7 @@ public:
     explicit DlibDetectorModel(DlibFaceDetector detector) : m_detector(std::move(detector)) {}
     std::string architecture() const override { return "dlib HOG frontal detector + 68-point shape predictor"; }
     std::uint64_t weightBytes() const override { return 100U << 20; }  // the predictor's size in memory
+    std::optional<Precision> computesIn(Precision) const override { return std::nullopt; }
     Expected<std::vector<DetectedFace>> detect(const cv::Mat& bgr8, const FaceDetectParams& params) const override;
 
 private:
