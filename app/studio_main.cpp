@@ -17,14 +17,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "ui/engine_controller.h"
-#include "ui/engine_settings.h"
+#include "ui/bridge/engine_controller.h"
+#include "ui/bridge/engine_settings.h"
 #include "ui/guarded_application.h"
 #include "ui/main_window.h"
-#include "ui/model_status_indicator.h"
+#include "ui/models/model_status_indicator.h"
 #include "ui/single_instance.h"
-#include "ui/theme.h"
-#include "ui/translations.h"
+#include "ui/common/theme.h"
+#include "ui/common/translations.h"
 
 namespace {
 

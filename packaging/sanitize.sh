@@ -19,7 +19,8 @@ jobs="${GPEN_JOBS:-$(nproc)}"
 # runs hardly faster), every UBSan finding fatal.
 tests=(checkpoint_reader_test fuzz_corpus_test image_io_test tiled_upscale_test torch_failure_test
        model_catalog_test model_cache_test face_alignment_test paste_back_test rrdbnet_test cli_test
-       winograd43_conv_test caching_cpu_allocator_test realesrgan_test identity_test)
+       winograd43_conv_test caching_cpu_allocator_test realesrgan_test identity_test
+       batch_runner_test atomic_file_test)
 export QT_QPA_PLATFORM=offscreen
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGPEN_BUILD_UI=OFF \
     -DGPEN_SANITIZE=address,undefined -DCMAKE_CXX_FLAGS_RELEASE="-O1 -g1" \

@@ -13,11 +13,11 @@
 #include <QUndoStack>
 
 #include "gpen/face/damage_detect.h"
-#include "ui/comparison_view.h"
-#include "ui/core_text.h"
-#include "ui/damage_brush.h"
-#include "ui/image_session.h"
-#include "ui/restore_panel.h"
+#include "ui/photos/comparison_view.h"
+#include "ui/common/core_text.h"
+#include "ui/photos/damage_brush.h"
+#include "ui/photos/image_session.h"
+#include "ui/photos/restore_panel.h"
 
 namespace gpen::ui {
 

@@ -5,11 +5,11 @@
 
 #include <QLabel>
 
-#include "ui/engine_controller.h"
-#include "ui/face_map_dialog.h"
-#include "ui/face_strip.h"
-#include "ui/image_session.h"
-#include "ui/restore_panel.h"
+#include "ui/bridge/engine_controller.h"
+#include "ui/photos/face_map_dialog.h"
+#include "ui/photos/face_strip.h"
+#include "ui/photos/image_session.h"
+#include "ui/photos/restore_panel.h"
 
 namespace gpen::ui {
 

@@ -12,10 +12,10 @@
 #include <QSettings>
 #include <QShortcut>
 
-#include "ui/about_dialog.h"
-#include "ui/comparison_view.h"
-#include "ui/engine_controller.h"
-#include "ui/restore_panel.h"
+#include "ui/settings/about_dialog.h"
+#include "ui/photos/comparison_view.h"
+#include "ui/bridge/engine_controller.h"
+#include "ui/photos/restore_panel.h"
 
 namespace gpen::ui {
 namespace {

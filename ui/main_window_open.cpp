@@ -17,7 +17,7 @@
 #include <QTimer>
 #include <QUrl>
 
-#include "ui/image_session.h"
+#include "ui/photos/image_session.h"
 #include "ui/main_window.h"
 
 namespace gpen::ui {

@@ -10,13 +10,13 @@
 #include <QMenuBar>
 #include <QLabel>
 
-#include "ui/engine_controller.h"
-#include "ui/face_strip.h"
-#include "ui/image_session.h"
+#include "ui/bridge/engine_controller.h"
+#include "ui/photos/face_strip.h"
+#include "ui/photos/image_session.h"
 #include "ui/main_window.h"
-#include "ui/restore_panel.h"
-#include "ui/result_saver.h"
-#include "ui/shortcuts_dialog.h"
+#include "ui/photos/restore_panel.h"
+#include "ui/photos/result_saver.h"
+#include "ui/settings/shortcuts_dialog.h"
 
 namespace gpen::ui {
 

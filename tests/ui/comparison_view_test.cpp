@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "ui/comparison_view.h"
+#include "ui/photos/comparison_view.h"
 #include "ui_test_app.h"
 
 namespace {

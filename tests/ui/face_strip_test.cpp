@@ -14,11 +14,11 @@
 
 #include "open_photos.h"
 #include "temp_settings.h"
-#include "ui/comparison_view.h"
-#include "ui/face_strip.h"
-#include "ui/image_session.h"
+#include "ui/photos/comparison_view.h"
+#include "ui/photos/face_strip.h"
+#include "ui/photos/image_session.h"
 #include "ui/main_window.h"
-#include "ui/zoom_state.h"
+#include "ui/photos/zoom_state.h"
 #include "ui_test_app.h"
 
 namespace {

@@ -18,9 +18,9 @@
 #include "open_photos.h"
 #include "support/peak_memory.h"
 #include "temp_settings.h"
-#include "ui/image_session.h"
+#include "ui/photos/image_session.h"
 #include "ui/main_window.h"
-#include "ui/result_saver.h"
+#include "ui/photos/result_saver.h"
 #include "ui_test_app.h"
 
 namespace {

@@ -23,18 +23,18 @@
 #include <gtest/gtest.h>
 
 #include "support/fixtures.h"
-#include "ui/about_dialog.h"
-#include "ui/comparison_view.h"
-#include "ui/engine_controller.h"
-#include "ui/batch_dialog.h"
-#include "ui/image_session.h"
+#include "ui/settings/about_dialog.h"
+#include "ui/photos/comparison_view.h"
+#include "ui/bridge/engine_controller.h"
+#include "ui/batch/batch_dialog.h"
+#include "ui/photos/image_session.h"
 #include "ui/main_window.h"
-#include "ui/photo_limits.h"
-#include "ui/shortcuts_dialog.h"
-#include "ui/restore_panel.h"
-#include "ui/zoom_state.h"
-#include "ui/result_saver.h"
-#include "ui/translations.h"
+#include "ui/photos/photo_limits.h"
+#include "ui/settings/shortcuts_dialog.h"
+#include "ui/photos/restore_panel.h"
+#include "ui/photos/zoom_state.h"
+#include "ui/photos/result_saver.h"
+#include "ui/common/translations.h"
 #include "open_photos.h"
 #include "save_fixture.h"
 #include "temp_settings.h"
@@ -154,6 +154,10 @@ TEST(MainWindow, ClosingWithUnsavedResultsAsksAndCancelKeepsTheWindow) {
         // Alt+D presses Discard, as its mnemonic says.
         ModalDriver<QMessageBox> discard([](QMessageBox* box) {
             EXPECT_EQ(box->button(QMessageBox::Discard)->text(), QStringLiteral("&Discard"));
+            // A mnemonic is a window shortcut: it answers once the box is the active window, which
+            // on a loaded machine can come after the box is the modal widget. Sent before, Alt+D
+            // was lost and the box waited for ever.
+            EXPECT_TRUE(QTest::qWaitForWindowActive(box));
             QTest::keyClick(box, Qt::Key_D, Qt::AltModifier);
         });
         EXPECT_TRUE(f.window.close());

@@ -27,13 +27,13 @@
 
 #include "support/fixtures.h"
 #include "support/temp_models_dir.h"
-#include "ui/engine_controller.h"
+#include "ui/bridge/engine_controller.h"
 #include "ui/main_window.h"
-#include "ui/missing_model_banner.h"
-#include "ui/model_downloader.h"
-#include "ui/model_manager_dialog.h"
-#include "ui/model_status_indicator.h"
-#include "ui/restore_panel.h"
+#include "ui/models/missing_model_banner.h"
+#include "ui/models/model_downloader.h"
+#include "ui/models/model_manager_dialog.h"
+#include "ui/models/model_status_indicator.h"
+#include "ui/photos/restore_panel.h"
 #include "ui_test_app.h"
 
 namespace {

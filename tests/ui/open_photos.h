@@ -11,7 +11,7 @@
 #include <QTest>
 #include <QUrl>
 
-#include "ui/image_session.h"
+#include "ui/photos/image_session.h"
 #include "ui/main_window.h"
 
 namespace gpen::test {

@@ -17,8 +17,8 @@
 #include "open_photos.h"
 #include "temp_settings.h"
 #include "ui/main_window.h"
-#include "ui/result_saver.h"
-#include "ui/save_dialog.h"
+#include "ui/photos/result_saver.h"
+#include "ui/photos/save_dialog.h"
 
 namespace gpen::test {
 

@@ -33,18 +33,18 @@
 #include <utility>
 
 #include "gpen/face/parsing_palette.h"
-#include "ui/batch_dialog.h"
-#include "ui/comparison_view.h"
-#include "ui/damage_brush.h"
-#include "ui/engine_controller.h"
-#include "ui/face_map_dialog.h"
-#include "ui/image_session.h"
-#include "ui/face_strip.h"
+#include "ui/batch/batch_dialog.h"
+#include "ui/photos/comparison_view.h"
+#include "ui/photos/damage_brush.h"
+#include "ui/bridge/engine_controller.h"
+#include "ui/photos/face_map_dialog.h"
+#include "ui/photos/image_session.h"
+#include "ui/photos/face_strip.h"
 #include "ui/main_window.h"
-#include "ui/model_status_indicator.h"
-#include "ui/restore_panel.h"
-#include "ui/stroke_brush.h"
-#include "ui/translations.h"
+#include "ui/models/model_status_indicator.h"
+#include "ui/photos/restore_panel.h"
+#include "ui/photos/stroke_brush.h"
+#include "ui/common/translations.h"
 
 namespace {
 

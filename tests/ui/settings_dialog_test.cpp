@@ -12,10 +12,10 @@
 #include <gtest/gtest.h>
 
 #include "temp_settings.h"
-#include "ui/engine_settings.h"
-#include "ui/photo_limits.h"
-#include "ui/settings_dialog.h"
-#include "ui/translations.h"
+#include "ui/bridge/engine_settings.h"
+#include "ui/photos/photo_limits.h"
+#include "ui/settings/settings_dialog.h"
+#include "ui/common/translations.h"
 #include "ui_test_app.h"
 
 namespace {

@@ -15,7 +15,7 @@
 
 #include "support/fixtures.h"
 #include "temp_settings.h"
-#include "ui/image_session.h"
+#include "ui/photos/image_session.h"
 #include "ui/main_window.h"
 #include "ui/single_instance.h"
 #include "ui_test_app.h"

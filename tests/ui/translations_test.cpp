@@ -12,10 +12,10 @@
 
 #include "gpen/pipeline/restore_pipeline.h"
 #include "temp_settings.h"
-#include "ui/core_text.h"
+#include "ui/common/core_text.h"
 #include "ui/main_window.h"
-#include "ui/settings_dialog.h"
-#include "ui/translations.h"
+#include "ui/settings/settings_dialog.h"
+#include "ui/common/translations.h"
 #include "ui_test_app.h"
 
 namespace {

@@ -20,10 +20,10 @@
 
 #include "gpen/base/log.h"
 #include "temp_settings.h"
-#include "ui/face_strip.h"
-#include "ui/image_session.h"
+#include "ui/photos/face_strip.h"
+#include "ui/photos/image_session.h"
 #include "ui/main_window.h"
-#include "ui/model_status_indicator.h"
+#include "ui/models/model_status_indicator.h"
 #include "ui_test_app.h"
 
 namespace {

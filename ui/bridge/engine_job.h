@@ -1,0 +1,117 @@
+#pragma once
+
+// What crosses the bridge to the engine thread: one job value in (EngineJob), one event value
+// out (JobEvent). The worker and the module each have a single entry for them, so that a new kind
+// of job adds an alternative here, not a signal, a slot and a callback on each side.
+
+#include <memory>
+#include <variant>
+
+#include <QImage>
+#include <QList>
+#include <QMetaType>
+#include <QRect>
+#include <QString>
+
+#include "ui/bridge/batch_job.h"
+#include "ui/bridge/restore_job.h"
+
+namespace gpen::ui {
+
+// Re-blends the faces of the image's last restore at new per-face strengths (0 rejects a face)
+// without running any network.
+struct ReblendRequest {
+    quint64 jobId = 0;
+    int imageIndex = -1;
+    QList<double> strengths;
+};
+
+// Validates a checkpoint and copies it into the user's models folder (ModelCache::importModel);
+// on the engine thread: reading a 300 MB checkpoint takes about a second.
+struct ImportRequest {
+    quint64 jobId = 0;
+    QString source;
+    QString asModelId;  // empty: by file name, else by content
+    bool overwrite = false;
+};
+
+// The map editor's start: one face of a photo (the one whose box overlaps `near` the most; none
+// given, or none overlapping: the largest), aligned at Seg2face's size, and ParseNet's parsing map
+// of it.
+struct FaceMapRequest {
+    quint64 jobId = 0;
+    std::shared_ptr<const gpen::DecodedImage> decoded;  // the session's photo, shared
+    QRect near;                                         // photo pixels; empty: the largest face
+    QString detector = QStringLiteral("auto");          // as RestoreOptions::detector
+    std::shared_ptr<gpen::CancelToken> cancel;
+};
+
+// The map editor's face: what Seg2face draws from `map` (class colours, any RGB format).
+struct FaceFromMapRequest {
+    quint64 jobId = 0;
+    QImage map;
+    QString model = QStringLiteral("auto");  // the Seg2face model (the restore panel's face model)
+    std::shared_ptr<gpen::CancelToken> cancel;
+};
+
+using EngineJob = std::variant<RestoreRequest, ReblendRequest, ImportRequest, BatchRequest, FaceMapRequest,
+                               FaceFromMapRequest>;
+inline quint64 jobIdOf(const EngineJob& job) {
+    return std::visit([](const auto& j) { return j.jobId; }, job);
+}
+
+struct ReblendOutcome {
+    quint64 jobId = 0;
+    int imageIndex = -1;
+    QImage image;
+    QList<double> identity;  // each face's identity score at its new strength; empty: not scored
+};
+
+struct ImportOutcome {
+    quint64 jobId = 0;
+    QString source;  // as given
+    QString id;      // the model it was installed as
+    QString file;    // where it now is
+};
+
+struct ImportFailure {
+    quint64 jobId = 0;
+    QString source;
+    QString message;
+};
+
+struct FaceMapOutcome {
+    quint64 jobId = 0;
+    QImage face;  // the photo's face, aligned (RGB888)
+    QImage map;   // its parsing map in the class colours (RGB888, the face's size)
+    QRect box;    // the face in the photo
+    int faceCount = 0;
+};
+
+struct FaceFromMapOutcome {
+    quint64 jobId = 0;
+    QImage face;              // what Seg2face drew (RGB888)
+    double unknownShare = 0;  // the map's pixels that were no class colour (snapped to the nearest)
+    QString model;            // the Seg2face model that drew it
+};
+
+// A job that could not run or failed; `message` is in the user's language.
+struct JobFailure {
+    quint64 jobId = 0;
+    QString message;
+};
+
+struct JobCancelled {
+    quint64 jobId = 0;
+};
+
+// Every answer a job gives: progress while it runs (JobProgress, the batch's plan, files and
+// progress), then exactly one end (an outcome, a failure or JobCancelled).
+using JobEvent = std::variant<JobProgress, RestoreOutcome, ReblendOutcome, ImportOutcome, ImportFailure, JobFailure,
+                              JobCancelled, BatchPlanView, BatchFileView, BatchProgressView, BatchOutcome,
+                              FaceMapOutcome, FaceFromMapOutcome>;
+
+}  // namespace gpen::ui
+
+Q_DECLARE_METATYPE(gpen::ui::EngineJob)
+Q_DECLARE_METATYPE(gpen::ui::JobEvent)

@@ -1,0 +1,130 @@
+#include "ui/common/core_text.h"
+
+#include <charconv>
+
+#include "gpen/batch/batch_report.h"
+#include "gpen/engine/model_catalog.h"
+#include "gpen/pipeline/restore_pipeline.h"
+
+namespace gpen::ui {
+namespace {
+
+// QT_TRANSLATE_NOOP keeps the English sentences where lupdate sees them; tr() below looks them
+// up in the installed translation.
+const char* kindSentence(ErrorCode code) {
+    switch (code) {
+        case ErrorCode::Io:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText",
+                                     "The file could not be read or written.");
+        case ErrorCode::NoSpace:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "The disk is full.");
+        case ErrorCode::NotACheckpoint:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "This is not a model file.");
+        case ErrorCode::Truncated:
+            return QT_TRANSLATE_NOOP(
+                "gpen::ui::CoreText",
+                "The file is incomplete (the download may have been cut off).");
+        case ErrorCode::UnsupportedGlobal:
+            return QT_TRANSLATE_NOOP(
+                "gpen::ui::CoreText",
+                "The model file contains code that is not allowed; it was not loaded.");
+        case ErrorCode::Malformed:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "The file is damaged.");
+        case ErrorCode::MissingTensor:
+        case ErrorCode::ShapeMismatch:
+        case ErrorCode::UnsupportedArchitecture:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText",
+                                     "The model file does not match a supported network.");
+        case ErrorCode::NonFinite:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "The model file holds corrupt values.");
+        case ErrorCode::InvalidArgument:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "The input cannot be used.");
+        case ErrorCode::TooLarge:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText",
+                                     "The photo is larger than the largest photo set in Settings.");
+        case ErrorCode::OutOfMemory:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "Not enough memory.");
+        case ErrorCode::Device:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "The compute device failed.");
+        case ErrorCode::Cancelled:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "Cancelled.");
+        case ErrorCode::Internal:
+            break;
+    }
+    return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "Internal error.");
+}
+
+}  // namespace
+
+QString CoreText::error(const Error& error) {
+    const QString detail = QString::fromStdString(error.message);
+    const char* sentence = kindSentence(error.code);
+    const QString translated = tr(sentence);
+    if (translated == QLatin1String(sentence)) return detail;  // no translation: English already
+    //: %1 is the translated kind of error, %2 core's English detail naming the file
+    return tr("%1 (%2)").arg(translated, detail);
+}
+
+QString CoreText::modelError(const ModelStatus& status) {
+    return status.error.empty() ? QString() : error(Error{status.errorCode, status.error});
+}
+
+QString CoreText::stage(const QString& stage) {
+    if (stage == QLatin1String("background")) return tr("Background");
+    if (stage == QLatin1String("detection")) return tr("Face detection");
+    if (stage == QLatin1String("faces")) return tr("Face restoration");
+    if (stage == QLatin1String("mask")) return tr("Face masks");
+    if (stage == QLatin1String("identity")) return tr("Identity check");
+    return stage;
+}
+
+QString CoreText::note(const std::string& note) {
+    if (note == kNoteDlibFallback)
+        return tr(
+            "RetinaFace-R50 is not installed: detecting faces with the built-in dlib detector");
+    const std::string_view suffix = kNoteRectangleMaskSuffix;
+    if (note.size() > suffix.size() && note.ends_with(suffix)) {
+        //: %1 is core's English message saying why the face parser could not be used
+        return tr("%1: using the rectangle mask")
+            .arg(QString::fromStdString(note.substr(0, note.size() - suffix.size())));
+    }
+    if (note == kNoteNoFaceModel) return tr("No face model used: faces left as they are");
+    if (note.starts_with(kNoteIdentityUnavailablePrefix)) {
+        //: %1 is core's English message saying why the identity descriptor could not be loaded
+        return tr("Identity check unavailable: %1")
+            .arg(QString::fromStdString(note.substr(kNoteIdentityUnavailablePrefix.size())));
+    }
+    if (note == kNoteRestStaysGray) {
+        return tr("Faces colorized; the rest of the photo stays gray (no whole-photo colorizer is available)");
+    }
+    if (note == kNoteRestTinted) return tr("Faces colorized; the rest of the photo toned with their average colour");
+    // "3 damaged areas outside the faces were left as they are"
+    if (note.ends_with(kNoteDamageOutsideSuffix)) {
+        int count = 0;
+        const auto [end, error] = std::from_chars(note.data(), note.data() + note.size(), count);
+        if (error == std::errc() && std::string_view(end) == kNoteDamageOutsideSuffix) {
+            return tr("%n damaged area(s) outside the faces were left as they are", nullptr, count);
+        }
+    }
+    if (note == kNoteFinishedByEarlierRun) return tr("Restored by the earlier run, which stopped before recording its details");
+    // "background upscaled x2 by realesrnet_x2"
+    if (note.starts_with(kNoteBackgroundPrefix)) {
+        const std::string rest = note.substr(kNoteBackgroundPrefix.size());
+        const auto by = rest.find(" by ");
+        if (by != std::string::npos) {
+            //: %1 is the scale (2, 4), %2 the upscaler's name (realesrgan-x4fast, realesrnet_x2)
+            return tr("Background upscaled x%1 with %2")
+                .arg(QString::fromStdString(rest.substr(0, by)), QString::fromStdString(rest.substr(by + 4)));
+        }
+    }
+    return QString::fromStdString(note);
+}
+
+QString CoreText::licence(const std::string& licence) {
+    if (licence == kGpenLicenceNote)
+        return tr(
+            "The reference authors released the GPEN weights for academic and non-commercial use.");
+    return QString::fromStdString(licence);
+}
+
+}  // namespace gpen::ui

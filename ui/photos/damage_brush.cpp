@@ -1,0 +1,56 @@
+#include "ui/photos/damage_brush.h"
+
+namespace gpen::ui {
+
+DamageBrush::DamageBrush(QObject* parent) : StrokeBrush(parent) { setErasing(false); }
+
+void DamageBrush::setMask(const QImage& mask, QSize photoSize) {
+    QImage m;
+    if (!mask.isNull() && mask.size() == photoSize) {
+        m = mask.convertToFormat(QImage::Format_Grayscale8);
+    } else {
+        m = QImage(photoSize, QImage::Format_Grayscale8);
+        m.fill(0);
+    }
+    m_overlay = QImage(m.size(), QImage::Format_ARGB32_Premultiplied);
+    resetImage(std::move(m));
+}
+
+bool DamageBrush::isEmpty() const {
+    const QImage& m = mask();
+    for (int y = 0; y < m.height(); ++y) {
+        const uchar* row = m.constScanLine(y);
+        for (int x = 0; x < m.width(); ++x) {
+            if (row[x]) return false;
+        }
+    }
+    return true;
+}
+
+void DamageBrush::setErasing(bool erasing) {
+    m_erasing = erasing;
+    setInk(erasing ? QColor(0, 0, 0) : QColor(255, 255, 255));
+}
+
+void DamageBrush::clear() {
+    if (mask().isNull() || isEmpty()) return;
+    QImage empty(mask().size(), QImage::Format_Grayscale8);
+    empty.fill(0);
+    replaceImage(empty, tr("Clear damage"));
+}
+
+QString DamageBrush::strokeText() const { return m_erasing ? tr("Erase damage") : tr("Paint damage"); }
+
+void DamageBrush::touched(const QRect& rect) {
+    const QImage& m = mask();
+    const QRect r = rect.intersected(m.rect());
+    // Premultiplied red at 60 % where damaged, transparent elsewhere.
+    constexpr QRgb kMarked = qRgba(153, 0, 0, 153);
+    for (int y = r.top(); y <= r.bottom(); ++y) {
+        const uchar* in = m.constScanLine(y);
+        auto* out = reinterpret_cast<QRgb*>(m_overlay.scanLine(y));
+        for (int x = r.left(); x <= r.right(); ++x) out[x] = in[x] ? kMarked : 0;
+    }
+}
+
+}  // namespace gpen::ui
