@@ -17,9 +17,7 @@
 #include <QTemporaryDir>
 #include <QTimer>
 
-#include <algorithm>
 #include <filesystem>
-#include <iostream>
 #include <vector>
 
 #include <opencv2/core.hpp>
