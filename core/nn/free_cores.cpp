@@ -15,6 +15,8 @@
 
 #include <ATen/Parallel.h>
 
+#include "gpen/base/log.h"
+
 namespace gpen::nn {
 namespace {
 
@@ -137,7 +139,11 @@ void fitComputeThreadsToFreeCores() {
     // threads run: anything from half a core counts as a core taken.
     const int busy = static_cast<int>(std::floor(coresBusyElsewhere() + 0.5));
     const int threads = std::clamp(ceiling - busy, 1, ceiling);
-    if (threads != at::get_num_threads()) at::set_num_threads(threads);
+    if (threads != at::get_num_threads()) {
+        at::set_num_threads(threads);
+        log(LogLevel::Info, "compute threads: " + std::to_string(threads) + " (" + std::to_string(busy) +
+                                " of " + std::to_string(ceiling) + " cores busy elsewhere)");
+    }
 }
 
 }  // namespace gpen::nn
