@@ -11,6 +11,7 @@
 
 #include "nn/free_cores.h"
 #include "nn/network_builds.h"
+#include "nn/precision.h"
 #include "nn/tensor_convert.h"
 #include "nn/torch_failure.h"
 
@@ -50,7 +51,10 @@ at::Tensor runConv(const Step& s, const at::Tensor& x) {
         }
     }
     const std::int64_t groups = s.kind == Step::Kind::Depthwise ? x.size(1) : 1;
-    return at::conv2d(in, s.weight, s.bias, {s.stride, s.stride}, {pad, pad}, {s.dilation, s.dilation}, groups);
+    const std::int64_t stride[2] = {s.stride, s.stride};
+    const std::int64_t padding[2] = {pad, pad};
+    const std::int64_t dilation[2] = {s.dilation, s.dilation};
+    return convolve(in, s.weight, s.bias, stride, padding, dilation, groups);
 }
 
 Error refused(const std::string& source, const std::string& what) {

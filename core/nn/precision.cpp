@@ -35,4 +35,14 @@ at::Tensor convolveIn(const at::Tensor& x, const at::Tensor& w, const at::Tensor
     return conv(wide, w.to(at::kFloat), b.defined() ? b.to(at::kFloat) : b).to(at::kBFloat16);
 }
 
+at::Tensor convolve(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b, at::IntArrayRef stride,
+                    at::IntArrayRef padding, at::IntArrayRef dilation, std::int64_t groups) {
+    return convolveIn(x, w, b, [&](const at::Tensor& xc, const at::Tensor& wc, const at::Tensor& bc) {
+        if (xc.device().is_cpu()) {
+            return at::mkldnn_convolution(xc, wc, bc, padding, stride, dilation, groups);
+        }
+        return at::conv2d(xc, wc, bc, stride, padding, dilation, groups);
+    });
+}
+
 }  // namespace gpen::nn

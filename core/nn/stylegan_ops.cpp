@@ -32,12 +32,7 @@ at::Tensor conv2dFast(const at::Tensor& x, const at::Tensor& w, const at::Tensor
     const std::int64_t s[2] = {stride, stride};
     const std::int64_t p[2] = {padH, padW};
     const std::int64_t d[2] = {1, 1};
-    return convolveIn(x, w, bias, [&](const at::Tensor& xc, const at::Tensor& wc, const at::Tensor& bc) {
-        if (xc.device().is_cpu()) {
-            return at::mkldnn_convolution(xc, wc, bc, p, s, d, groups);
-        }
-        return at::conv2d(xc, wc, bc, s, p, d, groups);
-    });
+    return convolve(x, w, bias, s, p, d, groups);
 }
 
 at::Tensor fusedLeakyRelu(at::Tensor&& x, const at::Tensor& bias) {
