@@ -112,15 +112,18 @@ double coresBusyElsewhere() {
     static Sample previous;
     static double estimate = 0;
     std::lock_guard lock(mutex);
-    const Sample now{monotonicSeconds(), busySeconds(cpus), processCpuSeconds()};
+    // /proc/stat counts in ticks of 10 ms: over less than 100 ms the figure is mostly rounding.
+    // Checked before reading the file, which every forward would otherwise open and parse.
+    const double wallNow = monotonicSeconds();
+    const bool sampled = previous.busy >= 0;
+    if (sampled && wallNow - previous.wall < 0.1) return estimate;
+    const Sample now{wallNow, busySeconds(cpus), processCpuSeconds()};
     if (now.busy < 0) return 0;
-    if (previous.busy < 0 || previous.wall == 0) {
+    if (!sampled) {
         previous = now;
         return estimate;
     }
     const double wall = now.wall - previous.wall;
-    // /proc/stat counts in ticks of 10 ms: over less than 100 ms the figure is mostly rounding.
-    if (wall < 0.1) return estimate;
     const double others = (now.busy - previous.busy) - (now.own - previous.own);
     estimate = std::clamp(others / wall, 0.0, static_cast<double>(cpus.size()));
     previous = now;
