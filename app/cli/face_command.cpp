@@ -36,8 +36,7 @@ int runFace(const FaceOptions& o) {
     const std::optional<FaceTask> known = catalogTask(o.model);
     FaceTask task = known.value_or(FaceTask::Restore);
     if (!o.task.empty()) {
-        const auto asked = parseFaceTask(o.task);
-        if (!asked) return fail("--task must be restore, colorize, inpaint or seg2face");
+        const auto asked = parseFaceTask(o.task);  // one of the four: checked by the parser
         if (known && *known != *asked) {
             return fail(std::filesystem::path(o.model).filename().string() + " " + faceTaskVerb(*known) + ", not " +
                         faceTaskName(*asked) + ": use it with --task " + faceTaskName(*known) + ", or choose a model for " +
