@@ -1,3 +1,4 @@
+#include <semaphore.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -5,6 +6,8 @@
 #include <csignal>
 #include <cstdio>
 #include <iostream>
+#include <stop_token>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -19,9 +22,10 @@ namespace {
 // SIGINT and SIGTERM (a Ctrl-C, a Slurm or Kubernetes preemption) cancel the batch, which ends
 // the file in hand at the next tile or face (or loads no further model) and writes its report.
 // A second one exits at once: the report on disk is the last one written (atomically, as every
-// output), and a --resume finishes the rest and clears the temporary files. Only lock-free
-// atomics, write() and _exit() here: what a signal handler may use.
-CancelToken* g_cancel = nullptr;
+// output), and a --resume finishes the rest and clears the temporary files. A handler may only
+// use what is async-signal-safe, which request_stop() is not (it runs the token's callbacks), so
+// the handler posts a semaphore and a thread of ours requests the stop.
+sem_t g_stopSignal;
 std::atomic<int> g_stopSignals{0};
 extern "C" void onStopSignal(int) {
     if (g_stopSignals.fetch_add(1) > 0) {
@@ -29,8 +33,38 @@ extern "C" void onStopSignal(int) {
         [[maybe_unused]] const auto written = ::write(2, kMessage, sizeof kMessage - 1);
         ::_exit(130);
     }
-    if (g_cancel) g_cancel->cancel();
+    ::sem_post(&g_stopSignal);
 }
+
+// While alive, SIGINT and SIGTERM request `source`'s stop; afterwards they are back to their
+// defaults.
+class StopOnSignal {
+public:
+    explicit StopOnSignal(std::stop_source source) {
+        ::sem_init(&g_stopSignal, 0, 0);
+        m_waiter = std::jthread([source, this]() mutable {
+            while (::sem_wait(&g_stopSignal) != 0) {
+            }  // EINTR: a signal interrupted the wait; wait again
+            if (!m_done.load()) source.request_stop();
+        });
+        std::signal(SIGINT, onStopSignal);
+        std::signal(SIGTERM, onStopSignal);
+    }
+    ~StopOnSignal() {
+        std::signal(SIGINT, SIG_DFL);
+        std::signal(SIGTERM, SIG_DFL);
+        m_done.store(true);
+        ::sem_post(&g_stopSignal);  // wakes the waiter when no signal came
+        m_waiter.join();
+        ::sem_destroy(&g_stopSignal);
+    }
+    StopOnSignal(const StopOnSignal&) = delete;
+    StopOnSignal& operator=(const StopOnSignal&) = delete;
+
+private:
+    std::atomic<bool> m_done{false};
+    std::jthread m_waiter;
+};
 
 std::string twoDecimals(double v) {
     char buf[32];
@@ -155,20 +189,19 @@ int batch(const BatchCommandOptions& o) {
     if (!cache) return fail(cache.error().message);
     (*cache)->rescan();
 
-    CancelToken cancel;
-    g_cancel = &cancel;
-    std::signal(SIGINT, onStopSignal);
-    std::signal(SIGTERM, onStopSignal);
-    p.cancel = &cancel;
+    std::stop_source stop;
+    p.stop = stop.get_token();
     ProgressLine line;
     p.progress = [&](const BatchProgress& progress) { line.update(progress); };
     p.fileDone = [&](std::size_t, const FileRecord& r) {
         if (r.status == FileStatus::Failed) line.failed(r);
         if (r.review()) line.review(r, p.minIdentity);
     };
-    auto summary = runBatch(**cache, p);
+    auto summary = [&] {
+        const StopOnSignal signals(stop);
+        return runBatch(**cache, p);
+    }();
     line.finish();
-    g_cancel = nullptr;
     if (!summary) return fail(summary.error().message);
 
     if (json) {

@@ -22,7 +22,7 @@ using Clock = std::chrono::steady_clock;
 
 double secondsSince(Clock::time_point since) { return std::chrono::duration<double>(Clock::now() - since).count(); }
 
-bool isCancelled(const BatchParams& p) { return p.cancel && p.cancel->cancelled(); }
+bool isCancelled(const BatchParams& p) { return p.stop.stop_requested(); }
 
 // A photo between the runner's stages: its job, or why it stopped.
 struct Work {
@@ -388,7 +388,7 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
     // the decoder's limits, the encoder's settings.
     RestoreJobParams jobParams;
     jobParams.restore = params.restore;
-    jobParams.restore.cancel = params.cancel;
+    jobParams.restore.stop = params.stop;
     jobParams.read = params.read;
     jobParams.write.quality = params.quality;
     jobParams.write.copyMetadata = params.copyMetadata;
@@ -409,7 +409,7 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
         if (state.diskFull()) break;  // nothing more can be written: restore no further photo
         if (params.pause && params.pause->paused()) {
             state.setPaused(true);
-            params.pause->waitWhilePaused(params.cancel);
+            params.pause->waitWhilePaused(params.stop);
             state.setPaused(false);
         }
         if (!w->failure && isCancelled(params)) w->failure = Error{ErrorCode::Cancelled, "cancelled"};
@@ -421,7 +421,7 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
                 state.stage(file, p);
                 if (params.pause && params.pause->paused()) {
                     state.setPaused(true);
-                    params.pause->waitWhilePaused(params.cancel);
+                    params.pause->waitWhilePaused(params.stop);
                     state.setPaused(false);
                 }
             });

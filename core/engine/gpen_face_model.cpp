@@ -63,7 +63,7 @@ std::uint64_t GpenFaceModel::workBytes(const WarmupPlan& plan) const {
 Expected<void> GpenFaceModel::runOnZeros(const WarmupPlan& plan, int batch) const {
     const int size = faceSize();
     const FloatTensor zeros({std::max(1, batch), 3, size, size});
-    auto out = m_generator->forward(zeros, plan.cancel);
+    auto out = m_generator->forward(zeros, plan.stop);
     if (!out) {
         return tl::unexpected(out.error());
     }

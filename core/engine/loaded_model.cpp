@@ -22,7 +22,7 @@ Expected<void> LoadedModel::warmup(const WarmupPlan& plan) const {
         }
     }
     for (const int b : batches) {
-        if (plan.cancel && plan.cancel->cancelled()) {
+        if (plan.stop.stop_requested()) {
             return makeError(ErrorCode::Cancelled, "Cancelled");
         }
         if (auto r = runOnZeros(plan, b); !r) {

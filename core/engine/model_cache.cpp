@@ -27,7 +27,7 @@ ModelCache::~ModelCache() {
         std::lock_guard lock(m_impl->mutex);
         m_impl->stopping = true;
     }
-    m_impl->stopToken.cancel();
+    m_impl->stopSource.request_stop();
     if (m_impl->preloadThread.joinable()) {
         m_impl->preloadThread.join();
     }

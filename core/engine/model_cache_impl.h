@@ -8,6 +8,7 @@
 #include <map>
 #include <mutex>
 #include <set>
+#include <stop_token>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -58,7 +59,7 @@ struct ModelCache::Impl {
     bool stopping = false;
     // Set with `stopping` by the destructor: a load in progress stops between its phases and
     // inside its warm-up instead of running to its end.
-    CancelToken stopToken;
+    std::stop_source stopSource;
 
     // Under the lock.
     ModelClock::time_point now() const { return params.clock ? params.clock() : ModelClock::now(); }

@@ -81,7 +81,7 @@ Expected<std::shared_ptr<const LoadedModel>> ModelCache::Impl::load(std::unique_
             enterPhase(s, LoadPhase::Building, timings);
             t0 = Wall::now();
         }
-        if (stopToken.cancelled()) {
+        if (stopSource.stop_requested()) {
             return makeError(ErrorCode::Cancelled, "Cancelled");
         }
         bool onDevice = false;
@@ -114,7 +114,7 @@ Expected<std::shared_ptr<const LoadedModel>> ModelCache::Impl::load(std::unique_
             Expected<void> warm = makeError(ErrorCode::Internal, "no warmup");
             try {
                 WarmupPlan plan = params.warmup;
-                plan.cancel = &stopToken;
+                plan.stop = stopSource.get_token();
                 warm = (*model)->warmup(plan);
             } catch (const std::exception& e) {
                 warm = makeError(ErrorCode::Internal, e.what());

@@ -1,11 +1,12 @@
 #include "gpen/face/dlib_face_detector.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <exception>
+#include <stop_token>
 #include <string>
-#include <atomic>
 #include <system_error>
 #include <thread>
 #include <utility>
@@ -60,7 +61,7 @@ class LevelScan {
 
     template <class Image>
     Expected<std::vector<dlib::rect_detection>> operator()(const Image& image, double adjust, int threads,
-                                                         const CancelToken* cancel) const {
+                                                         std::stop_token stop) const {
         // As create_fhog_pyramid counts them.
         unsigned long levels = 0;
         dlib::rectangle rect = dlib::get_rect(image);
@@ -83,7 +84,7 @@ class LevelScan {
         std::atomic<bool> stopped{false};
         auto work = [&] {
             for (unsigned long l = next++; l < levels; l = next++) {
-                if (cancel && cancel->cancelled()) {
+                if (stop.stop_requested()) {
                     stopped = true;
                     return;
                 }
@@ -268,14 +269,14 @@ Expected<std::vector<DetectedFace>> DlibFaceDetector::detect(const cv::Mat& imag
         const auto steps = static_cast<unsigned int>(params.upsampleSteps);
         dlib::pyramid_down<2> pyramid;
         if (steps == 0) {
-            scanned = scan(original, params.adjustThreshold, threads, params.cancel);
+            scanned = scan(original, params.adjustThreshold, threads, params.stop);
         } else {
             dlib::array2d<dlib::rgb_pixel> upsampled;
             dlib::pyramid_up(original, upsampled, pyramid);
             for (unsigned int i = 1; i < steps; ++i) {
                 dlib::pyramid_up(upsampled, pyramid);
             }
-            scanned = scan(upsampled, params.adjustThreshold, threads, params.cancel);
+            scanned = scan(upsampled, params.adjustThreshold, threads, params.stop);
         }
         if (!scanned) return tl::unexpected(scanned.error());
         const std::vector<dlib::rect_detection>& found = *scanned;

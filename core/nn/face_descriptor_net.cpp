@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <stop_token>
 
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
@@ -90,7 +91,7 @@ std::string FaceDescriptorNet::describe() const {
            std::to_string(m_impl->inputSize) + " px in, " + std::to_string(m_impl->descriptorSize) + " out";
 }
 
-Expected<FloatTensor> FaceDescriptorNet::forward(const FloatTensor& input, const CancelToken* cancel) const {
+Expected<FloatTensor> FaceDescriptorNet::forward(const FloatTensor& input, std::stop_token stop) const {
     const int s = m_impl->inputSize;
     if (input.shape != Shape{input.shape.empty() ? 0 : input.shape[0], 3, s, s} || input.shape[0] < 1) {
         return makeError(ErrorCode::InvalidArgument, describe() + " needs input [N, 3, " + std::to_string(s) + ", " +
@@ -101,7 +102,7 @@ Expected<FloatTensor> FaceDescriptorNet::forward(const FloatTensor& input, const
         c10::InferenceMode guard;
         at::Tensor x = toDevice(fromFloatTensor(input), m_impl->device);
         for (const Step& step : m_impl->steps) {
-            if (cancel && cancel->cancelled()) throw ForwardCancelled{};
+            if (stop.stop_requested()) throw ForwardCancelled{};
             switch (step.kind) {
                 case Step::Kind::Conv:
                 case Step::Kind::Depthwise: x = runConv(step, x); break;

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <optional>
+#include <stop_token>
 
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
@@ -45,7 +46,7 @@ struct GpenGenerator::Impl {
     at::Tensor styled(const StyledConv& s, at::Tensor x, const at::Tensor& latent,
                       const at::Tensor& noise) const;
     at::Tensor toRgb(const ToRgb& t, const at::Tensor& x, const at::Tensor& latent, const at::Tensor& skip) const;
-    at::Tensor forward(const at::Tensor& input, const CancelToken* cancel) const;
+    at::Tensor forward(const at::Tensor& input, std::stop_token stop) const;
 };
 
 namespace {
@@ -112,11 +113,11 @@ at::Tensor GpenGenerator::Impl::toRgb(const ToRgb& t, const at::Tensor& x, const
     return out;
 }
 
-at::Tensor GpenGenerator::Impl::forward(const at::Tensor& input, const CancelToken* cancel) const {
+at::Tensor GpenGenerator::Impl::forward(const at::Tensor& input, std::stop_token stop) const {
     // One layer of a 512 face costs up to ~0.2 s on two cores: looking between layers bounds a
     // cancel by that instead of by the whole face.
-    const auto checkpoint = [cancel] {
-        if (cancel && cancel->cancelled()) throw ForwardCancelled{};
+    const auto checkpoint = [stop] {
+        if (stop.stop_requested()) throw ForwardCancelled{};
     };
     // Encoder: its features are the decoder's noise inputs, finest first.
     std::vector<at::Tensor> features;
@@ -188,7 +189,7 @@ std::uint64_t GpenGenerator::extraKernelBytes() const {
     return static_cast<std::uint64_t>(std::max<std::int64_t>(bytes, 0));
 }
 
-Expected<FloatTensor> GpenGenerator::forward(const FloatTensor& input, const CancelToken* cancel) const {
+Expected<FloatTensor> GpenGenerator::forward(const FloatTensor& input, std::stop_token stop) const {
     const auto& a = m_impl->arch;
     if (input.shape.size() != 4 || input.shape[1] != 3 || input.shape[2] != a.inSize || input.shape[3] != a.inSize ||
         input.shape[0] < 1) {
@@ -201,7 +202,7 @@ Expected<FloatTensor> GpenGenerator::forward(const FloatTensor& input, const Can
         c10::InferenceMode guard;
         const at::Tensor x = toDevice(fromFloatTensor(input), m_impl->device);
         return std::move(forwardBySubBatch(x, [&](const at::Tensor& part) {
-                             return std::vector<at::Tensor>{m_impl->forward(part, cancel)};
+                             return std::vector<at::Tensor>{m_impl->forward(part, stop)};
                          }).front());
     } catch (const ForwardCancelled&) {
         return makeError(ErrorCode::Cancelled, "Cancelled");

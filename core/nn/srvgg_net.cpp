@@ -1,6 +1,8 @@
 // SRVGGNetCompact forward (Real-ESRGAN's srvgg_arch.py) from NCNN weights, and RRDBNet's state dict
 // from NCNN weights.
 
+#include <stop_token>
+
 #include "gpen/nn/srvgg_net.h"
 
 #include <ATen/ATen.h>
@@ -58,10 +60,10 @@ struct SrvggNet::Impl {
     };
     std::vector<Stage> stages;  // numConv + 2
 
-    at::Tensor network(const at::Tensor& x, const CancelToken* cancel) const {
+    at::Tensor network(const at::Tensor& x, std::stop_token stop) const {
         at::Tensor y = x;
         for (std::size_t i = 0; i < stages.size(); ++i) {
-            if (cancel && i % 8 == 7 && cancel->cancelled()) throw ForwardCancelled{};
+            if (i % 8 == 7 && stop.stop_requested()) throw ForwardCancelled{};
             y = stages[i](y);
         }
         y = at::pixel_shuffle(y, arch.scale);
@@ -83,7 +85,7 @@ std::uint64_t SrvggNet::weightBytes() const {
     return bytes;
 }
 
-Expected<FloatTensor> SrvggNet::forward(const FloatTensor& input, const CancelToken* cancel) const {
+Expected<FloatTensor> SrvggNet::forward(const FloatTensor& input, std::stop_token stop) const {
     if (input.shape.size() != 4 || input.shape[0] < 1 || input.shape[1] != 3 || input.shape[2] < 1 || input.shape[3] < 1) {
         return makeError(ErrorCode::InvalidArgument,
                          m_impl->arch.describe() + " needs input [N, 3, H, W], got " + shapeToString(input.shape));
@@ -92,7 +94,7 @@ Expected<FloatTensor> SrvggNet::forward(const FloatTensor& input, const CancelTo
         fitComputeThreadsToFreeCores();
         c10::InferenceMode guard;
         const at::Tensor x = toCompute(toDevice(fromFloatTensor(input), m_impl->device), m_impl->precision);
-        return toFloatTensor(m_impl->network(x, cancel));
+        return toFloatTensor(m_impl->network(x, stop));
     } catch (const ForwardCancelled&) {
         return makeError(ErrorCode::Cancelled, "Cancelled");
     } catch (...) {

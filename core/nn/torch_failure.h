@@ -24,7 +24,7 @@ Error currentTorchFailure(ErrorCode code, const std::string& prefix, const std::
 // ..." (Device) or "<source>: out of memory while building the network".
 Error currentBuildFailure(const std::string& source, const Device& device);
 
-// Thrown by a network's forward between its layers when the caller's cancel token is set; the
+// Thrown by a network's forward between its layers when the caller's stop token is set; the
 // forward turns it into ErrorCode::Cancelled.
 struct ForwardCancelled {};
 

@@ -1,3 +1,5 @@
+#include <stop_token>
+
 #include "gpen/pipeline/face_map.h"
 
 #include "gpen/engine/gpen_face_model.h"
@@ -28,7 +30,7 @@ std::size_t chooseFace(const std::vector<DetectedFace>& faces, const std::option
 }  // namespace
 
 Expected<PhotoFaceMap> parsingMapOfPhotoFace(ModelCache& cache, const cv::Mat& photoBgr8, std::optional<cv::Rect2d> near,
-                                             const std::string& detector, const CancelToken* cancel) {
+                                             const std::string& detector, std::stop_token stop) {
     PhotoFaceMap out;
     out.detector = resolveDetector(cache, detector);
     auto finder = cache.acquireAs<FaceDetectorModel>(out.detector);
@@ -36,7 +38,7 @@ Expected<PhotoFaceMap> parsingMapOfPhotoFace(ModelCache& cache, const cv::Mat& p
     auto faces = (*finder)->detect(photoBgr8, {});
     if (!faces) return tl::unexpected(faces.error());
     if (faces->empty()) return makeError(ErrorCode::InvalidArgument, "no face found in the photo (" + out.detector + ")");
-    if (cancel && cancel->cancelled()) return makeError(ErrorCode::Cancelled, "Cancelled");
+    if (stop.stop_requested()) return makeError(ErrorCode::Cancelled, "Cancelled");
     out.faceCount = static_cast<int>(faces->size());
     const DetectedFace& face = (*faces)[chooseFace(*faces, near)];
     out.box = face.box;
@@ -55,20 +57,20 @@ Expected<PhotoFaceMap> parsingMapOfPhotoFace(ModelCache& cache, const cv::Mat& p
     return out;
 }
 
-Expected<FaceFromMap> drawFaceFromMap(const GpenGenerator& generator, const cv::Mat& mapBgr8, const CancelToken* cancel) {
+Expected<FaceFromMap> drawFaceFromMap(const GpenGenerator& generator, const cv::Mat& mapBgr8, std::stop_token stop) {
     SnappedParsingMap snapped = snapToParsingColours(mapBgr8);
-    auto faces = runFaceTask(generator, FaceTask::Seg2face, {snapped.bgr8}, cancel);
+    auto faces = runFaceTask(generator, FaceTask::Seg2face, {snapped.bgr8}, stop);
     if (!faces) return tl::unexpected(faces.error());
     return FaceFromMap{std::move(faces->front()), snapped.unknownShare, {}};
 }
 
 Expected<FaceFromMap> drawFaceFromMap(ModelCache& cache, const cv::Mat& mapBgr8, const std::string& model,
-                                      const CancelToken* cancel) {
+                                      std::stop_token stop) {
     auto id = resolveFaceModel(cache, FaceTask::Seg2face, model);
     if (!id) return tl::unexpected(id.error());
     auto loaded = cache.acquireAs<GpenFaceModel>(*id);
     if (!loaded) return tl::unexpected(loaded.error());
-    auto face = drawFaceFromMap((*loaded)->generator(), mapBgr8, cancel);
+    auto face = drawFaceFromMap((*loaded)->generator(), mapBgr8, stop);
     if (face) face->model = *id;
     return face;
 }

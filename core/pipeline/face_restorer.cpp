@@ -1,6 +1,7 @@
 #include "gpen/pipeline/face_restorer.h"
 
 #include <algorithm>
+#include <stop_token>
 
 #include <opencv2/imgproc.hpp>
 
@@ -65,7 +66,7 @@ std::vector<cv::Mat> gpenOutputToFaces(const FloatTensor& output, bool normalise
 }
 
 Expected<std::vector<cv::Mat>> runFaceTask(const GpenGenerator& generator, FaceTask task,
-                                           const std::vector<cv::Mat>& facesBgr8, const CancelToken* cancel,
+                                           const std::vector<cv::Mat>& facesBgr8, std::stop_token stop,
                                            bool keepLuma) {
     if (facesBgr8.empty()) {
         return std::vector<cv::Mat>{};
@@ -81,7 +82,7 @@ Expected<std::vector<cv::Mat>> runFaceTask(const GpenGenerator& generator, FaceT
             for (auto& f : inputs) f = grayAsBgr(f);
         }
         const bool normalised = task != FaceTask::Seg2face;
-        auto out = generator.forward(facesToGpenInput(inputs, generator.architecture().inSize, normalised), cancel);
+        auto out = generator.forward(facesToGpenInput(inputs, generator.architecture().inSize, normalised), stop);
         if (!out) {
             return tl::unexpected(out.error());
         }
@@ -99,8 +100,8 @@ Expected<std::vector<cv::Mat>> runFaceTask(const GpenGenerator& generator, FaceT
 
 Expected<std::vector<cv::Mat>> restoreAlignedFaces(const GpenGenerator& generator,
                                                    const std::vector<cv::Mat>& facesBgr8,
-                                                   const CancelToken* cancel) {
-    return runFaceTask(generator, FaceTask::Restore, facesBgr8, cancel);
+                                                   std::stop_token stop) {
+    return runFaceTask(generator, FaceTask::Restore, facesBgr8, stop);
 }
 
 }  // namespace gpen

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stop_token>
 
 #include <opencv2/imgproc.hpp>
 
@@ -24,7 +25,7 @@ Expected<void> IdentityModel::runOnZeros(const WarmupPlan& plan, int) const {
     const int faces = plan.faceBatchSizes.empty() ? 1 : *std::max_element(plan.faceBatchSizes.begin(), plan.faceBatchSizes.end());
     const int batch = std::min(2 * faces, static_cast<int>(kDescribeBatch));
     const int s = m_net->inputSize();
-    auto r = m_net->forward(FloatTensor({batch, 3, s, s}), plan.cancel);
+    auto r = m_net->forward(FloatTensor({batch, 3, s, s}), plan.stop);
     if (!r) return tl::unexpected(r.error());
     return {};
 }
@@ -43,7 +44,7 @@ cv::Mat IdentityModel::recognitionCrop(const cv::Mat& alignedFace) const {
 }
 
 Expected<std::vector<std::vector<float>>> IdentityModel::describe(const std::vector<cv::Mat>& alignedFaces,
-                                                                  const CancelToken* cancel) const {
+                                                                  std::stop_token stop) const {
     const int n = m_net->inputSize();
     const auto plane = static_cast<std::size_t>(n) * n;
     const auto d = static_cast<std::size_t>(m_net->descriptorSize());
@@ -70,7 +71,7 @@ Expected<std::vector<std::vector<float>>> IdentityModel::describe(const std::vec
                 }
             }
         }
-        auto out = m_net->forward(input, cancel);
+        auto out = m_net->forward(input, stop);
         if (!out) return tl::unexpected(out.error());
         for (std::size_t i = 0; i < count; ++i) {
             std::vector<float> v(out->data.begin() + static_cast<std::ptrdiff_t>(i * d),
@@ -88,7 +89,7 @@ Expected<std::vector<std::vector<float>>> IdentityModel::describe(const std::vec
 }
 
 Expected<std::vector<double>> scoreIdentity(const IdentityModel& model, RestoreResult& result,
-                                            const std::vector<double>& strengths, const CancelToken* cancel) {
+                                            const std::vector<double>& strengths, std::stop_token stop) {
     std::vector<cv::Mat> faces;
     std::vector<std::size_t> unknown;  // faces whose input has no descriptor yet
     for (std::size_t i = 0; i < result.faces.size(); ++i) {
@@ -102,7 +103,7 @@ Expected<std::vector<double>> scoreIdentity(const IdentityModel& model, RestoreR
         if (!blended) return tl::unexpected(blended.error());
         faces.push_back(*blended);
     }
-    auto descriptors = model.describe(faces, cancel);
+    auto descriptors = model.describe(faces, stop);
     if (!descriptors) return tl::unexpected(descriptors.error());
     for (std::size_t k = 0; k < unknown.size(); ++k) result.faces[unknown[k]].inputDescriptor = std::move((*descriptors)[k]);
     std::vector<double> scores;

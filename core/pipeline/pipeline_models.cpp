@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <stop_token>
 
 #include <opencv2/imgproc.hpp>
 
@@ -100,7 +101,7 @@ Expected<std::vector<DetectedFace>> DlibDetectorModel::detect(const cv::Mat& bgr
     dp.selection = params.selection;
     dp.upsampleSteps = std::max(bgr8.rows, bgr8.cols) > kDlibUpsampleLongSideLimit ? 0 : 1;
     dp.threads = computeThreadsForFreeCores();
-    dp.cancel = params.cancel;
+    dp.stop = params.stop;
     return m_detector.detect(bgr8, dp);
 }
 
@@ -119,25 +120,25 @@ int BackgroundModel::scale() const {
     return m_srvgg ? m_srvgg->architecture().scale : m_net->architecture().scale;
 }
 
-Expected<FloatTensor> BackgroundModel::forward(const FloatTensor& tile, const CancelToken* cancel) const {
-    return m_srvgg ? m_srvgg->forward(tile, cancel) : m_net->forward(tile, cancel);
+Expected<FloatTensor> BackgroundModel::forward(const FloatTensor& tile, std::stop_token stop) const {
+    return m_srvgg ? m_srvgg->forward(tile, stop) : m_net->forward(tile, stop);
 }
 
 Expected<void> BackgroundModel::runOnZeros(const WarmupPlan& plan, int) const {
     const int side = plan.tileSize + 2 * plan.tilePadding;
-    auto r = forward(FloatTensor({1, 3, side, side}), plan.cancel);
+    auto r = forward(FloatTensor({1, 3, side, side}), plan.stop);
     if (!r) return tl::unexpected(r.error());
     return {};
 }
 
 Expected<cv::Mat> BackgroundModel::upscale(const cv::Mat& bgr8, const TileParams& tiles, const ProgressFn& progress,
-                                           const CancelToken* cancel) const {
+                                           std::stop_token stop) const {
     TiledRunParams p;
     p.tiles = tiles;
     p.scale = scale();
     p.progress = progress;
-    p.cancel = cancel;
-    auto r = runTiled(bgrToRgbUnitTensor(bgr8), [this, cancel](const FloatTensor& t) { return forward(t, cancel); }, p);
+    p.stop = stop;
+    auto r = runTiled(bgrToRgbUnitTensor(bgr8), [this, stop](const FloatTensor& t) { return forward(t, stop); }, p);
     if (!r) return tl::unexpected(r.error());
     return rgbUnitTensorToBgr(r->output);
 }

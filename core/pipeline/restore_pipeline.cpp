@@ -42,7 +42,7 @@ Error inStage(Error e, const std::string& stage) {
     return e;
 }
 
-bool cancelled(const RestoreParams& p) { return p.cancel && p.cancel->cancelled(); }
+bool cancelled(const RestoreParams& p) { return p.stop.stop_requested(); }
 
 void report(const RestoreParams& p, const std::string& stage, int done, int total, std::string note = {}) {
     if (p.progress) p.progress({stage, done, total, std::move(note)});
@@ -149,7 +149,7 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
             report(params, "background", 0, 0, "loading " + id);
             auto bg = cache.acquireAs<BackgroundModel>(id);
             if (!bg) return tl::unexpected(inStage(bg.error(), "background"));
-            auto up = (*bg)->upscale(input, params.tiles, params.progress, params.cancel);
+            auto up = (*bg)->upscale(input, params.tiles, params.progress, params.stop);
             if (!up) return tl::unexpected(inStage(up.error(), "background"));
             r.background = *up;
             // An x4 network at another scale: its output resized (area-averaged down, cubic up).
@@ -187,7 +187,7 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
         const double sy = static_cast<double>(img.rows) / input.rows;
         FaceDetectParams detection = params.detection;
         detection.minFaceSize /= std::min(sx, sy);
-        detection.cancel = params.cancel;
+        detection.stop = params.stop;
         auto faces = (*detector)->detect(input, detection);
         if (!faces) return tl::unexpected(inStage(faces.error(), "detection"));
         for (auto& f : *faces) {
@@ -242,7 +242,7 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
                 crops.push_back(cropDamage.empty() ? r.faces[k].aligned : paintDamageWhite(r.faces[k].aligned, cropDamage[k]));
             }
             // A colorized face keeps its crop's luma at every size: the network adds colour only.
-            auto restored = runFaceTask((*gpen)->generator(), params.task, crops, params.cancel,
+            auto restored = runFaceTask((*gpen)->generator(), params.task, crops, params.stop,
                                         /*keepLuma=*/params.task == FaceTask::Colorize);
             if (!restored) return tl::unexpected(inStage(restored.error(), "faces"));
             for (int i = begin; i < end; ++i) r.faces[static_cast<std::size_t>(i)].restored = (*restored)[static_cast<std::size_t>(i - begin)];
@@ -332,7 +332,7 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
             if (!identity) {
                 r.notes.push_back(std::string(kNoteIdentityUnavailablePrefix) + identity.error().message);
             } else {
-                auto scored = scoreIdentity(**identity, r, std::vector<double>(r.faces.size(), params.strength), params.cancel);
+                auto scored = scoreIdentity(**identity, r, std::vector<double>(r.faces.size(), params.strength), params.stop);
                 if (!scored) return tl::unexpected(inStage(scored.error(), "identity"));
                 r.identityUsed = models->identity;
             }

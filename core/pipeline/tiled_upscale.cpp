@@ -147,7 +147,7 @@ Expected<TiledRunResult> runTiledAt(const FloatTensor& image, const TileFn& fn, 
         const auto sumY = axisWeightSums(ys, wy, tp.tileSize, h, s);
         bool retry = false;
         for (std::size_t i = 0; i < tiles.size(); ++i) {
-            if (params.cancel && params.cancel->cancelled()) {
+            if (params.stop.stop_requested()) {
                 return makeError(ErrorCode::Cancelled, "Cancelled");
             }
             const Tile& t = tiles[i];

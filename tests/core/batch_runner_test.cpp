@@ -288,10 +288,10 @@ TEST_F(BatchRunnerTest, CancelStopsTheRestAndTheReportSaysSo) {
     for (int i = 0; i < 6; ++i) writeNoise("c" + std::to_string(i) + ".png", i);
     auto cache = makeCache();
     if (!test::manifest()) GTEST_SKIP() << "fixtures not found";
-    CancelToken cancel;
+    std::stop_source cancel;
     BatchParams p = params();
-    p.cancel = &cancel;
-    p.fileDone = [&](std::size_t, const FileRecord&) { cancel.cancel(); };
+    p.stop = cancel.get_token();
+    p.fileDone = [&](std::size_t, const FileRecord&) { cancel.request_stop(); };
     auto summary = runBatch(*cache, p);
     ASSERT_TRUE(summary) << summary.error().message;
     EXPECT_TRUE(summary->wasCancelled);
@@ -325,6 +325,33 @@ TEST_F(BatchRunnerTest, PauseHoldsTheBatchUntilResumed) {
     ASSERT_TRUE(summary) << summary.error().message;
     EXPECT_TRUE(sawPaused.load());
     EXPECT_EQ(summary->ok, 3);
+}
+
+// A stop requested while the batch is paused wakes the runner at once: the wait is on the token
+// itself, so nothing polls, and without the wake-up this test would never end.
+TEST_F(BatchRunnerTest, CancelWhilePausedEndsTheBatch) {
+    for (int i = 0; i < 3; ++i) writeNoise("w" + std::to_string(i) + ".png", i);
+    auto cache = makeCache();
+    if (!test::manifest()) GTEST_SKIP() << "fixtures not found";
+    PauseToken pause;
+    pause.pause();
+    std::stop_source cancel;
+    BatchParams p = params();
+    p.pause = &pause;
+    p.stop = cancel.get_token();
+    std::atomic<int> done{0};
+    p.fileDone = [&](std::size_t, const FileRecord& r) {
+        if (r.status == FileStatus::Ok) ++done;
+    };
+    p.progress = [&](const BatchProgress& pr) {
+        if (pr.paused) cancel.request_stop();
+    };
+    auto summary = runBatch(*cache, p);
+    ASSERT_TRUE(summary) << summary.error().message;
+    EXPECT_TRUE(summary->wasCancelled);
+    EXPECT_TRUE(pause.paused()) << "it was never resumed";
+    EXPECT_EQ(done.load(), 0);
+    EXPECT_EQ(summary->cancelled, 3);
 }
 
 TEST_F(BatchRunnerTest, ResumeRedoesOnlyWhatIsMissingAndCollisionsGetSuffixes) {
@@ -469,15 +496,15 @@ TEST_F(BatchRunnerTest, ResumeUnderOverwriteRedoesWhatWasNotReplacedAndKeepsWhat
     const auto stale = sha256OfFile(m_out / "a.png");
     BatchParams p = params();
     p.ifExists = IfExists::Overwrite;
-    CancelToken stopped;
-    stopped.cancel();  // the first run stops before its first file: both planned, neither done
-    p.cancel = &stopped;
+    std::stop_source stopped;
+    stopped.request_stop();  // the first run stops before its first file: both planned, neither done
+    p.stop = stopped.get_token();
     auto first = runBatch(*cache, p);
     ASSERT_TRUE(first) << first.error().message;
     EXPECT_EQ(first->cancelled, 2);
     EXPECT_EQ(*sha256OfFile(m_out / "a.png"), *stale);
 
-    p.cancel = nullptr;
+    p.stop = {};
     p.resume = true;
     auto second = runBatch(*cache, p);
     ASSERT_TRUE(second) << second.error().message;

@@ -137,7 +137,7 @@ TEST_F(FaceTaskHeads, AFaceIsDrawnFromTheMapsSnappedColours) {
 TEST_F(FaceTaskHeads, ColorizingWithTheLumaKeptChangesOnlyColour) {
     cv::Mat face = cv::imread((test::fixturesDir() / "heads" / "colorize-64-b.in.png").string(), cv::IMREAD_COLOR);
     ASSERT_FALSE(face.empty());
-    auto out = runFaceTask(*m_net, FaceTask::Colorize, {face}, nullptr, /*keepLuma=*/true);
+    auto out = runFaceTask(*m_net, FaceTask::Colorize, {face}, {}, /*keepLuma=*/true);
     ASSERT_TRUE(out);
     cv::Mat inYuv, outYuv;
     cv::cvtColor(face, inYuv, cv::COLOR_BGR2YUV);

@@ -1,6 +1,7 @@
 // Parity of the GPEN generator with the reference implementation (../shared/fixtures, kind "gpen").
 
 #include <limits>
+#include <stop_token>
 
 #include <gtest/gtest.h>
 
@@ -12,6 +13,7 @@
 #include "support/avx2_winograd_scope.h"
 #include "support/fill_rule.h"
 #include "support/fixtures.h"
+#include "support/stop_at_operator.h"
 
 namespace gpen {
 namespace {
@@ -171,7 +173,7 @@ TEST_F(GpenGeneratorTest, RejectsWrongInputShape) {
     EXPECT_NE(out.error().message.find("[1, 3, 128, 128]"), std::string::npos) << out.error().message;
 }
 
-TEST_F(GpenGeneratorTest, ACancelIsSeenBetweenLayersAndAnUnsetTokenChangesNothing) {
+TEST_F(GpenGeneratorTest, AStopIsSeenAtEveryLayerAndAnUnsetTokenChangesNothing) {
     GPEN_REQUIRE_FIXTURES();
     const auto* c = test::findCase("gpen-64-cm1-n0.0625");
     ASSERT_NE(c, nullptr);
@@ -181,25 +183,29 @@ TEST_F(GpenGeneratorTest, ACancelIsSeenBetweenLayersAndAnUnsetTokenChangesNothin
     ASSERT_TRUE(net) << net.error().message;
     const FloatTensor input = test::loadTensorEntry(c->at("inputs")[0]);
 
-    // Never set: the output is the reference's, and the token was looked at once per layer.
-    CancelToken untouched;
-    auto out = (*net)->forward(input, &untouched);
+    // Never stopped: the output is the reference's.
+    auto out = (*net)->forward(input);
     ASSERT_TRUE(out) << out.error().message;
     const auto agreement = test::compare(*out, test::loadTensorEntry(c->at("outputs")[0]), test::relativeTolerance(*c));
     EXPECT_TRUE(agreement.ok) << agreement.describe();
-    const auto layers = untouched.checks();
-    // 64 px: 5 encoder stages, then two styled convs at each of 8, 16, 32, 64.
-    EXPECT_EQ(layers, 5U + 2U * 4U);
 
-    // Set at each check in turn: the forward stops right there, never later.
-    for (std::uint64_t at = 1; at <= layers; ++at) {
-        CancelToken token;
-        token.cancelAtCheck(at);
-        auto cancelled = (*net)->forward(input, &token);
-        ASSERT_FALSE(cancelled) << "check " << at;
-        EXPECT_EQ(cancelled.error().code, ErrorCode::Cancelled);
-        EXPECT_EQ(token.checks(), at);
-    }
+    // Stopped from inside the forward, it ends with Cancelled at the next layer, never later:
+    // 64 px looks 13 times (5 encoder stages, then two styled convs at each of 8, 16, 32, 64).
+    const int checks = test::countStopChecks([&](std::stop_token stop) {
+        auto r = (*net)->forward(input, stop);
+        if (!r) {
+            EXPECT_EQ(r.error().code, ErrorCode::Cancelled) << r.error().message;
+        }
+        return !r;
+    });
+    EXPECT_EQ(checks, 5 + 2 * 4);
+
+    // Requested before the call: it ends at once, with Cancelled.
+    std::stop_source before;
+    before.request_stop();
+    auto early = (*net)->forward(input, before.get_token());
+    ASSERT_FALSE(early);
+    EXPECT_EQ(early.error().code, ErrorCode::Cancelled);
 }
 
 TEST_F(GpenGeneratorTest, RejectsAStateDictWithOneWrongShape) {

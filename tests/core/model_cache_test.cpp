@@ -449,7 +449,7 @@ TEST_F(ModelCacheTest, ColdStartMeasuresTimeToReadyAndFirstVersusSteadyRequests)
 }
 
 
-// A model whose warm-up runs until the cache's cancel token is set (or gives up after a while,
+// A model whose warm-up runs until the cache requests its stop (or gives up after a while,
 // which the test then sees): destroying the cache must stop a warm-up in progress.
 class WarmsUntilCancelled final : public LoadedModel {
 public:
@@ -461,7 +461,7 @@ public:
         m_warming->set_value();
         const auto giveUp = std::chrono::steady_clock::now() + 20s;
         while (std::chrono::steady_clock::now() < giveUp) {
-            if (plan.cancel && plan.cancel->cancelled()) {
+            if (plan.stop.stop_requested()) {
                 return makeError(ErrorCode::Cancelled, "Cancelled");
             }
             std::this_thread::yield();

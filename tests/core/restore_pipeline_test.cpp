@@ -104,7 +104,7 @@ TEST_F(RestorePipelineTest, BackgroundPassDetectionGpenAndParseNetMasksEndToEnd)
     ASSERT_GE(r->faces.size(), 3U);
     auto background = cache->acquireAs<BackgroundModel>("realesrnet_x2");
     ASSERT_TRUE(background) << background.error().message;
-    auto direct = (*background)->upscale(m_photo, p.tiles, {}, nullptr);
+    auto direct = (*background)->upscale(m_photo, p.tiles, {}, {});
     ASSERT_TRUE(direct) << direct.error().message;
     // The photo is gray, so the canvas is the network's output made gray.
     ASSERT_TRUE(r->grayscale);
@@ -211,16 +211,16 @@ TEST_F(RestorePipelineTest, ToneMatchingBringsEachFaceToItsInputsBrightness) {
 
 TEST_F(RestorePipelineTest, CancelDuringTheBackgroundPassStopsBeforeTheFaces) {
     auto cache = makeCache();
-    CancelToken cancel;
+    std::stop_source cancel;
     RestoreParams p;
     p.faceModel = "tiny-gpen";
     p.detector = "dlib";
     p.backgroundScale = 2;
     p.tiles.tileSize = 64;
-    p.cancel = &cancel;
+    p.stop = cancel.get_token();
     bool sawFaces = false;
     p.progress = [&](const Progress& pr) {
-        if (pr.stage == "background" && pr.done == 1) cancel.cancel();
+        if (pr.stage == "background" && pr.done == 1) cancel.request_stop();
         if (pr.stage == "faces") sawFaces = true;
     };
     auto r = restorePhoto(*cache, m_photo, p);

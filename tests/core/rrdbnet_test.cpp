@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <stop_token>
 
 #include <gtest/gtest.h>
 
@@ -12,6 +13,7 @@
 #include "support/avx2_winograd_scope.h"
 #include "support/fill_rule.h"
 #include "support/fixtures.h"
+#include "support/stop_at_operator.h"
 
 namespace gpen {
 namespace {
@@ -383,9 +385,9 @@ TEST_F(RrdbNetTest, DISABLED_TimingReleasedX2At128) {
 }
 
 
-// Cancel is looked at between the residual blocks: a network of two blocks stops after the first
-// when the token fires at its second check, and one that is never cancelled checks once a block.
-TEST_F(RrdbNetTest, CancelIsLookedAtBetweenBlocks) {
+// The stop is looked at before each residual block, and nowhere else: stopped from inside the
+// forward, it ends with Cancelled at the next block.
+TEST_F(RrdbNetTest, AStopIsLookedAtBeforeEachBlock) {
     GPEN_REQUIRE_FIXTURES();
     auto ckpt = readCheckpoint(test::fixturesDir() / "rrdb-x2-f8-b2-g4.pth");
     ASSERT_TRUE(ckpt) << ckpt.error().message;
@@ -393,15 +395,14 @@ TEST_F(RrdbNetTest, CancelIsLookedAtBetweenBlocks) {
     ASSERT_TRUE(net) << net.error().message;
     ASSERT_EQ((*net)->architecture().numBlock, 2);
     const FloatTensor input = test::fillTensor({1, 3, 16, 16}, 7, 0.5, 0.5);
-    CancelToken running;
-    ASSERT_TRUE((*net)->forward(input, &running));
-    EXPECT_EQ(running.checks(), 2U);
-    CancelToken cancel;
-    cancel.cancelAtCheck(2);
-    auto stopped = (*net)->forward(input, &cancel);
-    ASSERT_FALSE(stopped);
-    EXPECT_EQ(stopped.error().code, ErrorCode::Cancelled);
-    EXPECT_EQ(cancel.checks(), 2U);
+    const int checks = test::countStopChecks([&](std::stop_token stop) {
+        auto r = (*net)->forward(input, stop);
+        if (!r) {
+            EXPECT_EQ(r.error().code, ErrorCode::Cancelled) << r.error().message;
+        }
+        return !r;
+    });
+    EXPECT_EQ(checks, 2);
 }
 
 }  // namespace

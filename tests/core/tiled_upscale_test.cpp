@@ -124,14 +124,14 @@ TEST(RunTiled, GivesUpBelowTheMinimumTile) {
 }
 
 TEST(RunTiled, StopsBetweenTilesWhenCancelled) {
-    CancelToken cancel;
+    std::stop_source cancel;
     int calls = 0;
     auto r = runTiled(ramp(3, 100, 100),
                       [&](const FloatTensor& t) {
-                          if (++calls == 2) cancel.cancel();
+                          if (++calls == 2) cancel.request_stop();
                           return nearest(t, 1);
                       },
-                      {.tiles = {.tileSize = 30, .overlap = 4}, .scale = 1, .cancel = &cancel});
+                      {.tiles = {.tileSize = 30, .overlap = 4}, .scale = 1, .stop = cancel.get_token()});
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error().code, ErrorCode::Cancelled);
     EXPECT_EQ(calls, 2);

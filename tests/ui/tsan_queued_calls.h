@@ -5,7 +5,7 @@
 //
 // A queued call reaches the receiving thread through that thread's post-event queue, guarded by a
 // futex inside libQt6Core. Qt is not built with TSan, so TSan sees what the sending thread wrote
-// before the call (a RestoreRequest, a CancelToken, a decoded photo) and what the slot reads as
+// before the call (a RestoreRequest, a stop token, a decoded photo) and what the slot reads as
 // unordered: hundreds of false reports per test, with nothing but our slot and QObject::event on
 // the receiving side. A suppression matching that side would match every queued slot on every
 // thread, and with it our real races. Instead, this tells TSan of the order Qt keeps:

@@ -4,6 +4,7 @@
 // BatchParams, BatchProgress and FileRecord in Qt types).
 
 #include <atomic>
+#include <limits>
 #include <memory>
 
 #include <QList>
@@ -12,13 +13,8 @@
 #include <QStringList>
 
 #include "gpen/base/pause_token.h"
-#include <limits>
 
 #include "ui/bridge/restore_job.h"
-
-namespace gpen {
-class CancelToken;
-}
 
 namespace gpen::ui {
 
@@ -35,7 +31,7 @@ struct BatchRequest {
     int quality = 95;
     RestoreOptions options;
     // Set from the GUI thread directly (EngineController::cancelJob / setPaused).
-    std::shared_ptr<gpen::CancelToken> cancel;
+    std::stop_token stop;
     std::shared_ptr<gpen::PauseToken> paused;  // set by the GUI directly, read by core's runner
 };
 

@@ -78,7 +78,7 @@ quint64 EngineController::restore(int imageIndex, std::shared_ptr<const gpen::De
     r.source = source;
     r.options = options;
     r.damageMask = damageMask;
-    r.cancel = job.cancel;
+    r.stop = job.stop.get_token();
     Q_EMIT jobRequested(r);
     return r.jobId;
 }
@@ -98,7 +98,7 @@ bool EngineController::stopForExit(int graceMs) {
 quint64 EngineController::startBatch(BatchRequest request) {
     const JobQueue::Job job = m_jobs.add(JobKind::Batch);
     request.jobId = job.id;
-    request.cancel = job.cancel;
+    request.stop = job.stop.get_token();
     request.paused = job.paused;
     if (!m_started) {
         m_jobs.finish(job.id);
@@ -132,13 +132,13 @@ quint64 EngineController::importModel(const QString& path, const QString& asMode
 quint64 EngineController::faceMap(std::shared_ptr<const gpen::DecodedImage> decoded, const QRect& near,
                                   const QString& detector) {
     const JobQueue::Job job = m_jobs.add(JobKind::FaceMap);
-    Q_EMIT jobRequested(FaceMapRequest{job.id, std::move(decoded), near, detector, job.cancel});
+    Q_EMIT jobRequested(FaceMapRequest{job.id, std::move(decoded), near, detector, job.stop.get_token()});
     return job.id;
 }
 
 quint64 EngineController::faceFromMap(const QImage& map, const QString& model) {
     const JobQueue::Job job = m_jobs.add(JobKind::FaceMap);
-    Q_EMIT jobRequested(FaceFromMapRequest{job.id, map, model, job.cancel});
+    Q_EMIT jobRequested(FaceFromMapRequest{job.id, map, model, job.stop.get_token()});
     return job.id;
 }
 

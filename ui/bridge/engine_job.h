@@ -5,6 +5,7 @@
 // of job adds an alternative here, not a signal, a slot and a callback on each side.
 
 #include <memory>
+#include <stop_token>
 #include <variant>
 
 #include <QImage>
@@ -43,7 +44,7 @@ struct FaceMapRequest {
     std::shared_ptr<const gpen::DecodedImage> decoded;  // the session's photo, shared
     QRect near;                                         // photo pixels; empty: the largest face
     QString detector = QStringLiteral("auto");          // as RestoreOptions::detector
-    std::shared_ptr<gpen::CancelToken> cancel;
+    std::stop_token stop;
 };
 
 // The map editor's face: what Seg2face draws from `map` (class colours, any RGB format).
@@ -51,7 +52,7 @@ struct FaceFromMapRequest {
     quint64 jobId = 0;
     QImage map;
     QString model = QStringLiteral("auto");  // the Seg2face model (the restore panel's face model)
-    std::shared_ptr<gpen::CancelToken> cancel;
+    std::stop_token stop;
 };
 
 using EngineJob = std::variant<RestoreRequest, ReblendRequest, ImportRequest, BatchRequest, FaceMapRequest,

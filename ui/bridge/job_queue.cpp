@@ -1,12 +1,11 @@
 #include "ui/bridge/job_queue.h"
 
-#include "gpen/base/cancel_token.h"
 #include "ui/common/job_ids.h"
 
 namespace gpen::ui {
 
 JobQueue::Job JobQueue::add(JobKind kind) {
-    Job job{nextJobId(), kind, std::make_shared<CancelToken>(), std::make_shared<gpen::PauseToken>()};
+    Job job{nextJobId(), kind, std::stop_source{}, std::make_shared<gpen::PauseToken>()};
     m_jobs.insert(job.id, job);
     return job;
 }
@@ -16,7 +15,7 @@ void JobQueue::finish(quint64 id) { m_jobs.remove(id); }
 void JobQueue::cancel(quint64 id) {
     const auto it = m_jobs.constFind(id);
     if (it == m_jobs.constEnd()) return;
-    it->cancel->cancel();
+    it->stop.request_stop();
 }
 
 void JobQueue::cancelAll(JobKind kind) {

@@ -3,20 +3,17 @@
 #include <QHash>
 #include <QtGlobal>
 
-#include "gpen/base/pause_token.h"
-
 #include <memory>
+#include <stop_token>
 
-namespace gpen {
-class CancelToken;
-}
+#include "gpen/base/pause_token.h"
 
 namespace gpen::ui {
 
 enum class JobKind { Restore, Batch, Reblend, Import, FaceMap };
 
 // The engine's jobs from the GUI's side: each one queued for the engine thread (which runs them
-// in order, one at a time) and not yet answered, with its kind and its cancel token. The tokens
+// in order, one at a time) and not yet answered, with its kind, its stop source and its pause token. They
 // are shared with the engine thread, which reads them; the GUI sets them directly, never through
 // the event queue. GUI thread only.
 class JobQueue {
@@ -24,7 +21,7 @@ public:
     struct Job {
         quint64 id = 0;
         JobKind kind = JobKind::Restore;
-        std::shared_ptr<gpen::CancelToken> cancel;
+        std::stop_source stop;  // its tokens go with the request
         // Only a batch looks at it: the runner waits on it between files.
         std::shared_ptr<gpen::PauseToken> paused;
     };
@@ -33,7 +30,7 @@ public:
     Job add(JobKind kind);
     // The job answered (finished, failed or cancelled): it leaves the queue.
     void finish(quint64 id);
-    // Sets the job's cancel token (a paused batch sees it too). Unknown: no-op.
+    // Requests the job's stop (a paused batch wakes and sees it too). Unknown: no-op.
     void cancel(quint64 id);
     // Cancels every job of that kind.
     void cancelAll(JobKind kind);

@@ -4,6 +4,7 @@
 
 #include <limits>
 #include <memory>
+#include <stop_token>
 
 #include <QImage>
 #include <QList>
@@ -12,7 +13,6 @@
 #include <QString>
 
 namespace gpen {
-class CancelToken;
 struct DecodedImage;
 }
 
@@ -40,7 +40,7 @@ struct RestoreRequest {
     RestoreOptions options;
     // Repairing damage (task inpaint): the damage painted on the photo, 8-bit gray, 255 = damaged.
     QImage damageMask;
-    std::shared_ptr<gpen::CancelToken> cancel;  // set from the GUI thread directly
+    std::stop_token stop;  // its source is the GUI thread's (JobQueue), requested directly
 };
 
 struct RestoredFaceView {

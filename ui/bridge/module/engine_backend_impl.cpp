@@ -164,7 +164,7 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
         RestoreJobParams jp;
         RestoreParams& p = jp.restore;
         p = restoreParamsFrom(request.options);
-        p.cancel = request.cancel.get();
+        p.stop = request.stop;
         if (!request.damageMask.isNull()) {
             const QImage& m = request.damageMask;
             p.damageMask = cv::Mat(m.height(), m.width(), CV_8UC1, const_cast<uchar*>(m.constBits()),

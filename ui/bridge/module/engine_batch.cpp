@@ -52,7 +52,7 @@ Expected<BatchParams> batchParamsFrom(const BatchRequest& request) {
     p.format = *format;
     p.quality = request.quality;
     p.restore = restoreParamsFrom(request.options);
-    p.cancel = request.cancel.get();
+    p.stop = request.stop;
     return p;
 }
 

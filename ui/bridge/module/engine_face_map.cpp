@@ -29,7 +29,7 @@ void runFaceMapJob(ModelCache& cache, const FaceMapRequest& request, const Engin
             near = cv::Rect2d(r.x(), r.y(), r.width(), r.height());
         }
         auto map = parsingMapOfPhotoFace(cache, request.decoded->bgr8, near, request.detector.toStdString(),
-                                         request.cancel.get());
+                                         request.stop);
         if (!map) return fail(events, request.jobId, map.error());
         const cv::Rect box = map->box;
         events.jobEvent(FaceMapOutcome{request.jobId, rgbOf(map->aligned), rgbOf(map->map),
@@ -41,7 +41,7 @@ void runFaceMapJob(ModelCache& cache, const FaceMapRequest& request, const Engin
 
 void runFaceFromMapJob(ModelCache& cache, const FaceFromMapRequest& request, const EngineEvents& events) {
     try {
-        auto face = drawFaceFromMap(cache, toBgrMat(request.map), request.model.toStdString(), request.cancel.get());
+        auto face = drawFaceFromMap(cache, toBgrMat(request.map), request.model.toStdString(), request.stop);
         if (!face) return fail(events, request.jobId, face.error());
         events.jobEvent(FaceFromMapOutcome{request.jobId, rgbOf(face->face), face->unknownShare,
                                            QString::fromStdString(face->model)});

@@ -13,9 +13,9 @@
 #include <functional>
 #include <mutex>
 #include <optional>
+#include <stop_token>
 #include <string>
 
-#include "gpen/base/cancel_token.h"
 #include "gpen/base/pause_token.h"
 #include "gpen/base/expected.h"
 #include "gpen/batch/batch_report.h"
@@ -70,7 +70,7 @@ struct BatchParams {
     OutputFormat format = OutputFormat::Same;
     int quality = 95;  // JPEG and WebP
     bool copyMetadata = true;
-    // Its progress and cancel are the runner's (set those below); the models are resolved once
+    // Its progress and stop token are the runner's (set those below); the models are resolved once
     // for the whole batch (resolveModels: "auto" takes the installed default face model, or none).
     RestoreParams restore;
     ImageReadParams read;
@@ -91,7 +91,7 @@ struct BatchParams {
     BatchPlanFn planned;
     BatchProgressFn progress;
     BatchFileFn fileDone;
-    const CancelToken* cancel = nullptr;
+    std::stop_token stop;
     const PauseToken* pause = nullptr;
     AtomicWriteParams atomic;  // for the outputs (tests inject failures here)
 };

@@ -7,10 +7,10 @@
 
 #include <cstdint>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <vector>
 
-#include "gpen/base/cancel_token.h"
 #include "gpen/base/expected.h"
 #include "gpen/engine/model_catalog.h"
 #include "gpen/nn/runtime.h"
@@ -25,7 +25,7 @@ struct WarmupPlan {
     bool enabled = true;  // false: no warmup runs (the first request pays instead)
     // Looked at between the warm-up runs and between the networks' layers: the cache sets it
     // when it is destroyed, so closing the window never waits for a whole 2048 px warm-up.
-    const CancelToken* cancel = nullptr;
+    std::stop_token stop;
 };
 
 class LoadedModel {

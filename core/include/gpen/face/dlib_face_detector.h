@@ -2,11 +2,11 @@
 
 #include <filesystem>
 #include <memory>
+#include <stop_token>
 #include <vector>
 
 #include <opencv2/core/mat.hpp>
 
-#include "gpen/base/cancel_token.h"
 #include "gpen/base/expected.h"
 #include "gpen/face/detected_face.h"
 
@@ -45,7 +45,7 @@ struct DlibDetectParams {
     // most 4); the result is the same for any count.
     int threads = 0;
     // Checked between pyramid levels (a 12-MP photo's largest level takes about half a second).
-    const CancelToken* cancel = nullptr;
+    std::stop_token stop;
 };
 
 class DlibFaceDetector {

@@ -9,9 +9,9 @@
 // axes. Anything else is refused, naming the node; a refused graph builds nothing.
 
 #include <memory>
+#include <stop_token>
 #include <string>
 
-#include "gpen/base/cancel_token.h"
 #include "gpen/base/expected.h"
 #include "gpen/base/float_tensor.h"
 #include "gpen/io/tfjs_graph_model.h"
@@ -34,7 +34,7 @@ public:
     std::string describe() const;  // "MobileNet descriptor: 27 convolutions, 224 px in, 1024 out"
     // input: [N, 3, S, S] RGB in 0..255 (S = inputSize()); output [N, descriptorSize()], as the graph
     // computes it (not normalised).
-    Expected<FloatTensor> forward(const FloatTensor& input, const CancelToken* cancel = nullptr) const;
+    Expected<FloatTensor> forward(const FloatTensor& input, std::stop_token stop = {}) const;
 
     struct Impl;
 

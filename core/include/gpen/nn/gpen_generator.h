@@ -3,10 +3,10 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <vector>
 
-#include "gpen/base/cancel_token.h"
 #include "gpen/base/expected.h"
 #include "gpen/base/float_tensor.h"
 #include "gpen/io/checkpoint.h"
@@ -93,10 +93,10 @@ public:
     std::vector<TensorInfo> entries() const;
 
     // input: [N, 3, inSize, inSize] RGB in [-1, 1]; output: [N, 3, outSize, outSize] RGB.
-    // `cancel` is looked at between layers; set, the call ends with ErrorCode::Cancelled.
+    // `stop` is looked at between layers; set, the call ends with ErrorCode::Cancelled.
     // On the CPU a batch runs in sub-batches of at most 512 x 512 input pixels (one 512 face):
     // bigger ones are no faster there and hold ~0.5 GB more per 512 face.
-    Expected<FloatTensor> forward(const FloatTensor& input, const CancelToken* cancel = nullptr) const;
+    Expected<FloatTensor> forward(const FloatTensor& input, std::stop_token stop = {}) const;
 
     struct Impl;
 

@@ -3,10 +3,10 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <stop_token>
 #include <string>
 #include <vector>
 
-#include "gpen/base/cancel_token.h"
 #include "gpen/base/expected.h"
 #include "gpen/base/float_tensor.h"
 #include "gpen/io/checkpoint.h"
@@ -81,9 +81,9 @@ class RrdbNet {
     // bottom and right by reflection up to the next multiple and the output cropped back, as
     // Real-ESRGAN's RealESRGANer does (its "mod pad"; replication where an edge is too short to
     // reflect, where the reference fails).
-    // `cancel` is looked at between the residual blocks; set, the call ends with
+    // `stop` is looked at between the residual blocks; set, the call ends with
     // ErrorCode::Cancelled.
-    Expected<FloatTensor> forward(const FloatTensor& input, const CancelToken* cancel = nullptr) const;
+    Expected<FloatTensor> forward(const FloatTensor& input, std::stop_token stop = {}) const;
 
     // Called before each tile with its index and the tile count; an error returned (Cancelled)
     // stops the tiling and is passed on.

@@ -7,9 +7,9 @@
 // builds nothing.
 
 #include <memory>
+#include <stop_token>
 #include <string>
 
-#include "gpen/base/cancel_token.h"
 #include "gpen/base/expected.h"
 #include "gpen/base/float_tensor.h"
 #include "gpen/io/ncnn_model.h"
@@ -42,8 +42,8 @@ public:
     const SrvggArchitecture& architecture() const;
     std::uint64_t weightBytes() const;
     // input: [N, 3, H, W] RGB in [0, 1]; output [N, 3, H * scale, W * scale], not clamped.
-    // `cancel` is looked at every eight convolutions.
-    Expected<FloatTensor> forward(const FloatTensor& input, const CancelToken* cancel = nullptr) const;
+    // `stop` is looked at every eight convolutions.
+    Expected<FloatTensor> forward(const FloatTensor& input, std::stop_token stop = {}) const;
 
     struct Impl;
 

@@ -5,11 +5,11 @@
 // face the edited map describes. Both halves run on the models of the cache, as a restore does.
 
 #include <optional>
+#include <stop_token>
 #include <string>
 
 #include <opencv2/core/mat.hpp>
 
-#include "gpen/base/cancel_token.h"
 #include "gpen/base/expected.h"
 #include "gpen/nn/gpen_generator.h"
 
@@ -36,7 +36,7 @@ struct PhotoFaceMap {
 // failing to load.
 Expected<PhotoFaceMap> parsingMapOfPhotoFace(ModelCache& cache, const cv::Mat& photoBgr8,
                                              std::optional<cv::Rect2d> near = std::nullopt,
-                                             const std::string& detector = "auto", const CancelToken* cancel = nullptr);
+                                             const std::string& detector = "auto", std::stop_token stop = {});
 
 struct FaceFromMap {
     cv::Mat face;             // 8-bit BGR at the model's output size
@@ -48,10 +48,10 @@ struct FaceFromMap {
 // the classes' first: scaling, antialiasing and JPEG leave in-between colours it was never
 // trained on.
 Expected<FaceFromMap> drawFaceFromMap(const GpenGenerator& generator, const cv::Mat& mapBgr8,
-                                      const CancelToken* cancel = nullptr);
+                                      std::stop_token stop = {});
 // The same with a model of the cache: `model` as resolveFaceModel takes it for Seg2face ("auto":
 // the released one when installed; a file the catalog does not know may be used too).
 Expected<FaceFromMap> drawFaceFromMap(ModelCache& cache, const cv::Mat& mapBgr8, const std::string& model = "auto",
-                                      const CancelToken* cancel = nullptr);
+                                      std::stop_token stop = {});
 
 }  // namespace gpen

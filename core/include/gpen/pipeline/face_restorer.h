@@ -1,5 +1,6 @@
 #pragma once
 
+#include <stop_token>
 #include <vector>
 
 #include <opencv2/core/mat.hpp>
@@ -14,11 +15,11 @@ namespace gpen {
 // does: resize to the model's input size (bilinear), /255, (x - 0.5) / 0.5, BGR -> RGB, forward,
 // x * 0.5 + 0.5, RGB -> BGR, clip to [0, 1], * 255 and truncate (not round) to 8 bits.
 // Input: 8-bit BGR (or gray, taken as BGR) faces of any size; output: 8-bit BGR faces of the
-// model's output size. All faces go through the network as one batch; `cancel` is looked at
+// model's output size. All faces go through the network as one batch; `stop` is looked at
 // between its layers (ErrorCode::Cancelled).
 Expected<std::vector<cv::Mat>> restoreAlignedFaces(const GpenGenerator& generator,
                                                    const std::vector<cv::Mat>& facesBgr8,
-                                                   const CancelToken* cancel = nullptr);
+                                                   std::stop_token stop = {});
 
 // Any head on aligned faces, as the reference wrappers (face_colorization.py, face_inpainting.py,
 // segmentation2face.py over FaceGAN) do; the output is at the model's output size except where
@@ -30,7 +31,7 @@ Expected<std::vector<cv::Mat>> restoreAlignedFaces(const GpenGenerator& generato
 //   Seg2face          a parsing map in; no [-1, 1] normalisation (input / 255, output clipped to
 //                     [0, 1] x 255)
 Expected<std::vector<cv::Mat>> runFaceTask(const GpenGenerator& generator, FaceTask task,
-                                           const std::vector<cv::Mat>& facesBgr8, const CancelToken* cancel = nullptr,
+                                           const std::vector<cv::Mat>& facesBgr8, std::stop_token stop = {},
                                            bool keepLuma = false);
 
 // Pre- and post-processing on their own (shared with the pipeline's batching and the benchmark).

@@ -6,6 +6,7 @@
 // two thirds of any aligned face: no second alignment.
 
 #include <memory>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -35,7 +36,7 @@ public:
     // through the network kDescribeBatch at a time.
     static constexpr std::size_t kDescribeBatch = 8;
     Expected<std::vector<std::vector<float>>> describe(const std::vector<cv::Mat>& alignedFaces,
-                                                       const CancelToken* cancel = nullptr) const;
+                                                       std::stop_token stop = {}) const;
     // The recognition crop of one aligned face, as describe() feeds it (8-bit BGR, input size).
     cv::Mat recognitionCrop(const cv::Mat& alignedFace) const;
 
@@ -49,7 +50,7 @@ struct RestoreResult;
 // the face that went in (its descriptor computed once, kept in inputDescriptor) and the face as
 // pasted at that strength (blendedFace). Returns the scores.
 Expected<std::vector<double>> scoreIdentity(const IdentityModel& model, RestoreResult& result,
-                                            const std::vector<double>& strengths, const CancelToken* cancel = nullptr);
+                                            const std::vector<double>& strengths, std::stop_token stop = {});
 
 // The loader of kTfjsDescriptorNetwork entries (faceres.json and its weights).
 ModelLoaderSpec identityLoaderSpec();

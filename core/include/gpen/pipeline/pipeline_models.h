@@ -6,6 +6,7 @@
 // OpenCV (and dlib), which the engine library does not link. Each is immutable after loading and safe to call from several threads.
 
 #include <memory>
+#include <stop_token>
 #include <vector>
 
 #include <opencv2/core/mat.hpp>
@@ -28,7 +29,7 @@ struct FaceDetectParams {
     double minFaceSize = 0;       // boxes whose shorter side is smaller are dropped
     FaceSelection selection = FaceSelection::All;
     // Checked while detecting (dlib: between its pyramid levels).
-    const CancelToken* cancel = nullptr;
+    std::stop_token stop;
 };
 
 class FaceDetectorModel : public LoadedModel {
@@ -82,11 +83,11 @@ public:
     int scale() const;
     // The whole photo, tile by tile with feathered overlaps (8-bit BGR in and out).
     Expected<cv::Mat> upscale(const cv::Mat& bgr8, const TileParams& tiles, const ProgressFn& progress,
-                              const CancelToken* cancel) const;
+                              std::stop_token stop) const;
 
 private:
     // One tile, RGB in [0, 1] in and out (not clamped).
-    Expected<FloatTensor> forward(const FloatTensor& tile, const CancelToken* cancel = nullptr) const;
+    Expected<FloatTensor> forward(const FloatTensor& tile, std::stop_token stop = {}) const;
 
     std::unique_ptr<RrdbNet> m_net;
     std::unique_ptr<SrvggNet> m_srvgg;  // set instead of m_net for Real-ESRGAN's compact network

@@ -1,9 +1,8 @@
 #pragma once
 
 #include <functional>
+#include <stop_token>
 #include <string>
-
-#include "gpen/base/cancel_token.h"
 
 namespace gpen {
 

@@ -64,7 +64,7 @@ std::string resolveDetector(const ModelCache& cache, const std::string& detector
 std::string processingNote(const ResolvedModels& models, const RestoreParams& params, const RestoreResult& result);
 
 struct RestoreJobParams {
-    RestoreParams restore;  // its progress and cancel are used as they are
+    RestoreParams restore;  // its progress and stop token are used as they are
     ImageReadParams read;
     WriteRestoredParams write;  // an empty processingNote is filled from what ran
     // Set: these models, as they are (a batch resolves once for all its files); else resolved

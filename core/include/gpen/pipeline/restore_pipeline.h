@@ -5,6 +5,7 @@
 // caller's thread; models come from the cache (loaded on first use, shared with other jobs).
 
 #include <limits>
+#include <stop_token>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,7 +53,7 @@ struct RestoreParams {
     bool identity = true;
     FaceDetectParams detection;
     ProgressFn progress;
-    const CancelToken* cancel = nullptr;
+    std::stop_token stop;
 };
 
 struct RestoredFace {

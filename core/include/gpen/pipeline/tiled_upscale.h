@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <stop_token>
 #include <vector>
 
 #include "gpen/base/expected.h"
@@ -46,7 +47,7 @@ struct TiledRunParams {
     TileParams tiles;
     int scale = 2;
     ProgressFn progress;  // stage "background", one step per tile
-    const CancelToken* cancel = nullptr;
+    std::stop_token stop;
 };
 
 struct TiledRunResult {
