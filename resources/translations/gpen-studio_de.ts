@@ -567,6 +567,14 @@
         <source>The photo is larger than the largest photo set in Settings.</source>
         <translation>Das Foto ist größer als das in den Einstellungen festgelegte größte Foto.</translation>
     </message>
+    <message>
+        <source>The download failed.</source>
+        <translation>Der Download ist fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>The downloaded file is not the released one.</source>
+        <translation>Die heruntergeladene Datei ist nicht die veröffentlichte.</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::DamageBrush</name>
@@ -655,6 +663,10 @@
     <message>
         <source>Precision %1 is not known; choosing automatically</source>
         <translation>Genauigkeit %1 ist unbekannt; sie wird automatisch gewählt</translation>
+    </message>
+    <message>
+        <source>No model named %1</source>
+        <translation>Kein Modell namens %1</translation>
     </message>
 </context>
 <context>
@@ -1382,61 +1394,6 @@
     <message>
         <source>The model %1 cannot be loaded: %2. Download it again or import a good copy of its file.</source>
         <translation>Das Modell %1 lässt sich nicht laden: %2. Laden Sie es erneut herunter oder importieren Sie eine intakte Kopie der Datei.</translation>
-    </message>
-</context>
-<context>
-    <name>gpen::ui::ModelDownloader</name>
-    <message>
-        <source>%1: cannot create the folder %2</source>
-        <translation>%1: Der Ordner %2 kann nicht angelegt werden</translation>
-    </message>
-    <message>
-        <source>%1: the server resumed at the wrong place (Content-Range: %2)</source>
-        <translation>%1: Der Server hat an der falschen Stelle fortgesetzt (Content-Range: %2)</translation>
-    </message>
-    <message>
-        <source>%1: cannot write %2: %3</source>
-        <translation>%1: %2 kann nicht geschrieben werden: %3</translation>
-    </message>
-    <message>
-        <source>the server answered HTTP %1 %2</source>
-        <translation>der Server antwortete mit HTTP %1 %2</translation>
-    </message>
-    <message>
-        <source>the server did not answer</source>
-        <translation>der Server hat nicht geantwortet</translation>
-    </message>
-    <message>
-        <source>%1: download failed from %2: %3</source>
-        <translation>%1: Download von %2 fehlgeschlagen: %3</translation>
-    </message>
-    <message>
-        <source>%1: cannot write %2: %3 (is the disk full?)</source>
-        <translation>%1: %2 kann nicht geschrieben werden: %3 (ist der Datenträger voll?)</translation>
-    </message>
-    <message>
-        <source>the server stopped sending</source>
-        <translation>der Server hat aufgehört zu senden</translation>
-    </message>
-    <message>
-        <source>%1: the download stopped after %2 MB%3: %4; Resume continues from there</source>
-        <translation>%1: Der Download brach nach %2 MB%3 ab: %4; „Fortsetzen“ macht dort weiter</translation>
-    </message>
-    <message>
-        <source>%1: the download is incomplete (%2 of %3 bytes); Resume continues from there</source>
-        <translation>%1: Der Download ist unvollständig (%2 von %3 Bytes); „Fortsetzen“ macht dort weiter</translation>
-    </message>
-    <message>
-        <source>%1: the download has %2 bytes, expected %3</source>
-        <translation>%1: Der Download hat %2 Bytes, erwartet wurden %3</translation>
-    </message>
-    <message>
-        <source>%1: the downloaded file is not a usable model: %2</source>
-        <translation>%1: Die heruntergeladene Datei ist kein verwendbares Modell: %2</translation>
-    </message>
-    <message>
-        <source> of %1 MB</source>
-        <translation> von %1 MB</translation>
     </message>
 </context>
 <context>

@@ -527,6 +527,14 @@
             <source>The photo is larger than the largest photo set in Settings.</source>
             <translation>照片超过了设置中规定的最大照片尺寸。</translation>
         </message>
+        <message>
+            <source>The download failed.</source>
+            <translation>下载失败。</translation>
+        </message>
+        <message>
+            <source>The downloaded file is not the released one.</source>
+            <translation>下载的文件不是官方发布的文件。</translation>
+        </message>
     </context>
     <context>
         <name>gpen::ui::EngineController</name>
@@ -601,6 +609,10 @@
         <message>
             <source>Precision %1 is not known; choosing automatically</source>
             <translation>精度 %1 未知；将自动选择</translation>
+        </message>
+        <message>
+            <source>No model named %1</source>
+            <translation>没有名为 %1 的模型</translation>
         </message>
     </context>
     <context>

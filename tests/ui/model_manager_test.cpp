@@ -251,6 +251,32 @@ TEST_F(ModelManagerTest, ACutDownloadKeepsItsPartAndTheRetryResumesWithRange) {
     EXPECT_EQ(state(engine, QStringLiteral("realesrnet_x2")), gpen::ModelState::Installed);
 }
 
+// Cancel stops the engine's job (which checks its stop token before any byte, and libcurl's
+// progress at least once a second); the .part an earlier try left stays for the next start.
+TEST_F(ModelManagerTest, ACancelledDownloadKeepsItsPartAndInstallsNothing) {
+    const QByteArray model = fixtureBytes("rrdb-x2-f8-b2-g4.pth");
+    m_server.serve(QStringLiteral("realesrnet_x2.pth"), model);
+    EngineController engine;
+    start(engine);
+    ModelDownloader downloader(&engine);
+    ASSERT_TRUE(QDir().mkpath(downloader.folder()));
+    QFile part(downloader.partPath(QStringLiteral("realesrnet_x2.pth")));
+    ASSERT_TRUE(part.open(QIODevice::WriteOnly));
+    part.write(model.left(1000));
+    part.close();
+    QSignalSpy cancelled(&downloader, &ModelDownloader::cancelled);
+    QSignalSpy finished(&downloader, &ModelDownloader::finished);
+    ASSERT_TRUE(downloader.start(entry("realesrnet_x2")));
+    downloader.cancel();
+    ASSERT_TRUE(cancelled.wait(kWaitMs));
+    EXPECT_EQ(cancelled.at(0).at(0).toString(), QStringLiteral("realesrnet_x2"));
+    EXPECT_TRUE(finished.isEmpty());
+    EXPECT_FALSE(downloader.busy());
+    EXPECT_TRUE(readAll(part.fileName()).startsWith(model.left(1000)));
+    EXPECT_FALSE(QFile::exists(userFile(QStringLiteral("realesrnet_x2.pth"))));
+    EXPECT_EQ(state(engine, QStringLiteral("realesrnet_x2")), gpen::ModelState::NotInstalled);
+}
+
 TEST_F(ModelManagerTest, AServerThatIgnoresRangeRestartsTheFileFromZero) {
     const QByteArray model = fixtureBytes("rrdb-x2-f8-b2-g4.pth");
     m_server.serve(QStringLiteral("realesrnet_x2.pth"), model);

@@ -142,6 +142,18 @@ quint64 EngineController::faceFromMap(const QImage& map, const QString& model) {
     return job.id;
 }
 
+quint64 EngineController::downloadModel(const QString& modelId, const QString& mirror) {
+    const JobQueue::Job job = m_jobs.add(JobKind::Download);
+    if (!m_started) {
+        m_jobs.finish(job.id);
+        QMetaObject::invokeMethod(this, [this, id = job.id] { Q_EMIT jobFailed(id, tr("The engine is not running")); },
+                                  Qt::QueuedConnection);
+        return job.id;
+    }
+    Q_EMIT jobRequested(DownloadRequest{job.id, modelId, mirror, job.stop.get_token()});
+    return job.id;
+}
+
 void EngineController::prefetch(const QString& modelId) {
     if (!m_started) return;
     const auto s = m_statuses.constFind(modelId);
@@ -191,6 +203,11 @@ void EngineController::onJobEvent(const JobEvent& event) {
                    [this](const JobCancelled& c) {
                        m_jobs.finish(c.jobId);
                        Q_EMIT jobCancelled(c.jobId);
+                   },
+                   [this](const DownloadProgressView& p) { Q_EMIT downloadProgress(p.jobId, p.bytes, p.total); },
+                   [this](const DownloadOutcome& o) {
+                       m_jobs.finish(o.jobId);
+                       Q_EMIT downloadFinished(o.jobId, o.id, o.file);
                    },
                    [this](const BatchPlanView& p) { Q_EMIT batchPlanned(p); },
                    [this](const BatchFileView& f) { Q_EMIT batchFileDone(f); },

@@ -79,6 +79,10 @@ public:
     // Answered by faceMapReady / faceFromMapReady, jobFailed or jobCancelled; cancelJob stops one.
     quint64 faceMap(std::shared_ptr<const gpen::DecodedImage> decoded, const QRect& near, const QString& detector);
     quint64 faceFromMap(const QImage& map, const QString& model);
+    // Downloads the released model `modelId` (from `mirror`, a folder, when not empty) on the
+    // engine thread, checks it and installs it. Answered by downloadProgress, then
+    // downloadFinished, jobFailed or jobCancelled (cancelJob keeps the .part for a resume).
+    quint64 downloadModel(const QString& modelId, const QString& mirror);
 
     // The user chose `modelId` (a face model, a task's head): it loads and warms up in the
     // background unless it is loading or loaded already, so that the job after it does not wait.
@@ -114,6 +118,8 @@ Q_SIGNALS:
     void batchFinished(const gpen::ui::BatchOutcome& outcome);
     void faceMapReady(const gpen::ui::FaceMapOutcome& outcome);
     void faceFromMapReady(const gpen::ui::FaceFromMapOutcome& outcome);
+    void downloadProgress(quint64 jobId, qint64 bytes, qint64 total);
+    void downloadFinished(quint64 jobId, const QString& id, const QString& file);
 
     // To the worker (queued): its two entries.
     void initializeRequested(const gpen::ui::EngineSettings& settings);

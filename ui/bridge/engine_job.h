@@ -55,8 +55,17 @@ struct FaceFromMapRequest {
     std::stop_token stop;
 };
 
+// A released model fetched from its link (or the mirror) by core's downloader, checked and
+// imported, on the engine thread; its stop ends the transfer and keeps the .part for a resume.
+struct DownloadRequest {
+    quint64 jobId = 0;
+    QString modelId;
+    QString mirror;  // a folder the file name is appended to; empty: the catalog's link
+    std::stop_token stop;
+};
+
 using EngineJob = std::variant<RestoreRequest, ReblendRequest, ImportRequest, BatchRequest, FaceMapRequest,
-                               FaceFromMapRequest>;
+                               FaceFromMapRequest, DownloadRequest>;
 inline quint64 jobIdOf(const EngineJob& job) {
     return std::visit([](const auto& j) { return j.jobId; }, job);
 }
@@ -96,6 +105,18 @@ struct FaceFromMapOutcome {
     QString model;            // the Seg2face model that drew it
 };
 
+struct DownloadProgressView {
+    quint64 jobId = 0;
+    qint64 bytes = 0;   // in the .part so far (a resumed download starts at its offset)
+    qint64 total = -1;  // -1 while unknown
+};
+
+struct DownloadOutcome {
+    quint64 jobId = 0;
+    QString id;    // the model installed
+    QString file;  // where it now is
+};
+
 // A job that could not run or failed; `message` is in the user's language.
 struct JobFailure {
     quint64 jobId = 0;
@@ -110,7 +131,7 @@ struct JobCancelled {
 // progress), then exactly one end (an outcome, a failure or JobCancelled).
 using JobEvent = std::variant<JobProgress, RestoreOutcome, ReblendOutcome, ImportOutcome, ImportFailure, JobFailure,
                               JobCancelled, BatchPlanView, BatchFileView, BatchProgressView, BatchOutcome,
-                              FaceMapOutcome, FaceFromMapOutcome>;
+                              FaceMapOutcome, FaceFromMapOutcome, DownloadProgressView, DownloadOutcome>;
 
 }  // namespace gpen::ui
 

@@ -10,7 +10,7 @@
 
 namespace gpen::ui {
 
-enum class JobKind { Restore, Batch, Reblend, Import, FaceMap };
+enum class JobKind { Restore, Batch, Reblend, Import, FaceMap, Download };
 
 // The engine's jobs from the GUI's side: each one queued for the engine thread (which runs them
 // in order, one at a time) and not yet answered, with its kind, its stop source and its pause token. They

@@ -46,6 +46,11 @@ const char* kindSentence(ErrorCode code) {
             return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "Not enough memory.");
         case ErrorCode::Device:
             return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "The compute device failed.");
+        case ErrorCode::Network:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "The download failed.");
+        case ErrorCode::Checksum:
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText",
+                                     "The downloaded file is not the released one.");
         case ErrorCode::Cancelled:
             return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "Cancelled.");
         case ErrorCode::Internal:

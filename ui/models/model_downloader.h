@@ -1,31 +1,24 @@
 #pragma once
 
-#include <QFile>
 #include <QObject>
-#include <QPointer>
 #include <QString>
 #include <QUrl>
 
 #include "gpen/engine/model_catalog.h"
 
-class QNetworkAccessManager;
-class QNetworkReply;
-
 namespace gpen::ui {
 
 class EngineController;
 
-// Downloads one model file at a time into `<folder>/.<file>.part`, resuming a .part left by an
-// earlier try (Range: bytes=N-; a server that answers 200 instead of 206 restarts it from 0),
-// checks the size against what the server announced, then hands the finished .part to the
-// engine's import, which validates the checkpoint and copies it under its released name
-// atomically; the .part is removed once imported. Nothing is ever written under the final name
-// here, so a cut or failed download cannot leave a half file where the cache looks. Cancel keeps
-// the .part for a later resume. GUI thread only; everything is asynchronous.
+// The model manager's downloads, one at a time: each is an engine job running core's downloader
+// (gpen/io/model_download.h), which resumes a .part an earlier try left, checks the size and the
+// catalog's SHA-256, and installs the file through the engine's import; nothing is ever written
+// under the final name before it is validated. Cancel keeps the .part for a later resume. GUI
+// thread only; everything is asynchronous.
 class ModelDownloader : public QObject {
     Q_OBJECT
   public:
-    // `engine` imports the finished files; it must outlive the downloader.
+    // `engine` runs the downloads; it must outlive the downloader.
     explicit ModelDownloader(EngineController* engine, QObject* parent = nullptr);
     ~ModelDownloader() override;
 
@@ -42,13 +35,9 @@ class ModelDownloader : public QObject {
     // the ModelScope hub): the user fetches those in a browser and imports them.
     static bool isDirectDownload(const gpen::ModelEntry& entry);
 
-    // Starts fetching `url` for model `modelId`, to be imported under `fileName`.
-    // `expectedBytes` > 0 is checked when the server announces no size. False when a download
-    // is already running (one at a time).
-    bool start(const QString& modelId, const QUrl& url, const QString& fileName,
-               qint64 expectedBytes = -1);
+    // Starts fetching `entry`'s file. False when a download is already running (one at a time).
     bool start(const gpen::ModelEntry& entry);
-    // Stops the transfer now; the .part stays for a resume. Ends with `cancelled`.
+    // Stops the transfer within a second; the .part stays for a resume. Ends with `cancelled`.
     void cancel();
 
     bool busy() const { return !m_modelId.isEmpty(); }
@@ -64,29 +53,12 @@ class ModelDownloader : public QObject {
     void cancelled(const QString& modelId);
 
   private:
-    void sendRequest();
-    void onHeaders();
-    void onReadyRead();
-    void onFinished();
-    void onImported(const QString& source, const QString& id, const QString& file);
-    void onImportFailed(const QString& source, const QString& message);
-    void fail(const QString& message, bool removePart);
-    void reset();
+    // The job ended: back to idle, and the id of the model it was for.
+    QString end(quint64 jobId);
 
     EngineController* m_engine;
-    QNetworkAccessManager* m_network;
-    QPointer<QNetworkReply> m_reply;
-    QFile m_part;
     QString m_modelId;  // empty when idle
-    QString m_fileName;
-    QUrl m_url;
-    qint64 m_offset = 0;       // bytes of the .part kept from an earlier try
-    qint64 m_received = 0;     // bytes written by this try
-    qint64 m_total = -1;       // the whole file, as the server announced it
-    qint64 m_expected = -1;    // the caller's expectation, used when the server says nothing
-    bool m_accepted = false;   // the reply's headers were checked and the .part opened
-    bool m_restarted = false;  // one restart from 0 after a 416 (the .part was unusable)
-    bool m_importing = false;  // handed to the engine; waiting for its answer
+    quint64 m_job = 0;
 };
 
 }  // namespace gpen::ui

@@ -20,6 +20,7 @@
 #include "ui/bridge/engine_backend.h"
 #include "ui/common/core_text.h"
 #include "ui/bridge/module/engine_batch.h"
+#include "ui/bridge/module/engine_download.h"
 #include "ui/bridge/module/engine_face_map.h"
 #include "ui/common/image_convert.h"
 
@@ -142,6 +143,8 @@ void EngineBackendImpl::run(const EngineJob& job) {
                 m_events.jobEvent(JobFailure{request.jobId, tr("The engine is not running")});
             } else if constexpr (std::is_same_v<T, FaceMapRequest>) {
                 runFaceMapJob(*m_cache, request, m_events);
+            } else if constexpr (std::is_same_v<T, DownloadRequest>) {
+                runDownloadJob(*m_cache, request, m_events);
             } else {
                 runFaceFromMapJob(*m_cache, request, m_events);
             }

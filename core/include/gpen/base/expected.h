@@ -23,6 +23,8 @@ enum class ErrorCode {
     TooLarge,  // an image over the pixel limit asked for (ImageReadParams::maxPixels)
     OutOfMemory,
     Device,
+    Network,    // a download failed: no answer, an HTTP error, a cut or stalled transfer
+    Checksum,   // downloaded bytes whose SHA-256 is not the published file's
     Cancelled,  // not an error to report as a failure: the user asked for it
     Internal,
 };

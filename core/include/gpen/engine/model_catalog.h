@@ -42,6 +42,9 @@ struct ModelEntry {
     double expectedMegabytes = 0;  // fp32 parameter bytes / 1e6; a file is a little larger
     std::string downloadUrl;       // where a user fetches it; empty for a built-in model
     std::string sourceFileName;    // the file's name at downloadUrl when it differs from fileName
+    // The released file's SHA-256 (lowercase hex) where it is known; a download that does not
+    // match is not installed. Empty: unknown (the size and the import's validation still apply).
+    std::string sha256;
     std::string input;             // the input convention, for people
     std::string licence;           // shown next to the download
     std::string nestedKey;         // the state dict sits under this key; empty: the reader's default
