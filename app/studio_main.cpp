@@ -145,9 +145,9 @@ int main(int argc, char** argv) {
     const int rc = QApplication::exec();
     // The window is gone. A second launch now starts its own instance instead of handing its files
     // to this one. The engine's jobs are cancelled; a batch gets a moment to finish the file it is
-    // writing, nothing else is waited for (a preload's phase or a forward ran on for up to 0.7 s).
+    // writing, nothing else is waited for (a preload's phase or a forward would run on to its end).
     // The process then ends without tearing down the loaded networks and Qt's and libtorch's
-    // globals (0.2 s more): everything worth keeping is on disk, settings are written as they
+    // globals (docs/MEASUREMENTS.md, "Quitting"): everything worth keeping is on disk, settings are written as they
     // change, and what an ending cuts short is what a crash would (atomic writes, the journal).
     instance.close();
     engine.stopForExit(engine.batchRunning() ? 600 : 0);

@@ -219,7 +219,7 @@ Expected<DlibFaceDetector> DlibFaceDetector::create(const DlibDetectorParams& pa
     impl->path = path;
     try {
         dlib::deserialize(path.string()) >> impl->predictor;
-        // Decodes its embedded model (~0.5 s); the scan keeps its prepared filters.
+        // Decodes its embedded model (the slow part of creating one); the scan keeps its prepared filters.
         impl->scan = std::make_unique<const LevelScan>(dlib::get_frontal_face_detector());
     } catch (const std::bad_alloc&) {
         return makeError(ErrorCode::OutOfMemory, path.string() + ": out of memory while loading");

@@ -15,7 +15,7 @@
 #include "io/checkpoint_source.h"
 #include "io/pickle_reader.h"
 
-namespace gpen::detail {
+namespace gpen::io {
 
 // A persistent id ('storage', torch.XStorage, key, location, numel[, view_metadata]).
 struct StorageRef {
@@ -65,4 +65,4 @@ Expected<Checkpoint> readZipCheckpoint(const ByteSource& source,
 Expected<Checkpoint> readLegacyCheckpoint(const ByteSource& source,
                                           const CheckpointReadParams& params);
 
-}  // namespace gpen::detail
+}  // namespace gpen::io

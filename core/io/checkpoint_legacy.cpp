@@ -10,7 +10,7 @@
 
 #include "io/checkpoint_internal.h"
 
-namespace gpen::detail {
+namespace gpen::io {
 namespace {
 
 using pickle::Kind;
@@ -192,4 +192,4 @@ Expected<Checkpoint> readLegacyCheckpoint(const ByteSource& source,
     return finish(*selection, storages, source.size());
 }
 
-}  // namespace gpen::detail
+}  // namespace gpen::io

@@ -71,11 +71,11 @@ Expected<Checkpoint> readSource(const ByteSource& source, const CheckpointReadPa
     // Zip local file header, or the end record of an archive holding nothing.
     if (startsWith(head, std::string_view("PK\x03\x04", 4)) ||
         startsWith(head, std::string_view("PK\x05\x06", 4))) {
-        return detail::readZipCheckpoint(source, params);
+        return io::readZipCheckpoint(source, params);
     }
     // PROTO: a pickle, which for torch.save means the legacy format.
     if (static_cast<unsigned char>(head[0]) == 0x80) {
-        return detail::readLegacyCheckpoint(source, params);
+        return io::readLegacyCheckpoint(source, params);
     }
     return makeError(ErrorCode::NotACheckpoint,
                      "not a PyTorch checkpoint (" + notACheckpointReason(head) + ")");

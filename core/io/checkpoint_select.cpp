@@ -5,7 +5,7 @@
 #include "io/checkpoint_internal.h"
 #include "io/state_dict_access.h"
 
-namespace gpen::detail {
+namespace gpen::io {
 namespace {
 
 using pickle::Kind;
@@ -270,4 +270,4 @@ Expected<StateDict> assembleStateDict(const Selection& selection, const StorageM
     return dict;
 }
 
-}  // namespace gpen::detail
+}  // namespace gpen::io

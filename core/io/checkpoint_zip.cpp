@@ -9,7 +9,7 @@
 #include "io/checkpoint_internal.h"
 #include "io/zip_directory.h"
 
-namespace gpen::detail {
+namespace gpen::io {
 namespace {
 
 // One record's bytes as a source of their own: the pickle parser cannot read past its record.
@@ -117,4 +117,4 @@ Expected<Checkpoint> readZipCheckpoint(const ByteSource& source,
     return out;
 }
 
-}  // namespace gpen::detail
+}  // namespace gpen::io

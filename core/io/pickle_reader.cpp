@@ -6,8 +6,7 @@
 
 #include "io/pickle_unpickler.h"
 
-namespace gpen::pickle {
-namespace detail {
+namespace gpen::io::pickle {
 namespace {
 
 constexpr std::size_t kMaxGlobalNameLength = 256;
@@ -379,17 +378,16 @@ void Unpickler::step(unsigned char op) {
     }
 }
 
-}  // namespace detail
 
 Expected<PickleTree> readPickle(SourceCursor& in, const std::string& what,
                                 const PickleLimits& limits) {
     try {
-        return detail::Unpickler(in, what, limits).run();
-    } catch (const detail::Failure& failure) {
+        return Unpickler(in, what, limits).run();
+    } catch (const Failure& failure) {
         return tl::unexpected<Error>(failure.error);
     } catch (const std::bad_alloc&) {
         return makeError(ErrorCode::OutOfMemory, "out of memory while reading " + what);
     }
 }
 
-}  // namespace gpen::pickle
+}  // namespace gpen::io::pickle

@@ -18,7 +18,7 @@
 #include "gpen/base/expected.h"
 #include "io/checkpoint_source.h"
 
-namespace gpen::pickle {
+namespace gpen::io::pickle {
 
 enum class Kind {
     None,
@@ -77,4 +77,4 @@ Expected<PickleTree> readPickle(SourceCursor& in, const std::string& what,
 // True when `name` ("module.name") is one of the globals a state dict may contain.
 bool isAllowedGlobal(const std::string& name);
 
-}  // namespace gpen::pickle
+}  // namespace gpen::io::pickle

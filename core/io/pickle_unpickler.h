@@ -10,7 +10,7 @@
 
 #include "io/pickle_reader.h"
 
-namespace gpen::pickle::detail {
+namespace gpen::io::pickle {
 
 // Thrown inside the unpickler only and turned into an Error by readPickle: every opcode handler
 // can fail, and threading Expected through each of them would bury the logic.
@@ -73,4 +73,4 @@ class Unpickler {
     bool m_stopped = false;
 };
 
-}  // namespace gpen::pickle::detail
+}  // namespace gpen::io::pickle

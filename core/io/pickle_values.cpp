@@ -7,7 +7,7 @@
 #include "io/pickle_reader.h"
 #include "io/pickle_unpickler.h"
 
-namespace gpen::pickle {
+namespace gpen::io::pickle {
 namespace {
 
 // The only globals a torch.save'd state dict needs. Everything else (os.system, builtins.eval,
@@ -34,7 +34,6 @@ constexpr std::size_t kMaxTensorDims = 64;
 
 }  // namespace
 
-namespace detail {
 
 // Names from a hostile file go into messages: keep them printable and short.
 std::string printable(std::string_view s) {
@@ -180,7 +179,6 @@ Value* Unpickler::apply(const Value& callable, const Value& args) {
     fail(ErrorCode::Malformed, name + " cannot be called" + at());
 }
 
-}  // namespace detail
 
 const char* kindName(Kind kind) {
     switch (kind) {
@@ -223,4 +221,4 @@ bool isAllowedGlobal(const std::string& name) {
     return false;
 }
 
-}  // namespace gpen::pickle
+}  // namespace gpen::io::pickle

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace gpen::detail {
+namespace gpen::io {
 namespace {
 
 constexpr std::uint32_t kEndSignature = 0x06054b50;
@@ -205,4 +205,4 @@ const ZipRecord* ZipDirectory::find(const std::string& name) const {
     return it == m_index.end() ? nullptr : &m_records[it->second];
 }
 
-}  // namespace gpen::detail
+}  // namespace gpen::io

@@ -13,7 +13,7 @@
 #include "gpen/base/expected.h"
 #include "io/checkpoint_source.h"
 
-namespace gpen::detail {
+namespace gpen::io {
 
 struct ZipRecord {
     std::string name;
@@ -36,4 +36,4 @@ class ZipDirectory {
     std::unordered_map<std::string, std::size_t> m_index;
 };
 
-}  // namespace gpen::detail
+}  // namespace gpen::io

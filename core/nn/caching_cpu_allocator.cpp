@@ -39,8 +39,7 @@ class BlockCache {
         std::lock_guard lock(mutex_);
         // The smallest free block that holds the request, in any region, split to size: a
         // forward's sizes shift from layer to layer, and blocks kept for their own size only sat
-        // idle beside new mappings for the others (Solvay's allocations replayed: 1.29 GB
-        // mapped at the peak where 0.86 GB was in use, against 0.96 GB carved).
+        // idle beside new mappings for the others (docs/MEASUREMENTS.md, "CPU allocator").
         auto it = free_.lower_bound(size);
         if (it == free_.end()) {
             // None is large enough: the regions nothing uses any more go back to the system

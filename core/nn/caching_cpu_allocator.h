@@ -5,14 +5,13 @@
 //
 // A forward allocates and frees its activations, tens to hundreds of MB, every layer, and the
 // next face repeats the same sizes. Given back to the kernel at once (glibc's default for blocks
-// over 32 MB), each is page-faulted in afresh: Solvay's restore ran 4x slower (faces 104 s
-// against 24 s). Kept in glibc's one heap instead, blocks wandered through its address space and
-// everything the heap had ever spanned was touched again sooner or later: Solvay peaked at 2.4 GB
-// where 0.87 GB of tensors was live at most. Here the memory is mapped in regions: a request takes
+// over 32 MB), each is page-faulted in afresh, several times slower. Kept in glibc's one heap
+// instead, blocks wandered through its address space and everything the heap had ever spanned was
+// touched again sooner or later: the peak grew far above the tensors live at once
+// (docs/MEASUREMENTS.md, "CPU allocator"). Here the memory is mapped in regions: a request takes
 // the smallest free block that holds it (split to size; freed neighbours join again), and only a
 // request no free block holds maps a new region, after unmapping the regions nothing uses. What
-// stays resident is then close to what a forward needs at its peak (Solvay's allocations replayed:
-// 0.96 GB of regions at the peak, 0.86 GB in use).
+// stays resident is then close to what a forward needs at its peak.
 
 #include <cstddef>
 #include <cstdint>

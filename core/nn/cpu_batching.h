@@ -3,9 +3,8 @@
 // Core-internal: how many samples of a batch one forward computes at once.
 //
 // On the CPU a bigger batch makes no convolution faster - at a 512 face each is already large
-// enough to keep the cores busy - while the activations grow with it: GPEN-512 holds about
-// 0.5 GB per face between layers and ParseNet-512 about 0.3 GB, so the pipeline's batch of four
-// took Solvay's restore to a 2.4 GB peak. A CPU batch is therefore computed in sub-batches of at
+// enough to keep the cores busy - while the activations grow with it, a face's worth of each
+// layer per face (docs/MEASUREMENTS.md, "CPU sub-batches"). A CPU batch is therefore computed in sub-batches of at
 // most kCpuPixelsPerForward input pixels (one 512 face, four 256 faces); on CUDA it runs whole.
 
 #include <cstdint>

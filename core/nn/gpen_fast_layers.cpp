@@ -42,7 +42,7 @@ at::Tensor convolveSample(const ModulatedConv& m, const at::Tensor& x, const at:
 at::MemoryFormat fastLayout(std::int64_t size) {
     // Where our Winograd kernels run (AVX2 without oneDNN's Winograd), NCHW throughout: they
     // read and write it, and oneDNN's blocked kernels on NCHW, reorders included, measured
-    // faster there than its channels-last ones (GPEN-512 fp32: 2.0 s against 2.7 s a face).
+    // faster there than its channels-last ones (docs/MEASUREMENTS.md, "Layouts").
     static const bool channelsLast = !Winograd43Conv::preferred();
     return size >= 128 && channelsLast ? at::MemoryFormat::ChannelsLast
                                        : at::MemoryFormat::Contiguous;
@@ -57,15 +57,14 @@ at::Tensor Linear::operator()(const at::Tensor& x) const {
 
 void prepareFast(ModulatedConv& m, int inputSize, at::ScalarType dtype) {
     // Per sample, modulating the weights costs a pass over Cout*Cin*k*k values, or their Winograd
-    // transform, measured ~64 times dearer; modulating the activations costs passes over the input
+    // transform, far dearer (docs/MEASUREMENTS.md, "Modulation"); modulating the activations costs passes over the input
     // (Cin x H x W) and, for the demodulation, the output. Weights win where activations dwarf
     // them: from 128x128 up, or with Winograd from 256x256 up.
     const auto cout = m.weight.size(0);
     const auto cin = m.weight.size(1);
     // The smallest layers stay direct: their transformed weights are large (17-75 MB at 512 or
-    // 1024 input channels, four times the plain ones) and their time small. oneDNN's from 32x32
-    // (GPEN-512, with the plain weights dropped below: peak 2069 -> 1836 MB at the same speed;
-    // from 64x64 it was 10% slower), ours from 64x64. (Where our kernels are preferred oneDNN
+    // 1024 input channels, four times the plain ones) and their time small. oneDNN's from 32x32,
+    // ours from 64x64 (docs/MEASUREMENTS.md, "Winograd sizes"). (Where our kernels are preferred oneDNN
     // has no Winograd ones; asking first lets a test force ours on an AVX-512 CPU.)
     constexpr int kOneDnnWinogradMinSize = 32;
     constexpr int kWinogradMinSize = 64;

@@ -114,8 +114,7 @@ at::Tensor GpenGenerator::Impl::toRgb(const ToRgb& t, const at::Tensor& x, const
 }
 
 at::Tensor GpenGenerator::Impl::forward(const at::Tensor& input, std::stop_token stop) const {
-    // One layer of a 512 face costs up to ~0.2 s on two cores: looking between layers bounds a
-    // cancel by that instead of by the whole face.
+    // Looking between layers bounds a cancel by one layer instead of by the whole face.
     const auto checkpoint = [stop] {
         if (stop.stop_requested()) throw ForwardCancelled{};
     };

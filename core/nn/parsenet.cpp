@@ -172,9 +172,9 @@ struct ParseNet::Impl {
     std::optional<ConvLayer> outBoth;
     // The activations' layout. Channels-last where oneDNN runs the convolutions on AVX-512: its
     // kernels read and write it as it is, where on NCHW each output is computed blocked and
-    // copied back (ParseNet-512: 0.94-0.98 s against 1.07-1.09 s, peak 710 MB against 844).
-    // NCHW on AVX2 machines: our Winograd kernels read and write it, and there oneDNN's blocked
-    // kernels, reorders included, beat its channels-last ones (3-25% per conv, libtorch 1.13).
+    // copied back. NCHW on AVX2 machines: our Winograd kernels read and write it, and there
+    // oneDNN's blocked kernels, reorders included, beat its channels-last ones (both measured in
+    // docs/MEASUREMENTS.md, "Layouts").
     at::MemoryFormat layout = at::MemoryFormat::Contiguous;
 
     std::uint64_t weightBytes = 0;  // see ParseNet::weightBytes

@@ -31,8 +31,8 @@ at::Tensor convolveIn(const at::Tensor& x, const at::Tensor& w, const at::Tensor
 
 // A 2-D convolution in x's type, on the CPU always through oneDNN. at::conv2d's heuristics send
 // 1x1 and small convolutions to ATen's own loops when one thread computes, and those call the
-// system BLAS: Debian's reference BLAS made the identity descriptor 27 times slower on one thread
-// (16 s instead of 0.6 s for Solvay's faces), which is what a loaded machine gets. Elsewhere
+// system BLAS, and Debian's is the reference BLAS: many times slower on one thread, which is what
+// a loaded machine gets (docs/MEASUREMENTS.md, "One thread"). Elsewhere
 // at::conv2d. `b` may be undefined.
 at::Tensor convolve(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b, at::IntArrayRef stride,
                     at::IntArrayRef padding, at::IntArrayRef dilation, std::int64_t groups);

@@ -160,8 +160,8 @@ struct RrdbNet::Impl {
     std::vector<Rrdb> body;
     Conv convBody, convUp1, convUp2, convHr, convLast;
 
-    // x: H and W multiples of the unshuffle factor. `stop` is looked at between blocks (a
-    // 400 px tile of the released x2 network spends ~0.3 s in each of its 23 on two cores).
+    // x: H and W multiples of the unshuffle factor. `stop` is looked at between blocks, so a
+    // cancel waits for one of the 23 at most rather than for the whole tile.
     at::Tensor network(const at::Tensor& x, std::stop_token stop) const {
         const int u = arch.unshuffleFactor();
         at::Tensor feat = convFirst(u > 1 ? at::pixel_unshuffle(x, u) : x);

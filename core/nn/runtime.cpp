@@ -129,8 +129,8 @@ void configureRuntime(const RuntimeParams& params) {
     nn::setConfiguredThreads(threads, params.threads <= 0);
     at::set_num_threads(threads);
     // Subnormal floats, which real faces' activations reach in some layers, are slow in the FMA
-    // units: flushed to zero they cost nothing (Solvay crop, 6 faces: GPEN and ParseNet 5-8%
-    // faster), and results move by less than 1e-37. Threads started from here on, the compute
+    // units: flushed to zero they cost nothing (docs/MEASUREMENTS.md, "Denormals"), and results
+    // move by less than 1e-37. Threads started from here on, the compute
     // pool's included, inherit the setting (POSIX: the floating-point environment).
     at::globalContext().setFlushDenormal(true);
     static LogSinkWarningHandler warnings;

@@ -23,7 +23,7 @@ namespace {
 
 constexpr int kDetectLongSideLimit = 1500;
 // dlib doubles a photo before its scan (faces down to 40 px instead of 80) only up to this long
-// side: a 12-MP photo doubled is 48 MP, 8 s and 0.8 GB for faces RetinaFace would not see either
+// side: a 12-MP photo doubled is 48 MP of scanning for faces RetinaFace would not see either
 // (it shrinks such a photo to 1000 px, where 80 px are 15).
 constexpr int kDlibUpsampleLongSideLimit = 2500;
 constexpr double kDetectShrinkTo = 1000.0;
@@ -168,8 +168,8 @@ Expected<std::vector<cv::Mat>> ParserModel::classes(const std::vector<cv::Mat>& 
 Expected<std::vector<cv::Mat>> ParserModel::parseTo(const std::vector<cv::Mat>& facesBgr8,
                                                     const std::vector<std::uint8_t>& classValues) const {
     // On the CPU one face per forward, which is how the network computes them there anyway: the
-    // logits of a whole batch, 19 channels of 512 x 512 floats a face, would be held at once
-    // (Solvay: 92 MB in the parsing stage's peak). On CUDA the batch runs as one.
+    // logits of a whole batch, 19 channels of 512 x 512 floats a face, would be held at once.
+    // On CUDA the batch runs as one.
     const std::size_t step = m_net->device().kind == DeviceKind::Cpu ? 1 : std::max<std::size_t>(1, facesBgr8.size());
     std::vector<cv::Mat> result;
     for (std::size_t begin = 0; begin < facesBgr8.size(); begin += step) {

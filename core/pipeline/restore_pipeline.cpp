@@ -248,10 +248,10 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
             for (int i = begin; i < end; ++i) r.faces[static_cast<std::size_t>(i)].restored = (*restored)[static_cast<std::size_t>(i - begin)];
             report(params, "faces", end, total);
         }
-        // GPEN's activations (0.5-0.8 GB at 512), which the runtime keeps for its next forward,
-        // go back to the system once, before the parser needs its own. Not after each batch: the
-        // first forward after a trim faults them in again, 0.4-1.5 s longer on these VMs, and
-        // the photo's peak was no lower for it (Solvay: 2.0 GB with a trim per batch, 1.9 GB).
+        // GPEN's activations, which the runtime keeps for its next forward, go back to the
+        // system once, before the parser needs its own. Not after each batch: the first forward
+        // after a trim faults them in again, and the photo's peak was no lower for it
+        // (docs/MEASUREMENTS.md, "Trimming").
         releaseFreedMemory();
         timer.finish("faces");
 

@@ -28,7 +28,7 @@ struct ReblendRequest {
 };
 
 // Validates a checkpoint and copies it into the user's models folder (ModelCache::importModel);
-// on the engine thread: reading a 300 MB checkpoint takes about a second.
+// on the engine thread: reading a 300 MB checkpoint is not for the GUI thread.
 struct ImportRequest {
     quint64 jobId = 0;
     QString source;

@@ -100,7 +100,7 @@ private:
     int m_selectedFace = -1;
     bool m_faceBoxesVisible = true;
     // Shrunk copies of the photos for zooms under 50 %: a 12-MP photo scaled smoothly at every
-    // paint held the GUI thread 30 ms a time (twice in Split); from a copy halved k times, down to
+    // paint held the GUI thread too long (docs/MEASUREMENTS.md, "Painting"); from a copy halved k times, down to
     // the first size at or above the zoom, it is a small scale. Keyed by the image and k; a few kept.
     struct Level {
         qint64 key = 0;

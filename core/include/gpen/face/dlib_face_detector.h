@@ -50,7 +50,7 @@ struct DlibDetectParams {
 
 class DlibFaceDetector {
   public:
-    // Loads the shape predictor (about 100 MB, about a second) and builds the HOG detector: the
+    // Loads the shape predictor (about 100 MB) and builds the HOG detector: the
     // slow step, separate so that the model cache can do it ahead of use on a worker thread.
     // Errors name the file: missing (install libdlib-data), unreadable, or not a shape predictor.
     static Expected<DlibFaceDetector> create(const DlibDetectorParams& params = {});

@@ -95,7 +95,8 @@ public:
     // input: [N, 3, inSize, inSize] RGB in [-1, 1]; output: [N, 3, outSize, outSize] RGB.
     // `stop` is looked at between layers; set, the call ends with ErrorCode::Cancelled.
     // On the CPU a batch runs in sub-batches of at most 512 x 512 input pixels (one 512 face):
-    // bigger ones are no faster there and hold ~0.5 GB more per 512 face.
+    // bigger ones are no faster there and hold the activations of every face at once
+    // (docs/MEASUREMENTS.md, "CPU sub-batches").
     Expected<FloatTensor> forward(const FloatTensor& input, std::stop_token stop = {}) const;
 
     struct Impl;
