@@ -19,12 +19,12 @@
 
 #include "ui/bridge/engine_controller.h"
 #include "ui/bridge/engine_settings.h"
+#include "ui/common/theme.h"
+#include "ui/common/translations.h"
 #include "ui/guarded_application.h"
 #include "ui/main_window.h"
 #include "ui/models/model_status_indicator.h"
 #include "ui/single_instance.h"
-#include "ui/common/theme.h"
-#include "ui/common/translations.h"
 
 namespace {
 
@@ -44,7 +44,8 @@ double msSinceProcessStart() {
     const long ticks = sysconf(_SC_CLK_TCK);
     if (!fields || ticks <= 0 || clock_gettime(CLOCK_BOOTTIME, &now) != 0) return -1;
     const double startMs = std::stod(field) * 1000.0 / static_cast<double>(ticks);
-    return static_cast<double>(now.tv_sec) * 1000.0 + static_cast<double>(now.tv_nsec) / 1e6 - startMs;
+    return static_cast<double>(now.tv_sec) * 1000.0 + static_cast<double>(now.tv_nsec) / 1e6 -
+           startMs;
 }
 
 }  // namespace
@@ -71,19 +72,24 @@ int main(int argc, char** argv) {
     gpen::ui::Translations::install(&app, gpen::ui::Translations::storedLanguage());
 
     QCommandLineParser cli;
-    cli.setApplicationDescription(QApplication::translate("main", "Restore faces in old photographs"));
+    cli.setApplicationDescription(
+        QApplication::translate("main", "Restore faces in old photographs"));
     cli.addHelpOption();
     cli.addVersionOption();
-    const QCommandLineOption modelsDir(QStringLiteral("models-dir"),
-                                       QApplication::translate("main", "Look for model files in <dir> first."),
-                                       QStringLiteral("dir"));
+    const QCommandLineOption modelsDir(
+        QStringLiteral("models-dir"),
+        QApplication::translate("main", "Look for model files in <dir> first."),
+        QStringLiteral("dir"));
     const QCommandLineOption device(QStringLiteral("device"),
-                                    QApplication::translate("main", "cpu, cuda, cuda:N or auto."), QStringLiteral("device"));
+                                    QApplication::translate("main", "cpu, cuda, cuda:N or auto."),
+                                    QStringLiteral("device"));
     const QCommandLineOption quitWhenReady(
         QStringLiteral("quit-when-ready"),
-        QApplication::translate("main", "Exit once the preloaded models are ready, printing the times as JSON."));
+        QApplication::translate(
+            "main", "Exit once the preloaded models are ready, printing the times as JSON."));
     cli.addOptions({modelsDir, device, quitWhenReady});
-    cli.addPositionalArgument(QStringLiteral("files"), QApplication::translate("main", "Photos or folders to open."));
+    cli.addPositionalArgument(QStringLiteral("files"),
+                              QApplication::translate("main", "Photos or folders to open."));
     cli.process(app);
 
     // One window per user: a second launch hands its files to the running one and exits (a
@@ -105,9 +111,8 @@ int main(int argc, char** argv) {
     window.modelStatusIndicator()->setAlwaysShown(settings.preload);
     QObject::connect(&instance, &gpen::ui::SingleInstance::filesReceived, &window,
                      &gpen::ui::MainWindow::openFromAnotherLaunch);
-    QObject::connect(&app, &gpen::ui::GuardedApplication::exceptionCaught, &window, [&window](const QString& m) {
-        window.showError(m);
-    });
+    QObject::connect(&app, &gpen::ui::GuardedApplication::exceptionCaught, &window,
+                     [&window](const QString& m) { window.showError(m); });
     window.show();
     const qint64 shownMs = sinceLaunch.elapsed();
     // Only the --quit-when-ready report needs it; reading /proc costs microseconds.
@@ -130,12 +135,14 @@ int main(int argc, char** argv) {
                 if (!s.error.empty()) m["error"] = s.error;
                 models[s.id] = std::move(m);
             }
-            const nlohmann::json out = {{"window_shown_ms", shownMs},
-                                        // From exec, loader included; the start time has 10 ms ticks.
-                                        {"process_start_to_window_ms", shownSinceStartMs},
-                                        {"ready_ms", sinceLaunch.elapsed()},
-                                        {"models", models}};
-            std::printf("%s\n", out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+            const nlohmann::json out = {
+                {"window_shown_ms", shownMs},
+                // From exec, loader included; the start time has 10 ms ticks.
+                {"process_start_to_window_ms", shownSinceStartMs},
+                {"ready_ms", sinceLaunch.elapsed()},
+                {"models", models}};
+            std::printf("%s\n",
+                        out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
             std::fflush(stdout);
             QApplication::quit();
         };
@@ -147,8 +154,9 @@ int main(int argc, char** argv) {
     // to this one. The engine's jobs are cancelled; a batch gets a moment to finish the file it is
     // writing, nothing else is waited for (a preload's phase or a forward would run on to its end).
     // The process then ends without tearing down the loaded networks and Qt's and libtorch's
-    // globals (docs/MEASUREMENTS.md, "Quitting"): everything worth keeping is on disk, settings are written as they
-    // change, and what an ending cuts short is what a crash would (atomic writes, the journal).
+    // globals (docs/MEASUREMENTS.md, "Quitting"): everything worth keeping is on disk, settings are
+    // written as they change, and what an ending cuts short is what a crash would (atomic writes,
+    // the journal).
     instance.close();
     engine.stopForExit(engine.batchRunning() ? 600 : 0);
     std::fflush(nullptr);

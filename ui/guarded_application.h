@@ -11,12 +11,12 @@ namespace gpen::ui {
 // behaviour and ends the process).
 class GuardedApplication : public QApplication {
     Q_OBJECT
-public:
+  public:
     GuardedApplication(int& argc, char** argv);
 
     bool notify(QObject* receiver, QEvent* event) override;
 
-Q_SIGNALS:
+  Q_SIGNALS:
     // Emitted on the thread that caught it; queued connections carry it to the GUI.
     void exceptionCaught(const QString& message);
 };

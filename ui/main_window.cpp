@@ -4,6 +4,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -15,36 +16,35 @@
 #include <QListWidget>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QSettings>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSettings>
+#include <QShowEvent>
 #include <QStatusBar>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QCloseEvent>
-#include <QScreen>
-#include <QShowEvent>
 
 #include "gpen/face/damage_detect.h"
 #include "ui/batch/batch_dialog.h"
-#include "ui/photos/comparison_view.h"
-#include "ui/common/core_text.h"
-#include "ui/photos/damage_brush.h"
-#include "ui/common/core_log.h"
 #include "ui/bridge/engine_controller.h"
-#include "ui/photos/face_strip.h"
+#include "ui/common/core_log.h"
+#include "ui/common/core_text.h"
 #include "ui/common/fit_width_delegate.h"
-#include "ui/photos/restore_panel.h"
-#include "ui/photos/image_session.h"
+#include "ui/common/thumbnail.h"
 #include "ui/models/missing_model_banner.h"
-#include "ui/photos/restore_model_choices.h"
 #include "ui/models/model_manager_dialog.h"
 #include "ui/models/model_status_indicator.h"
+#include "ui/photos/comparison_view.h"
+#include "ui/photos/damage_brush.h"
+#include "ui/photos/face_strip.h"
+#include "ui/photos/image_session.h"
 #include "ui/photos/photo_limits.h"
+#include "ui/photos/restore_model_choices.h"
+#include "ui/photos/restore_panel.h"
 #include "ui/photos/result_saver.h"
 #include "ui/settings/settings_dialog.h"
-#include "ui/common/thumbnail.h"
 
 namespace gpen::ui {
 namespace {
@@ -108,8 +108,9 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
     // the dock cut it).
     const auto fitPanel = [this, panelScroll] {
         m_panel->adjustSize();
-        panelScroll->setMinimumWidth(std::max(m_panel->minimumSizeHint().width(), m_panel->sizeHint().width()) +
-                                     panelScroll->verticalScrollBar()->sizeHint().width());
+        panelScroll->setMinimumWidth(
+            std::max(m_panel->minimumSizeHint().width(), m_panel->sizeHint().width()) +
+            panelScroll->verticalScrollBar()->sizeHint().width());
     };
     fitPanel();
     connect(m_panel, &RestorePanel::taskChanged, panelScroll, fitPanel);
@@ -138,10 +139,12 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
         for (const auto& status : m_engine->statuses()) {
             m_models->updateStatus(status);
         }
-        connect(m_engine, &EngineController::modelStatusChanged, m_models, &ModelStatusIndicator::updateStatus);
+        connect(m_engine, &EngineController::modelStatusChanged, m_models,
+                &ModelStatusIndicator::updateStatus);
         connect(m_engine, &EngineController::message, m_status, &QLabel::setText);
         connect(m_engine, &EngineController::restarted, m_models, &ModelStatusIndicator::clear);
-        connect(m_models, &ModelStatusIndicator::manageRequested, this, [this] { showModelManager(); });
+        connect(m_models, &ModelStatusIndicator::manageRequested, this,
+                [this] { showModelManager(); });
         connectEngine();
     }
     // Core's own notes in this process (the encoder's "metadata not copied", for one).
@@ -161,7 +164,8 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
     // A card clicked in the strip: its face in the middle of the photo, large enough to see.
     connect(m_faces, &FaceStrip::faceActivated, this, [this](int face) {
         const int index = currentIndex();
-        if (index >= 0 && face < m_session->entry(index).faces.size()) m_view->showRegion(m_session->entry(index).faces[face].box);
+        if (index >= 0 && face < m_session->entry(index).faces.size())
+            m_view->showRegion(m_session->entry(index).faces[face].box);
     });
 
     m_saver = new ResultSaver(m_session, this);
@@ -174,8 +178,10 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
     // The window answers while a file is encoded; the keyboard and mouse wait for it.
     connect(m_saver, &ResultSaver::busyChanged, this, [this](bool busy, const QString& fileName) {
         if (busy) m_status->setText(tr("Saving %1…").arg(fileName));
-        if (busy) QApplication::setOverrideCursor(Qt::BusyCursor);
-        else QApplication::restoreOverrideCursor();
+        if (busy)
+            QApplication::setOverrideCursor(Qt::BusyCursor);
+        else
+            QApplication::restoreOverrideCursor();
     });
     createActions();
     setUpPhotoListActions();
@@ -215,8 +221,9 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
 QListWidgetItem* MainWindow::newListItem(int index) {
     const auto& e = m_session->entry(index);
     // Rendered at the screen's pixel ratio: sharp at 200 % scaling.
-    auto* item = new QListWidgetItem(
-        QIcon(thumbnail(e.original.isNull() ? e.thumbnail : e.original, kListThumb, devicePixelRatioF())), e.displayName);
+    auto* item = new QListWidgetItem(QIcon(thumbnail(e.original.isNull() ? e.thumbnail : e.original,
+                                                     kListThumb, devicePixelRatioF())),
+                                     e.displayName);
     m_list->insertItem(index, item);
     item->setToolTip(e.path.isEmpty() ? e.displayName : QDir::toNativeSeparators(e.path));
     return item;
@@ -251,8 +258,10 @@ void MainWindow::fitToScreen() {
     if (fitted != size()) resize(fitted);
     QRect g = frameGeometry();
     if (!avail.contains(g)) {
-        g.moveLeft(std::clamp(g.left(), avail.left(), std::max(avail.left(), avail.right() - g.width() + 1)));
-        g.moveTop(std::clamp(g.top(), avail.top(), std::max(avail.top(), avail.bottom() - g.height() + 1)));
+        g.moveLeft(std::clamp(g.left(), avail.left(),
+                              std::max(avail.left(), avail.right() - g.width() + 1)));
+        g.moveTop(std::clamp(g.top(), avail.top(),
+                             std::max(avail.top(), avail.bottom() - g.height() + 1)));
         move(g.topLeft());
     }
 }
@@ -266,7 +275,9 @@ void MainWindow::showEvent(QShowEvent* event) {
     }
 }
 
-int MainWindow::currentIndex() const { return m_list->currentRow(); }
+int MainWindow::currentIndex() const {
+    return m_list->currentRow();
+}
 
 ModelManagerDialog* MainWindow::showModelManager(const QString& modelId) {
     if (!m_engine) return nullptr;
@@ -303,7 +314,8 @@ void MainWindow::showEntry(int index) {
     if (index != m_shownPhoto) {
         m_shownPhoto = index;
         m_view->zoomToFit();
-        if (m_jobImage < 0 && index >= 0 && index < m_session->count()) m_panel->showFinished(m_session->entry(index).summary);
+        if (m_jobImage < 0 && index >= 0 && index < m_session->count())
+            m_panel->showFinished(m_session->entry(index).summary);
     }
     if (index < 0 || index >= m_session->count()) {
         showNothing(false);
@@ -315,8 +327,10 @@ void MainWindow::showEntry(int index) {
         // A photo released for memory (a large folder) is decoded again: shown when it is back.
         // It carries no result (those are never released): nothing to save yet.
         showNothing(true);
-        m_status->setText(e.loadProblem.isEmpty() ? tr("Loading %1…").arg(e.displayName)
-                                                  : tr("%1 cannot be read again: %2").arg(e.displayName, e.loadProblem));
+        m_status->setText(
+            e.loadProblem.isEmpty()
+                ? tr("Loading %1…").arg(e.displayName)
+                : tr("%1 cannot be read again: %2").arg(e.displayName, e.loadProblem));
         return;
     }
     m_view->setImages(e.original, e.result);
@@ -325,7 +339,8 @@ void MainWindow::showEntry(int index) {
     m_closePhoto->setEnabled(true);
     showFaces(index);
     updateEditActions();
-    m_status->setText(tr("%1 — %2 × %3").arg(e.displayName).arg(e.size.width()).arg(e.size.height()));
+    m_status->setText(
+        tr("%1 — %2 × %3").arg(e.displayName).arg(e.size.width()).arg(e.size.height()));
 }
 
 void MainWindow::showFaces(int index) {
@@ -356,7 +371,8 @@ void MainWindow::onFaceChoices(const QList<double>& strengths) {
 
 bool MainWindow::confirmDiscard(const QString& title, const QString& text, const QString& question,
                                 const QString& discardText) {
-    QMessageBox box(QMessageBox::Warning, title, text, QMessageBox::Discard | QMessageBox::Cancel, this);
+    QMessageBox box(QMessageBox::Warning, title, text, QMessageBox::Discard | QMessageBox::Cancel,
+                    this);
     box.setInformativeText(question);
     // Mnemonics on both (Alt+D discards); Cancel is the default, so Enter loses nothing.
     box.button(QMessageBox::Discard)->setText(discardText.isEmpty() ? tr("&Discard") : discardText);
@@ -368,8 +384,10 @@ bool MainWindow::confirmDiscard(const QString& title, const QString& text, const
 bool MainWindow::closePhoto(int index) {
     if (index < 0 || index >= m_session->count()) return false;
     if (m_saver->hasUnsaved(index) &&
-        !confirmDiscard(tr("Close Photo"), tr("The restored %1 is not saved.").arg(m_session->entry(index).displayName),
-                        tr("Close it anyway and lose the result?"))) {
+        !confirmDiscard(
+            tr("Close Photo"),
+            tr("The restored %1 is not saved.").arg(m_session->entry(index).displayName),
+            tr("Close it anyway and lose the result?"))) {
         return false;
     }
     m_session->remove(index);
@@ -408,22 +426,28 @@ void MainWindow::onEntryRemoved(int index) {
 
 void MainWindow::showError(const QString& message) {
     m_status->setText(message);
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("GPEN Studio"), message, QMessageBox::Ok, this);
+    auto* box =
+        new QMessageBox(QMessageBox::Warning, tr("GPEN Studio"), message, QMessageBox::Ok, this);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setWindowModality(Qt::WindowModal);
     box->open();
 }
 
-void MainWindow::saveResult() { m_saver->save(currentIndex()); }
+void MainWindow::saveResult() {
+    m_saver->save(currentIndex());
+}
 
-void MainWindow::saveResultAs() { m_saver->saveAs(currentIndex()); }
+void MainWindow::saveResultAs() {
+    m_saver->saveAs(currentIndex());
+}
 
 void MainWindow::updateSavedMark(int index) {
     QListWidgetItem* item = m_list->item(index);
     if (!item || index >= m_session->count()) return;
     const auto& e = m_session->entry(index);
     // A result not on disk yet is marked in the list, so it is not lost by accident.
-    item->setText(m_saver->hasUnsaved(index) ? tr("%1 (unsaved)").arg(e.displayName) : e.displayName);
+    item->setText(m_saver->hasUnsaved(index) ? tr("%1 (unsaved)").arg(e.displayName)
+                                             : e.displayName);
     updateEditActions();
 }
 
@@ -452,9 +476,11 @@ void MainWindow::connectEngine() {
             [this](const QString& id) { showModelManager(id)->chooseAndImport(id); });
     connect(m_banner, &MissingModelBanner::downloadRequested, this,
             [this](const QString& id) { showModelManager(id)->downloadModel(id); });
-    new RestoreModelChoices(m_engine, m_panel, this);  // face models installed first, the choice remembered
+    new RestoreModelChoices(m_engine, m_panel,
+                            this);  // face models installed first, the choice remembered
     // Only the window's own restore: a batch's jobs report to the batch dialog.
-    connect(m_panel, &RestorePanel::cancelClicked, this, [this] { m_engine->cancelJob(m_restoreJob); });
+    connect(m_panel, &RestorePanel::cancelClicked, this,
+            [this] { m_engine->cancelJob(m_restoreJob); });
     connect(m_engine, &EngineController::jobProgress, this, [this](const JobProgress& p) {
         if (p.jobId == m_restoreJob) m_panel->showProgress(p);
     });
@@ -475,14 +501,15 @@ void MainWindow::connectEngine() {
         m_session->setResult(index, o.result);
         startNextQueued();  // Restore All goes on
     });
-    connect(m_engine, &EngineController::jobFailed, this, [this](quint64 id, const QString& message) {
-        if (id != m_restoreJob) return;
-        showPreviousFaces(m_jobImage);
-        m_jobImage = -1;
-        m_panel->showFailed(message);
-        m_status->setText(tr("Restore failed: %1").arg(message));
-        startNextQueued();  // one photo that fails does not stop Restore All
-    });
+    connect(m_engine, &EngineController::jobFailed, this,
+            [this](quint64 id, const QString& message) {
+                if (id != m_restoreJob) return;
+                showPreviousFaces(m_jobImage);
+                m_jobImage = -1;
+                m_panel->showFailed(message);
+                m_status->setText(tr("Restore failed: %1").arg(message));
+                startNextQueued();  // one photo that fails does not stop Restore All
+            });
     connect(m_engine, &EngineController::jobCancelled, this, [this](quint64 id) {
         if (id != m_restoreJob) return;
         showPreviousFaces(m_jobImage);
@@ -492,17 +519,18 @@ void MainWindow::connectEngine() {
         m_restoreQueue.clear();  // Cancel stops Restore All too
     });
     connect(m_faces, &FaceStrip::strengthsChanged, this, &MainWindow::onFaceChoices);
-    connect(m_engine, &EngineController::reblended, this, [this](int key, const QImage& image, const QList<double>& identity) {
-        if (key != m_reblendKey || m_reblendImage < 0) return;
-        if (!identity.isEmpty()) {
-            m_session->setFaceIdentity(m_reblendImage, identity);
-            if (currentIndex() == m_reblendImage) {
-                m_faces->setIdentity(identity);
-                m_view->setFaceScores(identity);
-            }
-        }
-        m_session->setResult(m_reblendImage, image);
-    });
+    connect(m_engine, &EngineController::reblended, this,
+            [this](int key, const QImage& image, const QList<double>& identity) {
+                if (key != m_reblendKey || m_reblendImage < 0) return;
+                if (!identity.isEmpty()) {
+                    m_session->setFaceIdentity(m_reblendImage, identity);
+                    if (currentIndex() == m_reblendImage) {
+                        m_faces->setIdentity(identity);
+                        m_view->setFaceScores(identity);
+                    }
+                }
+                m_session->setResult(m_reblendImage, image);
+            });
 }
 
 void MainWindow::restoreCurrent() {
@@ -513,9 +541,9 @@ void MainWindow::restoreCurrent() {
     }
     if (const QString missing = m_banner->missingModel(); !missing.isEmpty()) {
         // Said where the user looks (the panel), and nothing starts.
-        m_panel->stageLabel()->setText(
-            tr("Not started: %1 is not installed. Import or download it (above the photo), or choose another model.")
-                .arg(missing));
+        m_panel->stageLabel()->setText(tr("Not started: %1 is not installed. Import or download it "
+                                          "(above the photo), or choose another model.")
+                                           .arg(missing));
         return;
     }
     if (!m_session->resident(index)) {
@@ -535,7 +563,8 @@ void MainWindow::restoreCurrent() {
     m_view->setFaceBoxes({});
     m_stripPhoto = index;
     m_panel->setRunning(true);
-    if (m_engine->batchRunning()) m_status->setText(tr("The restore starts when the batch has finished"));
+    if (m_engine->batchRunning())
+        m_status->setText(tr("The restore starts when the batch has finished"));
     const auto& entry = m_session->entry(index);
     m_restoreJob = m_engine->restore(index, entry.decoded, entry.path, m_panel->options(), damage);
 }
@@ -545,9 +574,10 @@ BatchDialog* MainWindow::showBatchDialog(const QString& inputFolder) {
     if (!m_batch) {
         m_batch = new BatchDialog(m_engine, this);
         m_batch->setRestoreOptions(m_panel->options());
-        connect(m_batch, &BatchDialog::batchEnded, this, [this](const BatchOutcome&, const QString& error) {
-            m_status->setText(error.isEmpty() ? m_batch->progressLabel()->text() : error);
-        });
+        connect(m_batch, &BatchDialog::batchEnded, this,
+                [this](const BatchOutcome&, const QString& error) {
+                    m_status->setText(error.isEmpty() ? m_batch->progressLabel()->text() : error);
+                });
     }
     if (!inputFolder.isEmpty() && !m_batch->running()) m_batch->setInputFolder(inputFolder);
     m_batch->show();
@@ -565,15 +595,20 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     if (unsaved > 0) {
         QString question = tr("Quit anyway and lose them?", nullptr, unsaved);
         // A restore still running is lost with them: say so where the user decides.
-        if (m_engine && m_engine->restoreRunning()) question = tr("A restore is still running and stops too.") + QLatin1Char(' ') + question;
-        if (!confirmDiscard(tr("Unsaved results"), tr("%n restored photo(s) not saved.", nullptr, unsaved), question)) {
+        if (m_engine && m_engine->restoreRunning())
+            question =
+                tr("A restore is still running and stops too.") + QLatin1Char(' ') + question;
+        if (!confirmDiscard(tr("Unsaved results"),
+                            tr("%n restored photo(s) not saved.", nullptr, unsaved), question)) {
             event->ignore();
             return;
         }
     }
     if (m_engine && m_engine->batchRunning() &&
-        !confirmDiscard(tr("Batch running"), tr("A batch is still restoring photos."),
-                        tr("Stop it and quit? The photos finished so far are kept, with the report."), tr("&Stop and Quit"))) {
+        !confirmDiscard(
+            tr("Batch running"), tr("A batch is still restoring photos."),
+            tr("Stop it and quit? The photos finished so far are kept, with the report."),
+            tr("&Stop and Quit"))) {
         event->ignore();
         return;
     }

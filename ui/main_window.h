@@ -33,7 +33,7 @@ class ResultSaver;
 // and it never opens larger than the screen's available area.
 class MainWindow : public QMainWindow {
     Q_OBJECT
-public:
+  public:
     // `engine` may be null (no engine: viewing only); it must outlive the window.
     explicit MainWindow(EngineController* engine = nullptr, QWidget* parent = nullptr);
 
@@ -77,16 +77,16 @@ public:
     // The job id of the window's own restore (0: none yet).
     quint64 restoreJob() const { return m_restoreJob; }
 
-Q_SIGNALS:
+  Q_SIGNALS:
     void currentImageChanged(int index);
 
-protected:
+  protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
     void showEvent(QShowEvent* event) override;
 
-private:
+  private:
     void createActions();
     // main_window_photo_actions.cpp: the Edit and Photo menus, Help → Keyboard Shortcuts, and
     // the Photos list's selection and Delete.

@@ -13,8 +13,8 @@
 #include <QUndoStack>
 
 #include "gpen/face/damage_detect.h"
-#include "ui/photos/comparison_view.h"
 #include "ui/common/core_text.h"
+#include "ui/photos/comparison_view.h"
 #include "ui/photos/damage_brush.h"
 #include "ui/photos/image_session.h"
 #include "ui/photos/restore_panel.h"
@@ -33,12 +33,15 @@ void MainWindow::connectDamageBrush() {
     connect(m_panel->undoDamageButton(), &QPushButton::clicked, steps, &QUndoStack::undo);
     connect(m_panel->redoDamageButton(), &QPushButton::clicked, steps, &QUndoStack::redo);
     connect(m_panel->clearDamageButton(), &QPushButton::clicked, m_brush, &DamageBrush::clear);
-    connect(steps, &QUndoStack::canUndoChanged, m_panel->undoDamageButton(), &QPushButton::setEnabled);
-    connect(steps, &QUndoStack::canRedoChanged, m_panel->redoDamageButton(), &QPushButton::setEnabled);
+    connect(steps, &QUndoStack::canUndoChanged, m_panel->undoDamageButton(),
+            &QPushButton::setEnabled);
+    connect(steps, &QUndoStack::canRedoChanged, m_panel->redoDamageButton(),
+            &QPushButton::setEnabled);
     m_panel->undoDamageButton()->setEnabled(false);
     m_panel->redoDamageButton()->setEnabled(false);
     connect(m_panel->findDamageButton(), &QPushButton::clicked, this, &MainWindow::findDamage);
-    connect(m_panel->simulateDamageButton(), &QPushButton::clicked, this, &MainWindow::simulateDamage);
+    connect(m_panel->simulateDamageButton(), &QPushButton::clicked, this,
+            &MainWindow::simulateDamage);
 }
 
 void MainWindow::findDamage() {
@@ -51,7 +54,8 @@ void MainWindow::findDamage() {
         m_status->setText(CoreText::error(found.error()));
         return;
     }
-    const QImage marks(found->data, found->cols, found->rows, static_cast<qsizetype>(found->step), QImage::Format_Grayscale8);
+    const QImage marks(found->data, found->cols, found->rows, static_cast<qsizetype>(found->step),
+                       QImage::Format_Grayscale8);
     m_brush->replaceMarks(marks, tr("Find damage"));
 }
 
@@ -60,14 +64,16 @@ void MainWindow::simulateDamage() {
     if (index < 0 || !m_session->resident(index)) return;
     const auto& e = m_session->entry(index);
     cv::Mat damaged = e.decoded->bgr8.clone();
-    const cv::Mat mask = gpen::simulateDamage(damaged.size(), SimulatedDamage::PaintedStrokes, ++m_simulations);
+    const cv::Mat mask =
+        gpen::simulateDamage(damaged.size(), SimulatedDamage::PaintedStrokes, ++m_simulations);
     damaged.setTo(cv::Scalar::all(255), mask);
     //: %1 is the photo's name
     m_session->addImage(std::move(damaged), tr("%1 (simulated damage)").arg(e.displayName));
     const int added = m_session->count() - 1;
-    m_session->setDamageMask(added, QImage(mask.data, mask.cols, mask.rows, static_cast<qsizetype>(mask.step),
-                                           QImage::Format_Grayscale8)
-                                        .copy());
+    m_session->setDamageMask(
+        added, QImage(mask.data, mask.cols, mask.rows, static_cast<qsizetype>(mask.step),
+                      QImage::Format_Grayscale8)
+                   .copy());
     m_list->setCurrentRow(added);
 }
 
@@ -91,7 +97,8 @@ void MainWindow::brushFollows(int index) {
 bool MainWindow::damageToRepair(QImage* damage) {
     if (m_panel->task() != QLatin1String("inpaint")) return true;
     if (m_brush->isEmpty()) {
-        m_panel->stageLabel()->setText(tr("Not started: paint the damage on the photo first (the brush marks it red)."));
+        m_panel->stageLabel()->setText(
+            tr("Not started: paint the damage on the photo first (the brush marks it red)."));
         return false;
     }
     // Shared, not copied: painting on afterwards detaches the brush's own mask (QImage's implicit

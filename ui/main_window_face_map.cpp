@@ -17,7 +17,8 @@ FaceMapDialog* MainWindow::openFaceMapEditor() {
     const int index = currentIndex();
     if (!m_engine) return nullptr;
     if (index < 0 || !m_session->resident(index)) {
-        m_status->setText(tr("Open a photo with a face first: the editor starts from a face's map"));
+        m_status->setText(
+            tr("Open a photo with a face first: the editor starts from a face's map"));
         return nullptr;
     }
     const ImageSession::Entry& e = m_session->entry(index);
@@ -30,8 +31,10 @@ FaceMapDialog* MainWindow::openFaceMapEditor() {
         const QRect& b = e.faces.at(face).box;
         near = QRectF(b.x() * s, b.y() * s, b.width() * s, b.height() * s).toAlignedRect();
     }
-    auto* dialog = new FaceMapDialog(m_engine, e.decoded, near, e.displayName, m_panel->options(), this);
-    connect(dialog, &FaceMapDialog::modelsRequested, this, [this] { showModelManager(QStringLiteral("GPEN-Seg2face-512")); });
+    auto* dialog =
+        new FaceMapDialog(m_engine, e.decoded, near, e.displayName, m_panel->options(), this);
+    connect(dialog, &FaceMapDialog::modelsRequested, this,
+            [this] { showModelManager(QStringLiteral("GPEN-Seg2face-512")); });
     dialog->show();
     return dialog;
 }

@@ -12,10 +12,10 @@
 #include <QSettings>
 #include <QShortcut>
 
-#include "ui/settings/about_dialog.h"
-#include "ui/photos/comparison_view.h"
 #include "ui/bridge/engine_controller.h"
+#include "ui/photos/comparison_view.h"
 #include "ui/photos/restore_panel.h"
+#include "ui/settings/about_dialog.h"
 
 namespace gpen::ui {
 namespace {
@@ -56,7 +56,8 @@ void MainWindow::createActions() {
     m_saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     m_saveAs->setEnabled(false);
     file->addSeparator();
-    m_closePhoto = file->addAction(tr("&Close Photo"), this, [this] { closePhoto(currentIndex()); });
+    m_closePhoto =
+        file->addAction(tr("&Close Photo"), this, [this] { closePhoto(currentIndex()); });
     m_closePhoto->setObjectName(QStringLiteral("closePhotoAction"));
     m_closePhoto->setShortcut(QKeySequence::Close);
     m_closePhoto->setEnabled(false);
@@ -74,7 +75,8 @@ void MainWindow::createActions() {
         QKeySequence key;
     } entries[] = {{tr("&Split"), ComparisonView::Mode::Split, QKeySequence(Qt::Key_1)},
                    {tr("Side by Si&de"), ComparisonView::Mode::SideBySide, QKeySequence(Qt::Key_2)},
-                   {tr("&Toggle (hold to see the original)"), ComparisonView::Mode::Toggle, QKeySequence(Qt::Key_3)}};
+                   {tr("&Toggle (hold to see the original)"), ComparisonView::Mode::Toggle,
+                    QKeySequence(Qt::Key_3)}};
     for (const auto& e : entries) {
         QAction* a = view->addAction(e.text);
         a->setCheckable(true);
@@ -87,7 +89,8 @@ void MainWindow::createActions() {
     view->addSeparator();
     QAction* fit = view->addAction(tr("Zoom to &Fit"), m_view, &ComparisonView::zoomToFit);
     fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
-    QAction* actual = view->addAction(tr("&Actual Size"), m_view, &ComparisonView::zoomToActualSize);
+    QAction* actual =
+        view->addAction(tr("&Actual Size"), m_view, &ComparisonView::zoomToActualSize);
     actual->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
     QAction* boxes = view->addAction(tr("Show &Face Boxes"));
     boxes->setObjectName(QStringLiteral("faceBoxesAction"));
@@ -106,7 +109,8 @@ void MainWindow::createActions() {
     settings->setObjectName(QStringLiteral("settingsAction"));
     // The desktop's Preferences key where it has one (empty on some), and Ctrl+, everywhere.
     QList<QKeySequence> settingsKeys = QKeySequence::keyBindings(QKeySequence::Preferences);
-    if (!settingsKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Comma))) settingsKeys.prepend(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    if (!settingsKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Comma)))
+        settingsKeys.prepend(QKeySequence(Qt::CTRL | Qt::Key_Comma));
     settings->setShortcuts(settingsKeys);
     settings->setMenuRole(QAction::PreferencesRole);
     QAction* models = toolsMenu()->addAction(tr("&Models…"), this, [this] { showModelManager(); });
@@ -114,7 +118,8 @@ void MainWindow::createActions() {
     models->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
     models->setEnabled(m_engine != nullptr);
     // Seg2face's editor: from the menu as from the Restore panel's "Face from map" task.
-    QAction* faceMap = toolsMenu()->addAction(tr("Face from Parsing &Map…"), this, [this] { openFaceMapEditor(); });
+    QAction* faceMap = toolsMenu()->addAction(tr("Face from Parsing &Map…"), this,
+                                              [this] { openFaceMapEditor(); });
     faceMap->setObjectName(QStringLiteral("faceMapAction"));
     faceMap->setEnabled(m_engine != nullptr);
     connect(m_panel->editMapButton(), &QPushButton::clicked, this, [this] { openFaceMapEditor(); });
@@ -140,7 +145,9 @@ void MainWindow::updateRecentMenu() {
     m_recentMenu->clear();
     const QStringList recent = QSettings().value(kRecentKey).toStringList();
     for (const QString& path : recent) {
-        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openPaths({path}); })->setToolTip(path);
+        m_recentMenu
+            ->addAction(QFileInfo(path).fileName(), this, [this, path] { openPaths({path}); })
+            ->setToolTip(path);
     }
     m_recentMenu->setEnabled(!recent.isEmpty());
 }

@@ -17,8 +17,8 @@
 #include <QTimer>
 #include <QUrl>
 
-#include "ui/photos/image_session.h"
 #include "ui/main_window.h"
+#include "ui/photos/image_session.h"
 
 namespace gpen::ui {
 namespace {
@@ -45,7 +45,8 @@ void MainWindow::openFromAnotherLaunch(const QStringList& paths) {
 }
 
 quint64 MainWindow::openPaths(const QStringList& paths) {
-    if (!paths.isEmpty()) m_status->setText(tr("Opening %1…").arg(QFileInfo(paths.front()).fileName()));
+    if (!paths.isEmpty())
+        m_status->setText(tr("Opening %1…").arg(QFileInfo(paths.front()).fileName()));
     const int before = m_session->count();
     const quint64 id = m_session->open(paths);
     m_openRequests.insert(id, {paths, before});
@@ -66,7 +67,8 @@ void MainWindow::finishOpen(quint64 id, const QStringList& problems) {
         if (existing >= 0) {
             m_list->setCurrentRow(existing);
         } else {
-            m_status->setText(tr("No supported images in %1").arg(QFileInfo(paths.front()).fileName()));
+            m_status->setText(
+                tr("No supported images in %1").arg(QFileInfo(paths.front()).fileName()));
         }
     }
     // After the selection, which shows the photo's own line: the problems must stay visible.
@@ -80,8 +82,9 @@ void MainWindow::showOpenProblems(const QStringList& problems) {
     // Every file and why, in a window of its own (the status bar cuts a long line): the first few
     // in view, all of them under "Show Details…" as text that can be copied.
     const int n = static_cast<int>(problems.size());
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Files Not Opened"), tr("%n file(s) could not be opened.", nullptr, n),
-                                QMessageBox::Ok, this);
+    auto* box =
+        new QMessageBox(QMessageBox::Warning, tr("Files Not Opened"),
+                        tr("%n file(s) could not be opened.", nullptr, n), QMessageBox::Ok, this);
     box->setObjectName(QStringLiteral("openProblemsBox"));
     constexpr int kShown = 5;
     QString shown = problems.mid(0, kShown).join(QLatin1Char('\n'));
@@ -161,11 +164,13 @@ void MainWindow::dropEvent(QDropEvent* event) {
     }
     QTimer::singleShot(0, this, [this, paths, large] {
         QMessageBox box(QMessageBox::Question, tr("Many Photos"),
-                        tr("“%1” holds %n photo(s).", nullptr, static_cast<int>(ImageSession::imagesIn(large).size()))
+                        tr("“%1” holds %n photo(s).", nullptr,
+                           static_cast<int>(ImageSession::imagesIn(large).size()))
                             .arg(QFileInfo(large).fileName()),
                         QMessageBox::Cancel, this);
-        box.setInformativeText(tr("A batch restores them into a folder of your choice, resumes after a crash and "
-                                  "keeps memory low. Open them here to look at them one by one."));
+        box.setInformativeText(
+            tr("A batch restores them into a folder of your choice, resumes after a crash and "
+               "keeps memory low. Open them here to look at them one by one."));
         QPushButton* batch = box.addButton(tr("&Batch Restore…"), QMessageBox::AcceptRole);
         QPushButton* here = box.addButton(tr("&Open Here"), QMessageBox::ActionRole);
         box.button(QMessageBox::Cancel)->setText(tr("&Cancel"));

@@ -5,15 +5,15 @@
 #include <algorithm>
 
 #include <QAction>
+#include <QLabel>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
-#include <QLabel>
 
 #include "ui/bridge/engine_controller.h"
+#include "ui/main_window.h"
 #include "ui/photos/face_strip.h"
 #include "ui/photos/image_session.h"
-#include "ui/main_window.h"
 #include "ui/photos/restore_panel.h"
 #include "ui/photos/result_saver.h"
 #include "ui/settings/shortcuts_dialog.h"
@@ -88,7 +88,9 @@ void MainWindow::updateEditActions() {
 
 void MainWindow::stepFaceChoices(bool back) {
     const int index = currentIndex();
-    if (!m_engine || index < 0 || index != m_reblendImage || !m_session->stepFaceChoices(index, back)) return;
+    if (!m_engine || index < 0 || index != m_reblendImage ||
+        !m_session->stepFaceChoices(index, back))
+        return;
     const auto& e = m_session->entry(index);
     m_faces->setChoices(e.faceStrengths, e.facesAccepted);
     m_engine->reblend(m_reblendKey, m_faces->strengths());
@@ -99,8 +101,10 @@ void MainWindow::revertCurrent() {
     const int index = currentIndex();
     if (index < 0 || m_session->entry(index).result.isNull() || index == m_jobImage) return;
     if (m_saver->hasUnsaved(index) &&
-        !confirmDiscard(tr("Revert to Original"), tr("The restored %1 is not saved.").arg(m_session->entry(index).displayName),
-                        tr("Revert anyway and lose the result?"))) {
+        !confirmDiscard(
+            tr("Revert to Original"),
+            tr("The restored %1 is not saved.").arg(m_session->entry(index).displayName),
+            tr("Revert anyway and lose the result?"))) {
         return;
     }
     if (index == m_reblendImage) {
@@ -133,7 +137,8 @@ void MainWindow::startNextQueued() {
     const int done = m_restoreQueueTotal - static_cast<int>(m_restoreQueue.size());
     m_list->setCurrentRow(index);
     restoreCurrent();
-    if (m_jobImage != index && m_restoreWhenLoaded != index) {  // it did not start (a missing model): nor would the rest
+    if (m_jobImage != index &&
+        m_restoreWhenLoaded != index) {  // it did not start (a missing model): nor would the rest
         m_restoreQueue.clear();
         return;
     }
@@ -154,10 +159,12 @@ void MainWindow::closeSelectedPhotos() {
         closePhoto(rows.front());
         return;
     }
-    const auto unsaved = std::count_if(rows.begin(), rows.end(), [this](int r) { return m_saver->hasUnsaved(r); });
-    if (unsaved > 0 &&
-        !confirmDiscard(tr("Close Photos"), tr("%n of the restored photos are not saved.", nullptr, static_cast<int>(unsaved)),
-                        tr("Close them anyway and lose the results?"))) {
+    const auto unsaved =
+        std::count_if(rows.begin(), rows.end(), [this](int r) { return m_saver->hasUnsaved(r); });
+    if (unsaved > 0 && !confirmDiscard(tr("Close Photos"),
+                                       tr("%n of the restored photos are not saved.", nullptr,
+                                          static_cast<int>(unsaved)),
+                                       tr("Close them anyway and lose the results?"))) {
         return;
     }
     // From the last up: the rows above keep their numbers.

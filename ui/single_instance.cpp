@@ -29,10 +29,13 @@ QString SingleInstance::defaultKey() {
     if (!env.isEmpty()) return env;
     // Per user and per settings folder: two users, or a test run with its own settings, never
     // meet. Hashed: a socket name must be short and plain.
-    const QByteArray who = qgetenv("USER") + '|' +
-                           QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation).toUtf8();
-    const QString name = QStringLiteral("gpen-studio-") +
-                         QString::fromLatin1(QCryptographicHash::hash(who, QCryptographicHash::Sha1).toHex().left(16));
+    const QByteArray who =
+        qgetenv("USER") + '|' +
+        QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation).toUtf8();
+    const QString name =
+        QStringLiteral("gpen-studio-") +
+        QString::fromLatin1(
+            QCryptographicHash::hash(who, QCryptographicHash::Sha1).toHex().left(16));
     // In the user's runtime folder ($XDG_RUNTIME_DIR, mode 0700: Qt makes one if the session has
     // none), not under a name anyone can compute in /tmp, where another user could take it first.
     const QString runtime = QStandardPaths::writableLocation(QStandardPaths::RuntimeLocation);

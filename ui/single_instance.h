@@ -15,7 +15,7 @@ namespace gpen::ui {
 //   instance.listen();                        // we are the first: receive others' files
 class SingleInstance : public QObject {
     Q_OBJECT
-public:
+  public:
     // `key`: the socket's name; instances with the same key find each other.
     explicit SingleInstance(const QString& key, QObject* parent = nullptr);
     ~SingleInstance() override;
@@ -34,11 +34,11 @@ public:
     void close();
     QString errorString() const { return m_error; }
 
-Q_SIGNALS:
+  Q_SIGNALS:
     // Another launch handed over these files (possibly none: it only asks to be shown).
     void filesReceived(const QStringList& paths);
 
-private:
+  private:
     void onConnection();
 
     QString m_key;

@@ -29,7 +29,8 @@ sem_t g_stopSignal;
 std::atomic<int> g_stopSignals{0};
 extern "C" void onStopSignal(int) {
     if (g_stopSignals.fetch_add(1) > 0) {
-        static const char kMessage[] = "\ngpen-cli: stopped at once (a second signal); --resume finishes the batch\n";
+        static const char kMessage[] =
+            "\ngpen-cli: stopped at once (a second signal); --resume finishes the batch\n";
         [[maybe_unused]] const auto written = ::write(2, kMessage, sizeof kMessage - 1);
         ::_exit(130);
     }
@@ -39,7 +40,7 @@ extern "C" void onStopSignal(int) {
 // While alive, SIGINT and SIGTERM request `source`'s stop; afterwards they are back to their
 // defaults.
 class StopOnSignal {
-public:
+  public:
     explicit StopOnSignal(std::stop_source source) {
         ::sem_init(&g_stopSignal, 0, 0);
         m_waiter = std::jthread([source, this]() mutable {
@@ -61,7 +62,7 @@ public:
     StopOnSignal(const StopOnSignal&) = delete;
     StopOnSignal& operator=(const StopOnSignal&) = delete;
 
-private:
+  private:
     std::atomic<bool> m_done{false};
     std::jthread m_waiter;
 };
@@ -88,19 +89,20 @@ std::string duration(double seconds) {
 // carriage returns or escapes, at most one every 10 seconds plus the last, so that a 10,000-file
 // batch does not write 10,000 redraws into its job's log.
 class ProgressLine {
-public:
+  public:
     ProgressLine() : m_terminal(::isatty(::fileno(stderr)) != 0) {}
 
     void update(const BatchProgress& p) {
         const auto now = std::chrono::steady_clock::now();
         if (!m_terminal) {
             const bool last = p.filesDone == p.filesTotal && p.filesDone != m_lastDone;
-            if (!last && (p.filesDone == m_lastDone || now - m_last < std::chrono::seconds(10))) return;
+            if (!last && (p.filesDone == m_lastDone || now - m_last < std::chrono::seconds(10)))
+                return;
             m_last = now;
             m_lastDone = p.filesDone;
             const double rate = p.elapsedSeconds > 0 ? p.filesDone / p.elapsedSeconds * 60.0 : 0.0;
-            std::fprintf(stderr, "[%d/%d] ok %d, skipped %d, failed %d | %.1f files/min | ETA %s\n", p.filesDone,
-                         p.filesTotal, p.ok, p.skipped, p.failed, rate,
+            std::fprintf(stderr, "[%d/%d] ok %d, skipped %d, failed %d | %.1f files/min | ETA %s\n",
+                         p.filesDone, p.filesTotal, p.ok, p.skipped, p.failed, rate,
                          p.etaSeconds ? duration(*p.etaSeconds).c_str() : "--");
             std::fflush(stderr);
             return;
@@ -109,23 +111,26 @@ public:
         m_last = now;
         m_lastDone = p.filesDone;
         const std::string stage = p.paused ? "paused" : p.stage;
-        std::fprintf(stderr, "\r[%d/%d] ok %d, skipped %d, failed %d | %s: %s %d/%d | ETA %s\033[K", p.filesDone,
-                     p.filesTotal, p.ok, p.skipped, p.failed, p.currentFile.c_str(), stage.c_str(), p.stageDone,
-                     p.stageTotal, p.etaSeconds ? duration(*p.etaSeconds).c_str() : "--");
+        std::fprintf(stderr, "\r[%d/%d] ok %d, skipped %d, failed %d | %s: %s %d/%d | ETA %s\033[K",
+                     p.filesDone, p.filesTotal, p.ok, p.skipped, p.failed, p.currentFile.c_str(),
+                     stage.c_str(), p.stageDone, p.stageTotal,
+                     p.etaSeconds ? duration(*p.etaSeconds).c_str() : "--");
         std::fflush(stderr);
     }
 
     // A failed file's line, between redraws.
     void failed(const FileRecord& r) const {
-        std::fprintf(stderr, "%sfailed: %s: %s\n", m_terminal ? "\r\033[K" : "", r.file.c_str(), r.error.c_str());
+        std::fprintf(stderr, "%sfailed: %s: %s\n", m_terminal ? "\r\033[K" : "", r.file.c_str(),
+                     r.error.c_str());
     }
 
     // A file whose faces may no longer be the same people, between redraws.
     void review(const FileRecord& r, double minimum) const {
         std::string faces;
         for (int f : r.reviewFaces) faces += (faces.empty() ? "" : ", ") + std::to_string(f);
-        std::fprintf(stderr, "%sreview: %s: face%s %s below identity %.2f (lowest %.2f)\n", m_terminal ? "\r\033[K" : "",
-                     r.file.c_str(), r.reviewFaces.size() > 1 ? "s" : "", faces.c_str(), minimum, r.identityMin);
+        std::fprintf(stderr, "%sreview: %s: face%s %s below identity %.2f (lowest %.2f)\n",
+                     m_terminal ? "\r\033[K" : "", r.file.c_str(),
+                     r.reviewFaces.size() > 1 ? "s" : "", faces.c_str(), minimum, r.identityMin);
     }
 
     // Ends the redrawn line (a terminal's); nothing elsewhere.
@@ -133,7 +138,7 @@ public:
         if (m_terminal) std::fprintf(stderr, "\n");
     }
 
-private:
+  private:
     bool m_terminal;
     std::chrono::steady_clock::time_point m_last{};
     int m_lastDone = -1;
@@ -162,8 +167,10 @@ int batch(const BatchCommandOptions& o) {
     auto restore = o.restore.params();
     if (!restore) return fail(restore.error().message);
     if (restore->task == FaceTask::Inpaint) {
-        return fail("a batch cannot inpaint: each photo needs a damage mask of its own (gpen-cli restore --task inpaint "
-                    "--mask MASK.png)");
+        return fail(
+            "a batch cannot inpaint: each photo needs a damage mask of its own (gpen-cli restore "
+            "--task inpaint "
+            "--mask MASK.png)");
     }
     BatchParams p;
     p.inputDir = o.inputDir;
@@ -205,18 +212,29 @@ int batch(const BatchCommandOptions& o) {
     if (!summary) return fail(summary.error().message);
 
     if (json) {
-        nlohmann::json j = {{"total", summary->total},     {"ok", summary->ok},
-                            {"skipped", summary->skipped}, {"failed", summary->failed},
-                            {"cancelled", summary->cancelled}, {"review", summary->review},
-                            {"pending", summary->pending}, {"disk_full", summary->diskFull}, {"seconds", summary->seconds},
-                            {"report", summary->reportJson.string()}, {"report_csv", summary->reportCsv.string()}};
+        nlohmann::json j = {{"total", summary->total},
+                            {"ok", summary->ok},
+                            {"skipped", summary->skipped},
+                            {"failed", summary->failed},
+                            {"cancelled", summary->cancelled},
+                            {"review", summary->review},
+                            {"pending", summary->pending},
+                            {"disk_full", summary->diskFull},
+                            {"seconds", summary->seconds},
+                            {"report", summary->reportJson.string()},
+                            {"report_csv", summary->reportCsv.string()}};
         std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     } else {
-        std::cout << summary->total << " files: " << summary->ok << " restored, " << summary->skipped << " skipped, "
-                  << summary->failed << " failed" << (summary->cancelled ? ", " + std::to_string(summary->cancelled) + " cancelled" : "")
-                  << (summary->pending ? ", " + std::to_string(summary->pending) + " not written (disk full)" : "")
+        std::cout << summary->total << " files: " << summary->ok << " restored, "
+                  << summary->skipped << " skipped, " << summary->failed << " failed"
+                  << (summary->cancelled ? ", " + std::to_string(summary->cancelled) + " cancelled"
+                                         : "")
+                  << (summary->pending
+                          ? ", " + std::to_string(summary->pending) + " not written (disk full)"
+                          : "")
                   << " in " << duration(summary->seconds)
-                  << (summary->review ? "\n" + std::to_string(summary->review) + " to review: a face's identity score is below " +
+                  << (summary->review ? "\n" + std::to_string(summary->review) +
+                                            " to review: a face's identity score is below " +
                                             twoDecimals(p.minIdentity)
                                       : std::string())
                   << "\nreport: " << summary->reportJson.string() << "\n";
@@ -229,9 +247,12 @@ int batch(const BatchCommandOptions& o) {
 
 void addBatchCommand(CLI::App& root, Runner& runner) {
     auto o = std::make_shared<BatchCommandOptions>();
-    CLI::App* command = root.add_subcommand("batch", "restore every photo of a folder into another");
+    CLI::App* command =
+        root.add_subcommand("batch", "restore every photo of a folder into another");
     command->add_option("IN_DIR", o->inputDir, "the photos (never written to)")->required();
-    command->add_option("OUT_DIR", o->outputDir, "where the restored photos, the report and the journal go")
+    command
+        ->add_option("OUT_DIR", o->outputDir,
+                     "where the restored photos, the report and the journal go")
         ->required();
     const char* files = "Files";
     command->add_flag("--recursive", o->recursive, "the folders inside IN_DIR too")->group(files);
@@ -243,7 +264,10 @@ void addBatchCommand(CLI::App& root, Runner& runner) {
         ->allow_extra_args(false)
         ->type_name("GLOB")
         ->group(files);
-    command->add_option("--name", o->nameTemplate, "the output's path in OUT_DIR: {relpath} {name} {ext} {model} {scale} {date} {index}")
+    command
+        ->add_option(
+            "--name", o->nameTemplate,
+            "the output's path in OUT_DIR: {relpath} {name} {ext} {model} {scale} {date} {index}")
         ->capture_default_str()
         ->group(files);
     command->add_option("--if-exists", o->ifExists, "an output that is already there")
@@ -256,23 +280,32 @@ void addBatchCommand(CLI::App& root, Runner& runner) {
         ->group(files);
     o->restore.addTo(*command);
     const char* run = "Run";
-    command->add_option("--report", o->report, "the report's path (default: in OUT_DIR)")->group(run);
-    command->add_flag("--resume", o->resume, "go on with a batch that stopped, with the settings it started with")
+    command->add_option("--report", o->report, "the report's path (default: in OUT_DIR)")
         ->group(run);
-    command->add_option("--shard", o->shard, "this machine's share i/n of the files (Slurm, Kubernetes)")
+    command
+        ->add_flag("--resume", o->resume,
+                   "go on with a batch that stopped, with the settings it started with")
+        ->group(run);
+    command
+        ->add_option("--shard", o->shard,
+                     "this machine's share i/n of the files (Slurm, Kubernetes)")
         ->check(parsedBy(parseShard, "i/n"))
         ->group(run);
     command->add_option("--queue", o->queue, "photos decoded and encoded ahead of the restore")
         ->check(CLI::Range(1, 16))
         ->capture_default_str()
         ->group(run);
-    command->add_option("--min-identity", o->minIdentity, "files with a face scoring below X are marked for review")
+    command
+        ->add_option("--min-identity", o->minIdentity,
+                     "files with a face scoring below X are marked for review")
         ->check(CLI::Range(-1.0, 1.0))
         ->capture_default_str()
         ->group(run);
     command->add_flag("--json", o->json, "the summary as one JSON line")->group(run);
     addEngineOptions(*command, o->engine);
-    command->footer("Exit code 0: all done; 2: some files failed, were cancelled or not written; 1: nothing could start.");
+    command->footer(
+        "Exit code 0: all done; 2: some files failed, were cancelled or not written; 1: nothing "
+        "could start.");
     runs(command, runner, o, batch);
 }
 

@@ -42,13 +42,21 @@ int bench(const BenchOptions& o) {
 
 void addBenchCommand(CLI::App& root, Runner& runner) {
     auto o = std::make_shared<BenchOptions>();
-    CLI::App* command = root.add_subcommand("bench", "time one network: load, warm-up, runs, memory");
-    command->add_option("--model", o->model,
-                        "GPEN, ParseNet, RRDBNet or RetinaFace .pth, Real-ESRGAN's NCNN .param, or the identity "
-                        "descriptor's faceres.json (none: a synthetic GPEN-BFR at --size)");
-    command->add_option("--size", o->size, "the input's side in pixels")->check(CLI::Range(32, 2048))->capture_default_str();
-    command->add_option("--runs", o->runs, "timed runs after the warm-up")->check(CLI::Range(1, 1000))->capture_default_str();
-    command->add_option("--batch", o->batch, "inputs per call")->check(CLI::Range(1, 64))->capture_default_str();
+    CLI::App* command =
+        root.add_subcommand("bench", "time one network: load, warm-up, runs, memory");
+    command->add_option(
+        "--model", o->model,
+        "GPEN, ParseNet, RRDBNet or RetinaFace .pth, Real-ESRGAN's NCNN .param, or the identity "
+        "descriptor's faceres.json (none: a synthetic GPEN-BFR at --size)");
+    command->add_option("--size", o->size, "the input's side in pixels")
+        ->check(CLI::Range(32, 2048))
+        ->capture_default_str();
+    command->add_option("--runs", o->runs, "timed runs after the warm-up")
+        ->check(CLI::Range(1, 1000))
+        ->capture_default_str();
+    command->add_option("--batch", o->batch, "inputs per call")
+        ->check(CLI::Range(1, 64))
+        ->capture_default_str();
     command->add_option("--kernels", o->kernels, "GPEN's fast layers or the reference ones")
         ->check(CLI::IsMember({"fast", "reference"}))
         ->capture_default_str();

@@ -18,8 +18,10 @@ using Runner = std::function<int()>;
 
 // Registers `body` as what `command` runs, with the options its parse filled in `options`.
 template <class Options>
-void runs(CLI::App* command, Runner& runner, std::shared_ptr<Options> options, int (*body)(const Options&)) {
-    command->callback([&runner, options, body] { runner = [options, body] { return body(*options); }; });
+void runs(CLI::App* command, Runner& runner, std::shared_ptr<Options> options,
+          int (*body)(const Options&)) {
+    command->callback(
+        [&runner, options, body] { runner = [options, body] { return body(*options); }; });
 }
 
 // A check through one of core's own parsers (parseDevice, parseIfExists, ...), so that the names a

@@ -25,14 +25,16 @@ int damage(const DamageOptions& o) {
     const auto& files = o.files;
     const bool simulate = !o.simulate.empty();
     if (simulate ? files.size() != 3 : files.size() != 2) {
-        return fail(simulate ? "damage --simulate needs IN DAMAGED.png MASK.png" : "damage needs IN MASK.png");
+        return fail(simulate ? "damage --simulate needs IN DAMAGED.png MASK.png"
+                             : "damage needs IN MASK.png");
     }
     auto image = readImageBgr8(files[0]);
     if (!image) return fail(image.error().message);
     if (simulate) {
-        const cv::Mat mask = simulateDamage(image->size(), o.simulate == "painted" ? SimulatedDamage::PaintedStrokes
-                                                                                   : SimulatedDamage::Scratches,
-                                            static_cast<std::uint32_t>(o.seed));
+        const cv::Mat mask = simulateDamage(
+            image->size(),
+            o.simulate == "painted" ? SimulatedDamage::PaintedStrokes : SimulatedDamage::Scratches,
+            static_cast<std::uint32_t>(o.seed));
         image->setTo(cv::Scalar::all(255), mask);
         if (auto ok = writeImageAtomic(files[1], *image); !ok) return fail(ok.error().message);
         if (auto ok = writeImageAtomic(files[2], mask); !ok) return fail(ok.error().message);
@@ -42,7 +44,8 @@ int damage(const DamageOptions& o) {
     if (!mask) return fail(mask.error().message);
     if (auto ok = writeImageAtomic(files[1], *mask); !ok) return fail(ok.error().message);
     const double share = 100.0 * cv::countNonZero(*mask) / static_cast<double>(mask->total());
-    std::cout << files[1] << ": " << share << " % of the photo marked as damaged (a suggestion: check it before "
+    std::cout << files[1] << ": " << share
+              << " % of the photo marked as damaged (a suggestion: check it before "
               << "restore --task inpaint --mask " << files[1] << ")\n";
     return 0;
 }
@@ -51,10 +54,12 @@ int damage(const DamageOptions& o) {
 
 void addDamageCommand(CLI::App& root, Runner& runner) {
     auto o = std::make_shared<DamageOptions>();
-    CLI::App* command = root.add_subcommand(
-        "damage", "suggest a damage mask (IN MASK.png; white = damaged), or simulate damage (--simulate: IN DAMAGED.png "
-                  "MASK.png)");
-    command->add_option("FILES", o->files, "IN MASK.png, or with --simulate IN DAMAGED.png MASK.png")
+    CLI::App* command = root.add_subcommand("damage",
+                                            "suggest a damage mask (IN MASK.png; white = damaged), "
+                                            "or simulate damage (--simulate: IN DAMAGED.png "
+                                            "MASK.png)");
+    command
+        ->add_option("FILES", o->files, "IN MASK.png, or with --simulate IN DAMAGED.png MASK.png")
         ->required()
         ->expected(2, 3);
     command->add_option("--sensitivity", o->sensitivity, "how readily a spot counts as damage")

@@ -50,9 +50,9 @@ int detect(const DetectCommandOptions& o) {
     } else {
         std::cout << faces->size() << " faces (" << detector << ")\n";
         for (const auto& f : *faces) {
-            std::cout << "  box " << static_cast<int>(f.box.x) << "," << static_cast<int>(f.box.y) << " "
-                      << static_cast<int>(f.box.width) << "x" << static_cast<int>(f.box.height) << "  score " << f.score
-                      << "\n";
+            std::cout << "  box " << static_cast<int>(f.box.x) << "," << static_cast<int>(f.box.y)
+                      << " " << static_cast<int>(f.box.width) << "x"
+                      << static_cast<int>(f.box.height) << "  score " << f.score << "\n";
         }
     }
     return 0;
@@ -62,10 +62,12 @@ int detect(const DetectCommandOptions& o) {
 
 void addDetectCommand(CLI::App& root, Runner& runner) {
     auto o = std::make_shared<DetectCommandOptions>();
-    CLI::App* command = root.add_subcommand("detect", "find the faces of a photo: boxes, scores, landmarks");
+    CLI::App* command =
+        root.add_subcommand("detect", "find the faces of a photo: boxes, scores, landmarks");
     command->add_option("IN", o->in, "the photo")->required();
     o->detect.addTo(*command);
-    command->add_option("--draw", o->draw, "a copy of the photo with the boxes and landmarks drawn");
+    command->add_option("--draw", o->draw,
+                        "a copy of the photo with the boxes and landmarks drawn");
     command->add_flag("--json", o->json, "one JSON line");
     addEngineOptions(*command, o->engine);
     runs(command, runner, o, detect);

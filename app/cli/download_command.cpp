@@ -17,7 +17,7 @@ namespace {
 
 // About every half megabyte on stderr, one line redrawn.
 class ProgressLine {
-public:
+  public:
     explicit ProgressLine(std::string name) : m_name(std::move(name)) {}
     void update(const DownloadProgress& p) {
         const double done = static_cast<double>(p.bytes) / 1e6;
@@ -25,14 +25,15 @@ public:
         m_shown = done;
         if (p.total > 0) {
             const double all = static_cast<double>(p.total) / 1e6;
-            std::fprintf(stderr, "\r%s  %.1f / %.1f MB  %3d%%   ", m_name.c_str(), done, all, static_cast<int>(100.0 * done / all));
+            std::fprintf(stderr, "\r%s  %.1f / %.1f MB  %3d%%   ", m_name.c_str(), done, all,
+                         static_cast<int>(100.0 * done / all));
         } else {
             std::fprintf(stderr, "\r%s  %.1f MB   ", m_name.c_str(), done);
         }
         std::fflush(stderr);
     }
 
-private:
+  private:
     std::string m_name;
     double m_shown = -1;
 };
@@ -48,7 +49,8 @@ int downloadModel(const std::string& name) {
     const std::string url = modelDownloadUrl(*e, params.mirror);
     if (!url.empty() && isDirectDownload(url)) {
         const bool resuming = std::filesystem::exists(downloadPartPath(params.folder, *e));
-        std::fprintf(stderr, "%s: %s%s\n", e->id.c_str(), url.c_str(), resuming ? " (resuming)" : "");
+        std::fprintf(stderr, "%s: %s%s\n", e->id.c_str(), url.c_str(),
+                     resuming ? " (resuming)" : "");
         if (!e->licence.empty()) std::fprintf(stderr, "licence: %s\n", e->licence.c_str());
     }
     ProgressLine line(e->fileName);
@@ -60,11 +62,13 @@ int downloadModel(const std::string& name) {
     std::fprintf(stderr, "\n");
     if (!imported) {
         if (imported.error().code == ErrorCode::Network) {
-            return fail(imported.error().message + " (the partial file is kept: run again to resume)");
+            return fail(imported.error().message +
+                        " (the partial file is kept: run again to resume)");
         }
         return fail(imported.error().message);
     }
-    std::printf("%s: installed %s (%s)\n", imported->id.c_str(), imported->file.string().c_str(), imported->architecture.c_str());
+    std::printf("%s: installed %s (%s)\n", imported->id.c_str(), imported->file.string().c_str(),
+                imported->architecture.c_str());
     return 0;
 }
 

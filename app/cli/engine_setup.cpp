@@ -33,23 +33,31 @@ void addRuntimeOptions(CLI::App& command, EngineOptions& o) {
 }
 
 void addPrecisionOption(CLI::App& command, EngineOptions& o) {
-    command.add_option("--precision", o.precision,
-                       "the networks' number format (auto: bf16 where the CPU computes it natively, else fp32)")
-        ->check(parsedBy([](const std::string& text) { return parsePrecision(text); }, "auto|fp32|bf16"))
+    command
+        .add_option("--precision", o.precision,
+                    "the networks' number format (auto: bf16 where the CPU computes it natively, "
+                    "else fp32)")
+        ->check(parsedBy([](const std::string& text) { return parsePrecision(text); },
+                         "auto|fp32|bf16"))
         ->capture_default_str()
         ->group(kEngineGroup);
 }
 
 void addEngineOptions(CLI::App& command, EngineOptions& o) {
-    command.add_option("--models-dir", o.modelsDir, "a folder searched for models before the usual ones")
+    command
+        .add_option("--models-dir", o.modelsDir,
+                    "a folder searched for models before the usual ones")
         ->group(kEngineGroup);
     addRuntimeOptions(command, o);
     addPrecisionOption(command, o);
 }
 
-void configureThreads(const EngineOptions& o) { configureRuntime({.threads = o.threads}); }
+void configureThreads(const EngineOptions& o) {
+    configureRuntime({.threads = o.threads});
+}
 
-Expected<std::unique_ptr<ModelCache>> makeCliCache(const EngineOptions& o, const std::vector<std::string*>& models) {
+Expected<std::unique_ptr<ModelCache>> makeCliCache(const EngineOptions& o,
+                                                   const std::vector<std::string*>& models) {
     configureThreads(o);
     auto device = parseDevice(o.device);
     if (!device) return tl::unexpected(device.error());

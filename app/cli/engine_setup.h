@@ -13,7 +13,7 @@ namespace gpen::cli {
 struct EngineOptions {
     std::string modelsDir;
     std::string device = "cpu";
-    int threads = 0;  // 0: the runtime's choice
+    int threads = 0;                 // 0: the runtime's choice
     std::string precision = "auto";  // bf16 where the CPU computes it natively
 };
 

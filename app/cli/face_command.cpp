@@ -38,9 +38,10 @@ int runFace(const FaceOptions& o) {
     if (!o.task.empty()) {
         const auto asked = parseFaceTask(o.task);  // one of the four: checked by the parser
         if (known && *known != *asked) {
-            return fail(std::filesystem::path(o.model).filename().string() + " " + faceTaskVerb(*known) + ", not " +
-                        faceTaskName(*asked) + ": use it with --task " + faceTaskName(*known) + ", or choose a model for " +
-                        faceTaskName(*asked));
+            return fail(std::filesystem::path(o.model).filename().string() + " " +
+                        faceTaskVerb(*known) + ", not " + faceTaskName(*asked) +
+                        ": use it with --task " + faceTaskName(*known) +
+                        ", or choose a model for " + faceTaskName(*asked));
         }
         task = *asked;
     }
@@ -51,16 +52,19 @@ int runFace(const FaceOptions& o) {
     if (!image) return fail(image.error().message);
     auto ckpt = readCheckpoint(o.model);
     if (!ckpt) return fail(ckpt.error().message);
-    auto net = GpenGenerator::create(ckpt->tensors, std::filesystem::path(o.model).filename().string(),
-                                     {.device = device});
+    auto net = GpenGenerator::create(
+        ckpt->tensors, std::filesystem::path(o.model).filename().string(), {.device = device});
     if (!net) return fail(net.error().message);
     cv::Mat face;
     if (task == FaceTask::Seg2face) {
         auto drawn = drawFaceFromMap(**net, *image);
         if (!drawn) return fail(drawn.error().message);
         if (drawn->unknownShare > 0) {
-            std::fprintf(stderr, "note: %.1f %% of the map's pixels are no CelebAMask-HQ class colour: each was taken as the "
-                                 "nearest class\n", drawn->unknownShare * 100.0);
+            std::fprintf(stderr,
+                         "note: %.1f %% of the map's pixels are no CelebAMask-HQ class colour: "
+                         "each was taken as the "
+                         "nearest class\n",
+                         drawn->unknownShare * 100.0);
         }
         face = drawn->face;
     } else {
@@ -78,9 +82,12 @@ void addFaceCommand(CLI::App& root, Runner& runner) {
     auto o = std::make_shared<FaceOptions>();
     CLI::App* command = root.add_subcommand("face", "one aligned face through a GPEN head");
     command->add_option("--model", o->model, "a GPEN .pth file")->required();
-    command->add_option("--aligned", o->aligned, "the aligned face (the network's size)")->required();
+    command->add_option("--aligned", o->aligned, "the aligned face (the network's size)")
+        ->required();
     command->add_option("OUT", o->out, "the face the network made")->required();
-    command->add_option("--task", o->task, "restore, colorize, inpaint or seg2face (the model's own by default)")
+    command
+        ->add_option("--task", o->task,
+                     "restore, colorize, inpaint or seg2face (the model's own by default)")
         ->check(CLI::IsMember({"restore", "colorize", "inpaint", "seg2face"}));
     addRuntimeOptions(*command, o->engine);
     runs(command, runner, o, runFace);

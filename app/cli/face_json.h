@@ -10,7 +10,9 @@ namespace gpen::cli {
 inline nlohmann::json faceJson(const DetectedFace& f) {
     nlohmann::json landmarks = nlohmann::json::array();
     for (const auto& p : f.landmarks) landmarks.push_back({p.x, p.y});
-    return {{"box", {f.box.x, f.box.y, f.box.width, f.box.height}}, {"score", f.score}, {"landmarks", landmarks}};
+    return {{"box", {f.box.x, f.box.y, f.box.width, f.box.height}},
+            {"score", f.score},
+            {"landmarks", landmarks}};
 }
 
 }  // namespace gpen::cli

@@ -30,7 +30,8 @@ int identity(const IdentityOptions& o) {
     (*cache)->rescan();
     if ((*cache)->status(kIdentityModelId).state == ModelState::NotInstalled) {
         return fail(std::string("the identity descriptor (") + kIdentityModelId +
-                    ") is not installed: the build could not fetch it (cmake/GpenIdentity.cmake needs npm)");
+                    ") is not installed: the build could not fetch it (cmake/GpenIdentity.cmake "
+                    "needs npm)");
     }
     auto model = (*cache)->acquireAs<IdentityModel>(kIdentityModelId);
     if (!model) return fail(model.error().message);
@@ -47,7 +48,8 @@ int identity(const IdentityOptions& o) {
         const double cosine = descriptorCosine((*descriptors)[0], (*descriptors)[i]);
         const char* band = identityBandName(identityBand(cosine));
         if (json) {
-            nlohmann::json j = {{"face", files[0]}, {"other", files[i]}, {"cosine", cosine}, {"band", band}};
+            nlohmann::json j = {
+                {"face", files[0]}, {"other", files[i]}, {"cosine", cosine}, {"band", band}};
             std::cout << jsonLine(j) << "\n";
         } else {
             std::printf("%s: %.4f (%s)\n", files[i].c_str(), cosine, band);
@@ -60,10 +62,13 @@ int identity(const IdentityOptions& o) {
 
 void addIdentityCommand(CLI::App& root, Runner& runner) {
     auto o = std::make_shared<IdentityOptions>();
-    CLI::App* command = root.add_subcommand(
-        "identity", "the identity score (cosine) of aligned faces against the first: 1 the same face, under 0.60 "
-                    "likely someone else");
-    command->add_option("FACES", o->files, "FACE.png OTHER.png...: aligned faces, as restore --save-faces writes them")
+    CLI::App* command = root.add_subcommand("identity",
+                                            "the identity score (cosine) of aligned faces against "
+                                            "the first: 1 the same face, under 0.60 "
+                                            "likely someone else");
+    command
+        ->add_option("FACES", o->files,
+                     "FACE.png OTHER.png...: aligned faces, as restore --save-faces writes them")
         ->required()
         ->expected(2, -1);
     command->add_flag("--json", o->json, "one JSON line per comparison");

@@ -23,7 +23,8 @@ int inspect(const InspectOptions& o) {
     readParams.nestedKey = o.key;
     auto ckpt = readCheckpoint(path, readParams);
     if (!ckpt) return fail(ckpt.error().message);
-    const auto arch = inferGpenArchitecture(ckpt->tensors, std::filesystem::path(path).filename().string());
+    const auto arch =
+        inferGpenArchitecture(ckpt->tensors, std::filesystem::path(path).filename().string());
 
     nlohmann::json j;
     j["file"] = path;
@@ -51,11 +52,13 @@ int inspect(const InspectOptions& o) {
     }
     std::cout << path << "\n"
               << "  format:       " << j["format"].get<std::string>()
-              << (ckpt->nestedKey.empty() ? "" : ", state dict under '" + ckpt->nestedKey + "'") << "\n"
+              << (ckpt->nestedKey.empty() ? "" : ", state dict under '" + ckpt->nestedKey + "'")
+              << "\n"
               << "  entries:      " << ckpt->tensors.size() << "\n"
               << "  parameters:   " << ckpt->tensors.parameterCount() << " ("
               << ckpt->tensors.byteSize() / 1048576.0 << " MB in memory)\n"
-              << "  architecture: " << (arch ? arch->describe() : "not recognised: " + arch.error().message) << "\n";
+              << "  architecture: "
+              << (arch ? arch->describe() : "not recognised: " + arch.error().message) << "\n";
     return 0;
 }
 
@@ -63,9 +66,11 @@ int inspect(const InspectOptions& o) {
 
 void addInspectCommand(CLI::App& root, Runner& runner) {
     auto o = std::make_shared<InspectOptions>();
-    CLI::App* command = root.add_subcommand("inspect", "a checkpoint's format, architecture and parameters");
+    CLI::App* command =
+        root.add_subcommand("inspect", "a checkpoint's format, architecture and parameters");
     command->add_option("FILE", o->file, "a .pth file")->required();
-    command->add_option("--key", o->key, "the state dict's key in the checkpoint (found by itself otherwise)");
+    command->add_option("--key", o->key,
+                        "the state dict's key in the checkpoint (found by itself otherwise)");
     command->add_flag("--json", o->json, "one JSON line");
     runs(command, runner, o, inspect);
 }

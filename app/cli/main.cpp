@@ -28,10 +28,13 @@ int main(int argc, char** argv) {
     // Options a subcommand does not know (--verbose) are the root's.
     app.fallthrough();
     app.require_subcommand(0, 1);
-    app.set_version_flag("--version", std::string("gpen-cli ") + GPEN_STUDIO_VERSION, "the program's version");
+    app.set_version_flag("--version", std::string("gpen-cli ") + GPEN_STUDIO_VERSION,
+                         "the program's version");
     bool verbose = false;
     app.add_flag("--verbose", verbose, "log to stderr");
-    app.footer("gpen-cli COMMAND --help lists a command's options. Exit code 1: the command could not start.");
+    app.footer(
+        "gpen-cli COMMAND --help lists a command's options. Exit code 1: the command could not "
+        "start.");
 
     gpen::cli::Runner runner;
     gpen::cli::addInspectCommand(app, runner);
@@ -46,7 +49,8 @@ int main(int argc, char** argv) {
     gpen::cli::addReportCommand(app, runner);
 
     const auto named = [&app](const std::string& name) {
-        return !app.get_subcommands([&name](const CLI::App* c) { return c->get_name() == name; }).empty();
+        return !app.get_subcommands([&name](const CLI::App* c) { return c->get_name() == name; })
+                    .empty();
     };
     if (argc >= 2 && argv[1][0] != '-' && !named(argv[1])) {
         std::cerr << "gpen-cli: unknown command '" << argv[1] << "' (gpen-cli --help lists them)\n";
@@ -58,8 +62,8 @@ int main(int argc, char** argv) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
         const std::string command = commandPath(app);
-        std::cerr << "gpen-cli" << (command.empty() ? "" : " " + command) << ": " << e.what() << " (gpen-cli "
-                  << (command.empty() ? "" : command + " ") << "--help)\n";
+        std::cerr << "gpen-cli" << (command.empty() ? "" : " " + command) << ": " << e.what()
+                  << " (gpen-cli " << (command.empty() ? "" : command + " ") << "--help)\n";
         return 1;
     }
     if (!runner) {

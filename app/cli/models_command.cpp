@@ -27,8 +27,11 @@ int models(const ModelsOptions& o) {
 
 void addModelsCommand(CLI::App& root, Runner& runner) {
     auto o = std::make_shared<ModelsOptions>();
-    CLI::App* command = root.add_subcommand("models", "the catalog with each model's state and where it was found");
-    command->add_option("--download", o->download, "fetch, validate and install the catalog's model NAME")
+    CLI::App* command =
+        root.add_subcommand("models", "the catalog with each model's state and where it was found");
+    command
+        ->add_option("--download", o->download,
+                     "fetch, validate and install the catalog's model NAME")
         ->type_name("NAME");
     command->add_flag("--json", o->json, "one JSON line");
     addEngineOptions(*command, o->engine);

@@ -24,8 +24,10 @@ int merge(const MergeOptions& o) {
     if (!merged) return fail(merged.error().message);
     if (auto ok = writeBatchReport(*merged, o.output); !ok) return fail(ok.error().message);
     std::cout << merged->files.size() << " files: " << merged->count(FileStatus::Ok) << " ok, "
-              << merged->count(FileStatus::Skipped) << " skipped, " << merged->count(FileStatus::Failed) << " failed, "
-              << merged->count(FileStatus::Cancelled) + merged->count(FileStatus::Pending) << " not done\n";
+              << merged->count(FileStatus::Skipped) << " skipped, "
+              << merged->count(FileStatus::Failed) << " failed, "
+              << merged->count(FileStatus::Cancelled) + merged->count(FileStatus::Pending)
+              << " not done\n";
     return 0;
 }
 
@@ -35,7 +37,8 @@ void addReportCommand(CLI::App& root, Runner& runner) {
     CLI::App* report = root.add_subcommand("report", "batch reports");
     report->require_subcommand(1);
     auto o = std::make_shared<MergeOptions>();
-    CLI::App* command = report->add_subcommand("merge", "join the reports of a batch's shards into one");
+    CLI::App* command =
+        report->add_subcommand("merge", "join the reports of a batch's shards into one");
     command->add_option("REPORTS", o->reports, "the shards' gpen-batch-report-*.json")->required();
     command->add_option("--output", o->output, "the merged report")->required();
     runs(command, runner, o, merge);

@@ -59,7 +59,8 @@ int restore(const RestoreCommandOptions& o) {
         p.damageMask = std::move(*damage);
     }
     if (p.task == FaceTask::Inpaint && p.damageMask.empty()) {
-        return fail("--task inpaint needs --mask MASK.png: the photo's damage painted white on black");
+        return fail(
+            "--task inpaint needs --mask MASK.png: the photo's damage painted white on black");
     }
 
     const std::filesystem::path in = o.in;
@@ -69,14 +70,20 @@ int restore(const RestoreCommandOptions& o) {
     (*cache)->rescan();
     // The one path from file to file: core's decoder, the resolved models, the pipeline, core's
     // encoder with the input's layout, metadata and processing note, one atomic write.
-    RestoreJob job(in, {.restore = p, .read = read, .write = {.quality = o.restore.quality, .copyMetadata = !o.restore.noMetadata}});
+    RestoreJob job(
+        in, {.restore = p,
+             .read = read,
+             .write = {.quality = o.restore.quality, .copyMetadata = !o.restore.noMetadata}});
     auto done = job.run(**cache, out);
     if (g_progressLineOpen) std::fprintf(stderr, "\n");
     if (!done) return fail(done.error().message);
     const std::string& faceModel = job.models().faceModel;
     if (faceModel.empty() && p.faceModel == kAutoFaceModel) {
-        std::fprintf(stderr, "note: no face model is installed, so faces are left as they are. A GPEN face model restores "
-                             "them: gpen-cli models --download %s (%s)\n", std::string(kPreferredFaceModel).c_str(), kGpenLicenceNote);
+        std::fprintf(stderr,
+                     "note: no face model is installed, so faces are left as they are. A GPEN face "
+                     "model restores "
+                     "them: gpen-cli models --download %s (%s)\n",
+                     std::string(kPreferredFaceModel).c_str(), kGpenLicenceNote);
     }
     RestoreResult* result = &job.result();
     result->timings.insert(result->timings.begin(), {"decode", job.timings().decodeMs});
@@ -85,8 +92,12 @@ int restore(const RestoreCommandOptions& o) {
         std::filesystem::create_directories(o.saveFaces);
         for (std::size_t i = 0; i < result->faces.size(); ++i) {
             const auto base = std::filesystem::path(o.saveFaces) / ("face" + std::to_string(i + 1));
-            if (auto ok = writeImageAtomic(base.string() + "-before.png", result->faces[i].aligned); !ok) return fail(ok.error().message);
-            if (auto ok = writeImageAtomic(base.string() + "-after.png", result->faces[i].restored); !ok) return fail(ok.error().message);
+            if (auto ok = writeImageAtomic(base.string() + "-before.png", result->faces[i].aligned);
+                !ok)
+                return fail(ok.error().message);
+            if (auto ok = writeImageAtomic(base.string() + "-after.png", result->faces[i].restored);
+                !ok)
+                return fail(ok.error().message);
         }
     }
     nlohmann::json j;
@@ -103,8 +114,10 @@ int restore(const RestoreCommandOptions& o) {
     for (const auto& f : result->faces) {
         j["faces"].push_back(faceJson(f.detection));
         // null when not scored (no descriptor installed, or --no-identity)
-        j["faces"].back()["identity"] = std::isnan(f.identity) ? nlohmann::json() : nlohmann::json(f.identity);
-        if (!std::isnan(f.identity)) j["faces"].back()["identity_band"] = identityBandName(identityBand(f.identity));
+        j["faces"].back()["identity"] =
+            std::isnan(f.identity) ? nlohmann::json() : nlohmann::json(f.identity);
+        if (!std::isnan(f.identity))
+            j["faces"].back()["identity_band"] = identityBandName(identityBand(f.identity));
     }
     for (const auto& t : result->timings) j["timings_ms"][t.stage] = t.ms;
     j["notes"] = job.notes();
@@ -114,7 +127,8 @@ int restore(const RestoreCommandOptions& o) {
         if (faceModel.empty()) {
             std::cout << out.string() << ": upscaled, no face model used\n";
         } else {
-            std::cout << out.string() << ": " << result->faces.size() << " faces restored (" << result->detectorUsed << ")\n";
+            std::cout << out.string() << ": " << result->faces.size() << " faces restored ("
+                      << result->detectorUsed << ")\n";
             if (!result->identityUsed.empty() && !result->faces.empty()) {
                 std::size_t lowest = 0;
                 int changed = 0, check = 0;
@@ -124,11 +138,12 @@ int restore(const RestoreCommandOptions& o) {
                     changed += identityBand(s) == IdentityBand::Changed;
                     check += identityBand(s) == IdentityBand::Check;
                 }
-                std::printf("  identity: lowest %.2f (face %zu); %d to check, %d changed\n", result->faces[lowest].identity,
-                            lowest + 1, check, changed);
+                std::printf("  identity: lowest %.2f (face %zu); %d to check, %d changed\n",
+                            result->faces[lowest].identity, lowest + 1, check, changed);
             }
         }
-        for (const auto& t : result->timings) std::cout << "  " << t.stage << ": " << static_cast<int>(t.ms) << " ms\n";
+        for (const auto& t : result->timings)
+            std::cout << "  " << t.stage << ": " << static_cast<int>(t.ms) << " ms\n";
         for (const auto& n : job.notes()) std::cout << "  note: " << n << "\n";
     }
     return 0;
@@ -138,17 +153,26 @@ int restore(const RestoreCommandOptions& o) {
 
 void addRestoreCommand(CLI::App& root, Runner& runner) {
     auto o = std::make_shared<RestoreCommandOptions>();
-    CLI::App* command = root.add_subcommand("restore", "restore the faces of one photo (and upscale it)");
+    CLI::App* command =
+        root.add_subcommand("restore", "restore the faces of one photo (and upscale it)");
     command->add_option("IN", o->in, "the photo")->required();
-    command->add_option("OUT", o->out, "the restored photo (its extension gives the format)")->required();
+    command->add_option("OUT", o->out, "the restored photo (its extension gives the format)")
+        ->required();
     o->restore.addTo(*command);
-    command->add_option("--mask", o->mask, "inpaint: the photo's damage painted white on black")->group("Restore");
-    command->add_option("--save-faces", o->saveFaces, "a folder for each face's aligned crop before and after")
+    command->add_option("--mask", o->mask, "inpaint: the photo's damage painted white on black")
+        ->group("Restore");
+    command
+        ->add_option("--save-faces", o->saveFaces,
+                     "a folder for each face's aligned crop before and after")
         ->group("Output");
-    command->add_flag("--json", o->json, "one JSON line: faces, boxes, identity scores, timings, notes")->group("Output");
+    command
+        ->add_flag("--json", o->json,
+                   "one JSON line: faces, boxes, identity scores, timings, notes")
+        ->group("Output");
     addEngineOptions(*command, o->engine);
     command->footer(
-        "Each face's identity score, when the descriptor is installed: 1 the same face, under 0.60 likely someone else.");
+        "Each face's identity score, when the descriptor is installed: 1 the same face, under 0.60 "
+        "likely someone else.");
     runs(command, runner, o, restore);
 }
 

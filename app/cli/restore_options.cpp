@@ -18,7 +18,9 @@ FaceSelection selectionOf(const std::string& s) {
 }  // namespace
 
 void DetectOptions::addTo(CLI::App& command) {
-    command.add_option("--detector", detector, "the face detector (auto: RetinaFace when installed, else dlib)")
+    command
+        .add_option("--detector", detector,
+                    "the face detector (auto: RetinaFace when installed, else dlib)")
         ->check(CLI::IsMember({"auto", "retinaface", "dlib"}))
         ->capture_default_str()
         ->group(kDetectGroup);
@@ -44,22 +46,28 @@ FaceDetectParams DetectOptions::params() const {
 }
 
 void RestoreOptions::addTo(CLI::App& command) {
-    command.add_option("--face-model", faceModel, "a catalog name, a .pth file, or none (auto: the installed default)")
+    command
+        .add_option("--face-model", faceModel,
+                    "a catalog name, a .pth file, or none (auto: the installed default)")
         ->capture_default_str()
         ->group(kRestoreGroup);
     command.add_option("--task", task, "what the face model does (the model's own by default)")
         ->check(CLI::IsMember({"restore", "colorize", "inpaint"}))
         ->capture_default_str()
         ->group(kRestoreGroup);
-    command.add_flag("--tint-rest", tintRest, "colorize: the rest of the photo toned with the faces' colour")
+    command
+        .add_flag("--tint-rest", tintRest,
+                  "colorize: the rest of the photo toned with the faces' colour")
         ->group(kRestoreGroup);
     detect.addTo(command);
     command.add_option("--sr-scale", srScale, "the whole photo's upscale")
         ->check(CLI::IsMember({1, 2, 3, 4, 8}))
         ->capture_default_str()
         ->group(kRestoreGroup);
-    command.add_option("--background", background,
-                       "the background network: auto, realesrgan-x4fast, realesrgan-x4plus or a catalog name")
+    command
+        .add_option(
+            "--background", background,
+            "the background network: auto, realesrgan-x4fast, realesrgan-x4plus or a catalog name")
         ->capture_default_str()
         ->group(kRestoreGroup);
     command.add_option("--tile", tile, "the background pass's tile size (0: whole)")
@@ -70,7 +78,8 @@ void RestoreOptions::addTo(CLI::App& command) {
         ->check(CLI::Range(0, 512))
         ->capture_default_str()
         ->group(kRestoreGroup);
-    command.add_option("--alpha", alpha, "the faces' strength (0: the original, 1: fully restored)")
+    command
+        .add_option("--alpha", alpha, "the faces' strength (0: the original, 1: fully restored)")
         ->check(CLI::Range(0.0, 1.0))
         ->capture_default_str()
         ->group(kRestoreGroup);
@@ -78,8 +87,10 @@ void RestoreOptions::addTo(CLI::App& command) {
         ->check(CLI::Range(1, 64))
         ->capture_default_str()
         ->group(kRestoreGroup);
-    command.add_flag("--match-tone", matchTone, "restored faces take the photo's tone")->group(kRestoreGroup);
-    command.add_flag("--no-identity", noIdentity, "no identity score for the faces")->group(kRestoreGroup);
+    command.add_flag("--match-tone", matchTone, "restored faces take the photo's tone")
+        ->group(kRestoreGroup);
+    command.add_flag("--no-identity", noIdentity, "no identity score for the faces")
+        ->group(kRestoreGroup);
     command.add_option("--max-megapixels", maxMegapixels, "larger photos are refused")
         ->check(CLI::Range(1, 100'000))
         ->capture_default_str()
@@ -88,8 +99,10 @@ void RestoreOptions::addTo(CLI::App& command) {
         ->check(CLI::Range(1, 100))
         ->capture_default_str()
         ->group(kOutputGroup);
-    command.add_flag("--no-metadata", noMetadata, "the input's metadata is not copied")->group(kOutputGroup);
-    command.add_flag("--no-keep-gray", noKeepGray, "a gray photo comes out in colour")->group(kOutputGroup);
+    command.add_flag("--no-metadata", noMetadata, "the input's metadata is not copied")
+        ->group(kOutputGroup);
+    command.add_flag("--no-keep-gray", noKeepGray, "a gray photo comes out in colour")
+        ->group(kOutputGroup);
 }
 
 Expected<RestoreParams> RestoreOptions::params() const {

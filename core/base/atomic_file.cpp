@@ -33,7 +33,8 @@ mode_t currentUmask() {
     std::ifstream status("/proc/self/status");
     std::string line;
     while (std::getline(status, line)) {
-        if (line.rfind("Umask:", 0) == 0) return static_cast<mode_t>(std::strtoul(line.c_str() + 6, nullptr, 8));
+        if (line.rfind("Umask:", 0) == 0)
+            return static_cast<mode_t>(std::strtoul(line.c_str() + 6, nullptr, 8));
     }
     return 022;
 }
@@ -41,14 +42,17 @@ mode_t currentUmask() {
 // "." + target + ".gpen-tmp-<host>-<pid>-XXXXXX": the host and pid tell a later write whether the
 // process that made it still runs.
 std::string tempPrefix(const fs::path& target) {
-    const std::string suffix = std::string(kTempMarker) + hostName() + "-" + std::to_string(::getpid()) + "-";
+    const std::string suffix =
+        std::string(kTempMarker) + hostName() + "-" + std::to_string(::getpid()) + "-";
     // A file name may be 255 bytes (NAME_MAX), and ours adds the suffix and "XXXXXX": a long name
-    // (80 CJK characters are 240 bytes) is cut, at a character's first byte, so that it still saves.
+    // (80 CJK characters are 240 bytes) is cut, at a character's first byte, so that it still
+    // saves.
     std::string name = target.filename().string();
     const std::size_t room = 255 - 1 - suffix.size() - 6;
     if (name.size() > room) {
         std::size_t cut = room;
-        while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0U) == 0x80U) --cut;  // a UTF-8 continuation byte
+        while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0U) == 0x80U)
+            --cut;  // a UTF-8 continuation byte
         name.resize(cut);
     }
     return "." + name + suffix;
@@ -73,7 +77,8 @@ void cleanStaleTemps(const fs::path& dir) {
         // <host>-<pid>-XXXXXX after the marker; the host may not hold '-' (see hostName()).
         const std::string rest = name.substr(marker + std::strlen(kTempMarker));
         const auto dash1 = rest.find('-');
-        const auto dash2 = dash1 == std::string::npos ? std::string::npos : rest.find('-', dash1 + 1);
+        const auto dash2 =
+            dash1 == std::string::npos ? std::string::npos : rest.find('-', dash1 + 1);
         if (dash2 == std::string::npos || rest.substr(0, dash1) != host) continue;
         const long pid = std::strtol(rest.c_str() + dash1 + 1, nullptr, 10);
         if (pid <= 0 || pid == ::getpid()) continue;
@@ -85,16 +90,20 @@ void cleanStaleTemps(const fs::path& dir) {
 
 // A full disk (or quota) is its own error: a batch stops at the first one, as every later write
 // would fail too.
-ErrorCode ioCode(int err) { return err == ENOSPC || err == EDQUOT ? ErrorCode::NoSpace : ErrorCode::Io; }
+ErrorCode ioCode(int err) {
+    return err == ENOSPC || err == EDQUOT ? ErrorCode::NoSpace : ErrorCode::Io;
+}
 
 class FdSink : public AtomicFileSink {
-public:
+  public:
     FdSink(int fd, const AtomicWriteParams& params) : m_fd(fd), m_params(params) {}
     Expected<void> write(const void* data, std::size_t size) override {
         const auto* p = static_cast<const char*>(data);
         while (size > 0) {
             ssize_t n = -1;
-            if (const int fault = m_params.faultForTesting ? m_params.faultForTesting(AtomicWriteStep::Write) : 0) {
+            if (const int fault = m_params.faultForTesting
+                                      ? m_params.faultForTesting(AtomicWriteStep::Write)
+                                      : 0) {
                 errno = fault;
             } else {
                 n = ::write(m_fd, p, size);
@@ -110,7 +119,7 @@ public:
         return {};
     }
 
-private:
+  private:
     int m_fd;
     const AtomicWriteParams& m_params;
 };
@@ -122,16 +131,20 @@ int injected(const AtomicWriteParams& params, AtomicWriteStep step) {
 }  // namespace
 
 bool isAtomicTempName(const std::string& fileName) {
-    return !fileName.empty() && fileName[0] == '.' && fileName.find(kTempMarker) != std::string::npos;
+    return !fileName.empty() && fileName[0] == '.' &&
+           fileName.find(kTempMarker) != std::string::npos;
 }
 
-Expected<void> writeFileAtomic(const fs::path& path, const AtomicWriterFn& writer, const AtomicWriteParams& params) {
+Expected<void> writeFileAtomic(const fs::path& path, const AtomicWriterFn& writer,
+                               const AtomicWriteParams& params) {
     const std::string name = path.filename().string();
     const fs::path dir = path.parent_path().empty() ? fs::path(".") : path.parent_path();
     const auto fail = [&](const std::string& what, int err) {
-        return makeError(ioCode(err), name + ": " + what + ": " + std::strerror(err) + "; nothing was changed");
+        return makeError(ioCode(err),
+                         name + ": " + what + ": " + std::strerror(err) + "; nothing was changed");
     };
-    if (name.empty()) return makeError(ErrorCode::InvalidArgument, path.string() + ": not a file name");
+    if (name.empty())
+        return makeError(ErrorCode::InvalidArgument, path.string() + ": not a file name");
     cleanStaleTemps(dir);
 
     std::string tmpl = (dir / tempPrefix(path)).string() + "XXXXXX";
@@ -139,7 +152,8 @@ Expected<void> writeFileAtomic(const fs::path& path, const AtomicWriterFn& write
     if (const int fault = injected(params, AtomicWriteStep::Create)) {
         errno = fault;
     } else {
-        fd = ::mkostemp(tmpl.data(), O_CLOEXEC);  // O_CREAT | O_EXCL: a planted link is never followed
+        fd = ::mkostemp(tmpl.data(),
+                        O_CLOEXEC);  // O_CREAT | O_EXCL: a planted link is never followed
     }
     if (fd < 0) return fail("cannot create a file in " + dir.string(), errno);
     const fs::path tmp = tmpl;
@@ -152,7 +166,8 @@ Expected<void> writeFileAtomic(const fs::path& path, const AtomicWriterFn& write
     // The mode the finished file should have: the replaced target's, else a new file's.
     mode_t mode = 0666 & ~currentUmask();
     struct stat st {};
-    if (params.keepTargetMode && ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) mode = st.st_mode & 07777;
+    if (params.keepTargetMode && ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode))
+        mode = st.st_mode & 07777;
 
     FdSink sink(fd, params);
     try {
@@ -164,7 +179,8 @@ Expected<void> writeFileAtomic(const fs::path& path, const AtomicWriterFn& write
         }
     } catch (const std::bad_alloc&) {
         discard(fd);
-        return makeError(ErrorCode::OutOfMemory, name + ": not enough memory to write it; nothing was changed");
+        return makeError(ErrorCode::OutOfMemory,
+                         name + ": not enough memory to write it; nothing was changed");
     }
     if (::fchmod(fd, mode) != 0) {
         const int err = errno;
@@ -207,7 +223,8 @@ Expected<void> writeFileAtomic(const fs::path& path, const AtomicWriterFn& write
         }
         // EINVAL: the file system cannot sync a folder (some FUSE mounts); nothing to do then.
         if (err != 0 && err != EINVAL) {
-            return makeError(ErrorCode::Io, name + ": written, but syncing its folder failed: " + std::strerror(err));
+            return makeError(ErrorCode::Io, name + ": written, but syncing its folder failed: " +
+                                                std::strerror(err));
         }
     }
     return {};
@@ -215,23 +232,29 @@ Expected<void> writeFileAtomic(const fs::path& path, const AtomicWriterFn& write
 
 Expected<void> writeFileAtomic(const fs::path& path, const std::vector<unsigned char>& bytes,
                                const AtomicWriteParams& params) {
-    return writeFileAtomic(path, [&](AtomicFileSink& sink) { return sink.write(bytes.data(), bytes.size()); }, params);
+    return writeFileAtomic(
+        path, [&](AtomicFileSink& sink) { return sink.write(bytes.data(), bytes.size()); }, params);
 }
 
-Expected<void> writeFileAtomic(const fs::path& path, const std::string& text, const AtomicWriteParams& params) {
-    return writeFileAtomic(path, [&](AtomicFileSink& sink) { return sink.write(text.data(), text.size()); }, params);
+Expected<void> writeFileAtomic(const fs::path& path, const std::string& text,
+                               const AtomicWriteParams& params) {
+    return writeFileAtomic(
+        path, [&](AtomicFileSink& sink) { return sink.write(text.data(), text.size()); }, params);
 }
 
-Expected<void> copyFileAtomic(const fs::path& from, const fs::path& to, const AtomicWriteParams& params) {
+Expected<void> copyFileAtomic(const fs::path& from, const fs::path& to,
+                              const AtomicWriteParams& params) {
     std::ifstream in(from, std::ios::binary);
-    if (!in) return makeError(ErrorCode::Io, from.filename().string() + ": cannot open for reading");
+    if (!in)
+        return makeError(ErrorCode::Io, from.filename().string() + ": cannot open for reading");
     return writeFileAtomic(
         to,
         [&](AtomicFileSink& sink) -> Expected<void> {
             std::vector<char> buffer(1 << 20);
             while (in) {
                 in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-                if (auto ok = sink.write(buffer.data(), static_cast<std::size_t>(in.gcount())); !ok) return ok;
+                if (auto ok = sink.write(buffer.data(), static_cast<std::size_t>(in.gcount())); !ok)
+                    return ok;
             }
             if (in.bad()) return makeError(ErrorCode::Io, "reading " + from.string() + " failed");
             return {};

@@ -19,7 +19,11 @@ std::uint64_t statusField(const std::string& field) {
 
 }  // namespace
 
-std::uint64_t peakRssBytes() { return statusField("VmHWM:"); }
-std::uint64_t currentRssBytes() { return statusField("VmRSS:"); }
+std::uint64_t peakRssBytes() {
+    return statusField("VmHWM:");
+}
+std::uint64_t currentRssBytes() {
+    return statusField("VmRSS:");
+}
 
 }  // namespace gpen

@@ -28,9 +28,12 @@ std::string number(double v) {
 
 const char* selectionName(FaceSelection s) {
     switch (s) {
-        case FaceSelection::All: return "all";
-        case FaceSelection::Largest: return "largest";
-        case FaceSelection::MostCentral: return "centre";
+        case FaceSelection::All:
+            return "all";
+        case FaceSelection::Largest:
+            return "largest";
+        case FaceSelection::MostCentral:
+            return "centre";
     }
     return "all";
 }
@@ -46,13 +49,20 @@ std::string formatUtc(const char* format) {
 
 }  // namespace
 
-std::string todayUtc() { return formatUtc("%Y-%m-%d"); }
-std::string nowIsoUtc() { return formatUtc("%Y-%m-%dT%H:%M:%SZ"); }
+std::string todayUtc() {
+    return formatUtc("%Y-%m-%d");
+}
+std::string nowIsoUtc() {
+    return formatUtc("%Y-%m-%dT%H:%M:%SZ");
+}
 
-std::vector<std::pair<std::string, std::string>> batchSettings(const BatchParams& p, const ResolvedModels& models,
+std::vector<std::pair<std::string, std::string>> batchSettings(const BatchParams& p,
+                                                               const ResolvedModels& models,
                                                                const std::string& date) {
     const RestoreParams& r = p.restore;
-    const auto orNone = [](const std::string& id, const char* none) { return id.empty() ? std::string(none) : id; };
+    const auto orNone = [](const std::string& id, const char* none) {
+        return id.empty() ? std::string(none) : id;
+    };
     std::vector<std::pair<std::string, std::string>> s = {
         {"face_model", orNone(models.faceModel, "none")},
         {"detector", orNone(models.detector, "none")},
@@ -102,8 +112,10 @@ Expected<void> checkResumeSettings(const std::vector<std::pair<std::string, std:
         const std::string& is = value;
         if (*was != is) {
             return makeError(ErrorCode::InvalidArgument,
-                             "cannot resume: the earlier run used " + key + " = " + *was + ", this one " + key + " = " + is +
-                                 ". Resume with the earlier settings, or start over without --resume (into another "
+                             "cannot resume: the earlier run used " + key + " = " + *was +
+                                 ", this one " + key + " = " + is +
+                                 ". Resume with the earlier settings, or start over without "
+                                 "--resume (into another "
                                  "output folder, or with --if-exists overwrite)");
         }
     }
@@ -113,7 +125,8 @@ Expected<void> checkResumeSettings(const std::vector<std::pair<std::string, std:
 namespace {
 
 // The (device, inode) of every input of the scan (as the scan found them): no output may be one.
-std::set<std::pair<std::uint64_t, std::uint64_t>> identitiesOf(const std::vector<ScannedFile>& files) {
+std::set<std::pair<std::uint64_t, std::uint64_t>> identitiesOf(
+    const std::vector<ScannedFile>& files) {
     std::set<std::pair<std::uint64_t, std::uint64_t>> out;
     for (const auto& f : files) out.insert({f.device, f.inode});
     return out;
@@ -121,8 +134,9 @@ std::set<std::pair<std::uint64_t, std::uint64_t>> identitiesOf(const std::vector
 
 // The planner of one run: names, collisions, the if-exists policy and what a resumed run keeps.
 class Planner {
-public:
-    Planner(const BatchParams& params, const std::vector<ScannedFile>& all, const BatchReport* previous)
+  public:
+    Planner(const BatchParams& params, const std::vector<ScannedFile>& all,
+            const BatchReport* previous)
         : m_params(params), m_inputs(identitiesOf(all)) {
         if (previous) {
             for (const auto& f : previous->files) m_before[f.file] = &f;
@@ -136,7 +150,8 @@ public:
         if (!name) return failed(std::move(pf), name.error().message);
         fs::path target = m_params.outputDir / *name;
         const FileRecord* before = nullptr;
-        if (const auto it = m_before.find(pf.record.file); it != m_before.end() && !it->second->output.empty()) {
+        if (const auto it = m_before.find(pf.record.file);
+            it != m_before.end() && !it->second->output.empty()) {
             // The name the earlier run gave this file wins (it may carry a suffix).
             if (!m_taken.count(m_params.outputDir / it->second->output)) {
                 before = it->second;
@@ -144,13 +159,16 @@ public:
             }
         }
         if (isInput(target)) {
-            return failed(std::move(pf), "its output " + target.lexically_relative(m_params.outputDir).generic_string() +
-                                             " is an input photo, which is never replaced (choose another output "
-                                             "folder or name template)");
+            return failed(std::move(pf),
+                          "its output " +
+                              target.lexically_relative(m_params.outputDir).generic_string() +
+                              " is an input photo, which is never replaced (choose another output "
+                              "folder or name template)");
         }
         std::error_code ec;
         const bool exists = fs::exists(target, ec);
-        if (before && exists && (before->status == FileStatus::Ok || writtenByEarlierRun(*before, target))) {
+        if (before && exists &&
+            (before->status == FileStatus::Ok || writtenByEarlierRun(*before, target))) {
             pf.record = *before;
             if (before->status != FileStatus::Ok) {
                 pf.record.status = FileStatus::Ok;
@@ -162,8 +180,10 @@ public:
         if (before && !exists) return claimed(std::move(pf), target);  // redone under the same name
         if (!before && m_taken.count(target)) {
             if (m_params.ifExists != IfExists::Suffix) {
-                return failed(std::move(pf), "its output name " + name->generic_string() + " is also " + m_claimedBy[target] +
-                                                 "'s (use {relpath}, {index} or --if-exists suffix)");
+                return failed(std::move(pf),
+                              "its output name " + name->generic_string() + " is also " +
+                                  m_claimedBy[target] +
+                                  "'s (use {relpath}, {index} or --if-exists suffix)");
             }
             return claimed(std::move(pf), suffixedPath(target, m_taken));
         }
@@ -173,25 +193,31 @@ public:
                     pf.record.status = FileStatus::Skipped;
                     pf.record.error = "output exists";
                     break;
-                case IfExists::Overwrite: pf.record.replaces = fileIdentity(target); break;
-                case IfExists::Suffix: target = suffixedPath(target, m_taken); break;
+                case IfExists::Overwrite:
+                    pf.record.replaces = fileIdentity(target);
+                    break;
+                case IfExists::Suffix:
+                    target = suffixedPath(target, m_taken);
+                    break;
             }
         }
         return claimed(std::move(pf), target);
     }
 
-private:
+  private:
     bool isInput(const fs::path& target) const {
         struct stat st {};
         return ::stat(target.c_str(), &st) == 0 &&
-               m_inputs.count({static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)}) > 0;
+               m_inputs.count({static_cast<std::uint64_t>(st.st_dev),
+                               static_cast<std::uint64_t>(st.st_ino)}) > 0;
     }
 
     // The earlier run planned this file and stopped before recording it done: a target that is
     // present and is not the file it was to replace was written by that run (an atomic rename:
     // present means whole).
     static bool writtenByEarlierRun(const FileRecord& before, const fs::path& target) {
-        if (before.status != FileStatus::Pending && before.status != FileStatus::Cancelled) return false;
+        if (before.status != FileStatus::Pending && before.status != FileStatus::Cancelled)
+            return false;
         return before.replaces.empty() || fileIdentity(target) != before.replaces;
     }
 
@@ -219,11 +245,14 @@ private:
 }  // namespace
 
 std::vector<PlannedFile> planFiles(const BatchParams& params, const std::vector<ScannedFile>& files,
-                                   const std::string& faceModel, const std::string& date, const BatchReport* previous) {
+                                   const std::string& faceModel, const std::string& date,
+                                   const BatchReport* previous) {
     Planner planner(params, files, previous);
     std::vector<PlannedFile> out;
     for (const auto& f : shardOf(files, params.shard)) {
-        const NameFields fields{f.relative, faceModel, params.restore.backgroundScale, date, f.index, files.size(), params.format};
+        const NameFields fields{f.relative,   faceModel, params.restore.backgroundScale,
+                                date,         f.index,   files.size(),
+                                params.format};
         out.push_back(planner.plan(f, expandNameTemplate(params.nameTemplate, fields)));
     }
     return out;
@@ -234,8 +263,8 @@ std::vector<PlannedFile> planFiles(const BatchParams& params, const std::vector<
 fs::path batchReportPath(const BatchParams& params) {
     if (!params.reportPath.empty()) return params.reportPath;
     if (params.shard.count > 1) {
-        return params.outputDir /
-               ("gpen-batch-report-" + std::to_string(params.shard.index) + "of" + std::to_string(params.shard.count) + ".json");
+        return params.outputDir / ("gpen-batch-report-" + std::to_string(params.shard.index) +
+                                   "of" + std::to_string(params.shard.count) + ".json");
     }
     return params.outputDir / "gpen-batch-report.json";
 }

@@ -13,7 +13,8 @@ namespace gpen::batch {
 // Every setting that shapes an output, as text, in a stable order: what the report records, what
 // --resume requires to be unchanged and what `report merge` compares across shards. The models
 // are the resolved ones (the networks that run), not what was asked for ("auto").
-std::vector<std::pair<std::string, std::string>> batchSettings(const BatchParams& params, const ResolvedModels& models,
+std::vector<std::pair<std::string, std::string>> batchSettings(const BatchParams& params,
+                                                               const ResolvedModels& models,
                                                                const std::string& date);
 
 // Refuses a resume whose settings differ from the earlier run's, naming the first that differs
@@ -29,7 +30,8 @@ Expected<void> checkResumeSettings(const std::vector<std::pair<std::string, std:
 // recorded ok, or written by the earlier run before it stopped (an atomic rename means a present
 // target is whole), is not redone; everything else is, by the policy.
 std::vector<PlannedFile> planFiles(const BatchParams& params, const std::vector<ScannedFile>& files,
-                                   const std::string& faceModel, const std::string& date, const BatchReport* previous);
+                                   const std::string& faceModel, const std::string& date,
+                                   const BatchReport* previous);
 
 // Today's date, UTC, YYYY-MM-DD; and the time, ISO 8601 UTC.
 std::string todayUtc();

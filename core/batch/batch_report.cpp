@@ -21,7 +21,8 @@ using nlohmann::json;
 constexpr int kFormatVersion = 1;
 
 FileStatus statusFromName(const std::string& s) {
-    for (FileStatus st : {FileStatus::Pending, FileStatus::Ok, FileStatus::Skipped, FileStatus::Failed, FileStatus::Cancelled}) {
+    for (FileStatus st : {FileStatus::Pending, FileStatus::Ok, FileStatus::Skipped,
+                          FileStatus::Failed, FileStatus::Cancelled}) {
         if (s == fileStatusName(st)) return st;
     }
     return FileStatus::Pending;
@@ -61,7 +62,8 @@ json toJson(const BatchReport& r) {
     for (const auto& [k, v] : r.settings) j["settings"][k] = v;
     j["models"] = json::array();
     for (const auto& m : r.models) {
-        j["models"].push_back({{"id", m.id}, {"file", m.file}, {"bytes", m.bytes}, {"sha256", m.sha256}});
+        j["models"].push_back(
+            {{"id", m.id}, {"file", m.file}, {"bytes", m.bytes}, {"sha256", m.sha256}});
     }
     j["counts"] = {{"total", r.files.size()},
                    {"ok", r.count(FileStatus::Ok)},
@@ -69,7 +71,8 @@ json toJson(const BatchReport& r) {
                    {"failed", r.count(FileStatus::Failed)},
                    {"cancelled", r.count(FileStatus::Cancelled)},
                    {"pending", r.count(FileStatus::Pending)},
-                   {"review", std::count_if(r.files.begin(), r.files.end(), [](const FileRecord& f) { return f.review(); })}};
+                   {"review", std::count_if(r.files.begin(), r.files.end(),
+                                            [](const FileRecord& f) { return f.review(); })}};
     j["files"] = json::array();
     for (const auto& f : r.files) {
         j["files"].push_back({{"file", f.file},
@@ -94,24 +97,32 @@ json toJson(const BatchReport& r) {
 
 const char* fileStatusName(FileStatus status) {
     switch (status) {
-        case FileStatus::Pending: return "pending";
-        case FileStatus::Ok: return "ok";
-        case FileStatus::Skipped: return "skipped";
-        case FileStatus::Failed: return "failed";
-        case FileStatus::Cancelled: return "cancelled";
+        case FileStatus::Pending:
+            return "pending";
+        case FileStatus::Ok:
+            return "ok";
+        case FileStatus::Skipped:
+            return "skipped";
+        case FileStatus::Failed:
+            return "failed";
+        case FileStatus::Cancelled:
+            return "cancelled";
     }
     return "pending";
 }
 
 int BatchReport::count(FileStatus status) const {
-    return static_cast<int>(std::count_if(files.begin(), files.end(), [&](const FileRecord& f) { return f.status == status; }));
+    return static_cast<int>(std::count_if(files.begin(), files.end(),
+                                          [&](const FileRecord& f) { return f.status == status; }));
 }
 
 std::string fileIdentity(const fs::path& path) {
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0) return {};
-    return std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino) + ":" + std::to_string(st.st_size) + ":" +
-           std::to_string(static_cast<long long>(st.st_mtim.tv_sec) * 1'000'000'000LL + st.st_mtim.tv_nsec);
+    return std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino) + ":" +
+           std::to_string(st.st_size) + ":" +
+           std::to_string(static_cast<long long>(st.st_mtim.tv_sec) * 1'000'000'000LL +
+                          st.st_mtim.tv_nsec);
 }
 
 fs::path csvPathFor(const fs::path& jsonPath) {
@@ -127,8 +138,9 @@ std::string batchReportCsv(const BatchReport& report) {
         std::ostringstream seconds;
         seconds.precision(3);
         seconds << std::fixed << f.seconds;
-        out << csvField(f.file) << ',' << csvField(f.output) << ',' << fileStatusName(f.status) << ',' << f.faces << ','
-            << seconds.str() << ',' << csvField(f.error) << ',' << csvField(joined(f.notes)) << ',';
+        out << csvField(f.file) << ',' << csvField(f.output) << ',' << fileStatusName(f.status)
+            << ',' << f.faces << ',' << seconds.str() << ',' << csvField(f.error) << ','
+            << csvField(joined(f.notes)) << ',';
         if (!std::isnan(f.identityMin)) {
             std::ostringstream score;
             score.precision(4);
@@ -147,7 +159,8 @@ Expected<void> writeBatchReport(const BatchReport& report, const fs::path& jsonP
     if (auto ok = writeFileAtomic(csvPathFor(jsonPath), batchReportCsv(report)); !ok) return ok;
     // File names are bytes on Linux: one that is not UTF-8 (an archive from an old Windows
     // machine) is written with U+FFFD in place of its bad bytes rather than failing the report.
-    return writeFileAtomic(jsonPath, toJson(report).dump(2, ' ', false, json::error_handler_t::replace) + "\n");
+    return writeFileAtomic(
+        jsonPath, toJson(report).dump(2, ' ', false, json::error_handler_t::replace) + "\n");
 }
 
 Expected<BatchReport> readBatchReport(const fs::path& jsonPath) {
@@ -171,10 +184,11 @@ Expected<BatchReport> readBatchReport(const fs::path& jsonPath) {
             r.scanFiles = j.at("scan").value("files", std::size_t{0});
             r.scanSha256 = j.at("scan").value("sha256", "");
         }
-        for (const auto& [k, v] : j.at("settings").items()) r.settings.emplace_back(k, v.get<std::string>());
+        for (const auto& [k, v] : j.at("settings").items())
+            r.settings.emplace_back(k, v.get<std::string>());
         for (const auto& m : j.at("models")) {
-            r.models.push_back({m.at("id").get<std::string>(), m.value("file", ""), m.value("bytes", std::uint64_t{0}),
-                                m.value("sha256", "")});
+            r.models.push_back({m.at("id").get<std::string>(), m.value("file", ""),
+                                m.value("bytes", std::uint64_t{0}), m.value("sha256", "")});
         }
         for (const auto& f : j.at("files")) {
             FileRecord rec;
@@ -210,12 +224,14 @@ Expected<BatchReport> mergeBatchReports(const std::vector<BatchReport>& reports)
         if (r.scanSha256 == reports.front().scanSha256) continue;
         std::string seen;
         for (const BatchReport& each : reports) {
-            seen += (seen.empty() ? "" : ", ") + std::string("shard ") + (each.shard.empty() ? "(whole)" : each.shard) + ": " +
+            seen += (seen.empty() ? "" : ", ") + std::string("shard ") +
+                    (each.shard.empty() ? "(whole)" : each.shard) + ": " +
                     std::to_string(each.scanFiles) + " files";
         }
         return makeError(ErrorCode::InvalidArgument,
                          "the shards saw different lists of files (" + seen +
-                             "): files were added or removed between their runs. Run every shard again with --resume "
+                             "): files were added or removed between their runs. Run every shard "
+                             "again with --resume "
                              "(each restores only its new or unfinished files), then merge");
     }
     std::map<std::string, FileRecord> byFile;
@@ -224,20 +240,25 @@ Expected<BatchReport> mergeBatchReports(const std::vector<BatchReport>& reports)
         const BatchReport& r = reports[i];
         if (r.settings != reports.front().settings) {
             for (const auto& [k, v] : r.settings) {
-                const auto it = std::find_if(reports.front().settings.begin(), reports.front().settings.end(),
-                                             [&](const auto& s) { return s.first == k; });
+                const auto it =
+                    std::find_if(reports.front().settings.begin(), reports.front().settings.end(),
+                                 [&](const auto& s) { return s.first == k; });
                 if (it == reports.front().settings.end() || it->second != v) {
                     return makeError(ErrorCode::InvalidArgument,
-                                     "report " + std::to_string(i + 1) + " was made with another setting: " + k + " = " + v);
+                                     "report " + std::to_string(i + 1) +
+                                         " was made with another setting: " + k + " = " + v);
                 }
             }
-            return makeError(ErrorCode::InvalidArgument, "report " + std::to_string(i + 1) + " was made with other settings");
+            return makeError(ErrorCode::InvalidArgument,
+                             "report " + std::to_string(i + 1) + " was made with other settings");
         }
         for (const auto& m : r.models) {
             const auto [it, fresh] = models.emplace(m.id, m);
             if (!fresh && it->second.sha256 != m.sha256) {
-                return makeError(ErrorCode::InvalidArgument, "report " + std::to_string(i + 1) + " used another " + m.id +
-                                                                 " file (SHA-256 " + m.sha256 + " vs " + it->second.sha256 + ")");
+                return makeError(ErrorCode::InvalidArgument, "report " + std::to_string(i + 1) +
+                                                                 " used another " + m.id +
+                                                                 " file (SHA-256 " + m.sha256 +
+                                                                 " vs " + it->second.sha256 + ")");
             }
         }
         merged.started = std::min(merged.started, r.started);
@@ -245,7 +266,8 @@ Expected<BatchReport> mergeBatchReports(const std::vector<BatchReport>& reports)
         for (const auto& f : r.files) {
             const auto [it, fresh] = byFile.emplace(f.file, f);
             // A finished result wins over one that did not finish, whichever shard came first.
-            if (!fresh && it->second.status != FileStatus::Ok && f.status == FileStatus::Ok) it->second = f;
+            if (!fresh && it->second.status != FileStatus::Ok && f.status == FileStatus::Ok)
+                it->second = f;
         }
     }
     merged.models.clear();

@@ -20,9 +20,13 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double secondsSince(Clock::time_point since) { return std::chrono::duration<double>(Clock::now() - since).count(); }
+double secondsSince(Clock::time_point since) {
+    return std::chrono::duration<double>(Clock::now() - since).count();
+}
 
-bool isCancelled(const BatchParams& p) { return p.stop.stop_requested(); }
+bool isCancelled(const BatchParams& p) {
+    return p.stop.stop_requested();
+}
 
 // A photo between the runner's stages: its job, or why it stopped.
 struct Work {
@@ -38,7 +42,8 @@ struct Work {
 void recordIdentity(FileRecord& record, const std::vector<double>& scores, double minimum) {
     for (std::size_t i = 0; i < scores.size(); ++i) {
         if (std::isnan(scores[i])) continue;
-        if (std::isnan(record.identityMin) || scores[i] < record.identityMin) record.identityMin = scores[i];
+        if (std::isnan(record.identityMin) || scores[i] < record.identityMin)
+            record.identityMin = scores[i];
         if (scores[i] < minimum) record.reviewFaces.push_back(static_cast<int>(i) + 1);
     }
 }
@@ -46,7 +51,7 @@ void recordIdentity(FileRecord& record, const std::vector<double>& scores, doubl
 // The models every file needs, loaded (and pinned) before the first file so that the batch loads
 // each once and a missing face model stops it before it starts.
 class ModelHold {
-public:
+  public:
     ModelHold(ModelCache& cache) : m_cache(cache) {}
     ModelHold(const ModelHold&) = delete;
     ModelHold& operator=(const ModelHold&) = delete;
@@ -67,7 +72,7 @@ public:
     }
     const std::vector<std::string>& ids() const { return m_ids; }
 
-private:
+  private:
     ModelCache& m_cache;
     std::vector<std::shared_ptr<const LoadedModel>> m_models;
     std::vector<std::string> m_ids;
@@ -75,7 +80,8 @@ private:
 };
 
 // Cancelled meanwhile, it loads no further model: the batch then records every file cancelled.
-Expected<void> loadModels(const ResolvedModels& models, ModelHold& hold, const BatchParams& params) {
+Expected<void> loadModels(const ResolvedModels& models, ModelHold& hold,
+                          const BatchParams& params) {
     for (const std::string* id : {&models.faceModel, &models.detector, &models.background}) {
         if (id->empty()) continue;
         if (isCancelled(params)) return {};
@@ -92,7 +98,8 @@ std::vector<ModelRecord> modelRecords(ModelCache& cache, const std::vector<std::
     std::vector<ModelRecord> out;
     for (const auto& id : ids) {
         const ModelStatus s = cache.status(id);
-        ModelRecord m{id, s.file.empty() ? std::string() : fs::absolute(s.file).string(), s.fileBytes, {}};
+        ModelRecord m{
+            id, s.file.empty() ? std::string() : fs::absolute(s.file).string(), s.fileBytes, {}};
         if (!s.file.empty()) {
             auto digest = sha256OfFile(s.file);
             m.sha256 = digest ? *digest : "unreadable: " + digest.error().message;
@@ -104,9 +111,12 @@ std::vector<ModelRecord> modelRecords(ModelCache& cache, const std::vector<std::
 
 // The report and the progress, shared by the runner's threads; every callback runs under its lock.
 class BatchState {
-public:
+  public:
     BatchState(const BatchParams& params, BatchReport report, std::vector<PlannedFile> plan)
-        : m_params(params), m_report(std::move(report)), m_plan(std::move(plan)), m_started(Clock::now()) {
+        : m_params(params),
+          m_report(std::move(report)),
+          m_plan(std::move(plan)),
+          m_started(Clock::now()) {
         m_progress.filesTotal = static_cast<int>(m_plan.size());
         for (const auto& pf : m_plan) {
             m_report.files.push_back(pf.record);
@@ -191,7 +201,7 @@ public:
         m_report.finished = batch::nowIsoUtc();
     }
 
-private:
+  private:
     void count(FileStatus s) {
         m_progress.filesDone += 1;
         if (s == FileStatus::Ok) m_progress.ok += 1;
@@ -229,7 +239,9 @@ private:
     std::string m_stopReason;
 };
 
-bool stopped(const BatchParams& params, const BatchState& state) { return isCancelled(params) || state.diskFull(); }
+bool stopped(const BatchParams& params, const BatchState& state) {
+    return isCancelled(params) || state.diskFull();
+}
 
 std::string megabytes(std::uintmax_t bytes) {
     char buf[32];
@@ -247,9 +259,14 @@ std::string fullDiskReason(const fs::path& target, const fs::path& input, const 
     std::error_code ec;
     const fs::space_info space = fs::space(target.parent_path(), ec);
     const std::uintmax_t needs = fs::file_size(input, ec);
-    std::string why = "the disk holding " + target.parent_path().string() + " is full (" + error.message + ")";
-    if (!ec) why += ": " + megabytes(space.available) + " free, the next photo needs about " + megabytes(needs);
-    return why + ". The batch stopped; free some space, then run it again with --resume to finish the files not written";
+    std::string why =
+        "the disk holding " + target.parent_path().string() + " is full (" + error.message + ")";
+    if (!ec)
+        why += ": " + megabytes(space.available) + " free, the next photo needs about " +
+               megabytes(needs);
+    return why +
+           ". The batch stopped; free some space, then run it again with --resume to finish the "
+           "files not written";
 }
 
 void decodeLoop(const BatchParams& params, const RestoreJobParams& jobParams, BatchState& state,
@@ -262,7 +279,8 @@ void decodeLoop(const BatchParams& params, const RestoreJobParams& jobParams, Ba
         try {
             w.job.emplace(state.plan()[position].input.path, jobParams);
             if (auto decoded = w.job->decode(); !decoded) w.failure = decoded.error();
-        } catch (const std::exception& e) {  // no exception may end this thread: the batch would hang
+        } catch (
+            const std::exception& e) {  // no exception may end this thread: the batch would hang
             w.failure = Error{ErrorCode::Internal, std::string("decoding failed: ") + e.what()};
         }
         w.seconds = secondsSince(started);
@@ -283,16 +301,19 @@ void encodeLoop(const BatchParams& params, BatchState& state, batch::BoundedQueu
             recordIdentity(record, w->identity, params.minIdentity);
         }
         if (w->failure) {
-            record.status = w->failure->code == ErrorCode::Cancelled ? FileStatus::Cancelled : FileStatus::Failed;
-            record.error = w->failure->code == ErrorCode::Cancelled ? "cancelled" : w->failure->message;
+            record.status = w->failure->code == ErrorCode::Cancelled ? FileStatus::Cancelled
+                                                                     : FileStatus::Failed;
+            record.error =
+                w->failure->code == ErrorCode::Cancelled ? "cancelled" : w->failure->message;
         } else {
             const fs::path target = params.outputDir / pf.output;
             std::error_code ec;
             fs::create_directories(target.parent_path(), ec);
-            const Expected<void> ok = ec ? Expected<void>(makeError(ErrorCode::Io, "cannot create the folder " +
-                                                                                       target.parent_path().string() + ": " +
-                                                                                       ec.message()))
-                                         : w->job->write(target);
+            const Expected<void> ok =
+                ec ? Expected<void>(makeError(ErrorCode::Io, "cannot create the folder " +
+                                                                 target.parent_path().string() +
+                                                                 ": " + ec.message()))
+                   : w->job->write(target);
             if (!ok && ok.error().code == ErrorCode::NoSpace) {
                 state.stopForFullDisk(fullDiskReason(target, pf.input.path, ok.error()));
                 continue;
@@ -312,8 +333,9 @@ Expected<void> checkFolders(const BatchParams& params) {
     std::error_code ec;
     if (fs::exists(params.outputDir, ec) && fs::equivalent(params.inputDir, params.outputDir, ec)) {
         return makeError(ErrorCode::InvalidArgument,
-                         params.outputDir.string() + ": the output folder is the input folder; restored photos go to a "
-                                                     "folder of their own, so that no original is ever replaced");
+                         params.outputDir.string() +
+                             ": the output folder is the input folder; restored photos go to a "
+                             "folder of their own, so that no original is ever replaced");
     }
     return {};
 }
@@ -325,10 +347,12 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
     if (params.quality < 1 || params.quality > 100) {
         return makeError(ErrorCode::InvalidArgument, "quality must be 1..100");
     }
-    if (params.shard.count < 1 || params.shard.index < 1 || params.shard.index > params.shard.count) {
+    if (params.shard.count < 1 || params.shard.index < 1 ||
+        params.shard.index > params.shard.count) {
         return makeError(ErrorCode::InvalidArgument, "the shard must be i/n with 1 <= i <= n");
     }
-    if (auto probe = expandNameTemplate(params.nameTemplate, {"photo.jpg", "model", 1, "2000-01-01", 0, 1, params.format});
+    if (auto probe = expandNameTemplate(
+            params.nameTemplate, {"photo.jpg", "model", 1, "2000-01-01", 0, 1, params.format});
         !probe) {
         return tl::unexpected(probe.error());
     }
@@ -342,7 +366,8 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
     std::error_code ec;
     fs::create_directories(params.outputDir, ec);
     if (ec || !fs::is_directory(params.outputDir, ec)) {
-        return makeError(ErrorCode::Io, params.outputDir.string() + ": cannot create the output folder" +
+        return makeError(ErrorCode::Io, params.outputDir.string() +
+                                            ": cannot create the output folder" +
                                             (ec ? ": " + ec.message() : std::string()));
     }
     const fs::path reportPath = batchReportPath(params);
@@ -361,17 +386,21 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
     if (!models) return tl::unexpected(models.error());
     auto settings = batch::batchSettings(params, *models, date);
     if (previous) {
-        if (auto ok = batch::checkResumeSettings(previous->settings, settings); !ok) return tl::unexpected(ok.error());
+        if (auto ok = batch::checkResumeSettings(previous->settings, settings); !ok)
+            return tl::unexpected(ok.error());
     }
     ModelHold hold(cache);
     if (auto ok = loadModels(*models, hold, params); !ok) return tl::unexpected(ok.error());
 
     BatchReport report;
     report.software = std::string("GPEN Studio ") + GPEN_STUDIO_VERSION;
-    report.started = previous && !previous->started.empty() ? previous->started : batch::nowIsoUtc();
+    report.started =
+        previous && !previous->started.empty() ? previous->started : batch::nowIsoUtc();
     report.inputDir = fs::absolute(params.inputDir).string();
     report.outputDir = fs::absolute(params.outputDir).string();
-    report.shard = params.shard.count > 1 ? std::to_string(params.shard.index) + "/" + std::to_string(params.shard.count) : "";
+    report.shard = params.shard.count > 1 ? std::to_string(params.shard.index) + "/" +
+                                                std::to_string(params.shard.count)
+                                          : "";
     report.settings = std::move(settings);
     report.minIdentity = params.minIdentity;
     const ScanDigest seen = scanDigest(scanned->files);
@@ -380,8 +409,10 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
     report.models = modelRecords(cache, hold.ids());
 
     BatchState state(params, std::move(report),
-                     batch::planFiles(params, scanned->files, models->faceModel, date, previous ? &*previous : nullptr));
-    (void)state.writeReport();  // a report that cannot be written is logged; the outputs still count
+                     batch::planFiles(params, scanned->files, models->faceModel, date,
+                                      previous ? &*previous : nullptr));
+    (void)
+        state.writeReport();  // a report that cannot be written is logged; the outputs still count
     if (params.planned) params.planned(state.plan());
 
     // Every file's job: the models resolved above (one set for the whole batch, as recorded),
@@ -412,7 +443,8 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
             params.pause->waitWhilePaused(params.stop);
             state.setPaused(false);
         }
-        if (!w->failure && isCancelled(params)) w->failure = Error{ErrorCode::Cancelled, "cancelled"};
+        if (!w->failure && isCancelled(params))
+            w->failure = Error{ErrorCode::Cancelled, "cancelled"};
         if (!w->failure) {
             const std::string file = state.plan()[w->position].record.file;
             const auto inferStarted = Clock::now();

@@ -13,7 +13,9 @@ namespace gpen {
 namespace fs = std::filesystem;
 namespace {
 
-char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+char lower(char c) {
+    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+}
 
 std::string lowerString(std::string s) {
     for (char& c : s) c = lower(c);
@@ -51,7 +53,9 @@ bool globFrom(std::string_view pat, std::size_t p, std::string_view text, std::s
             const bool doubleStar = p + 1 < pat.size() && pat[p + 1] == '*';
             std::size_t next = p + (doubleStar ? 2 : 1);
             // "**/" also matches no folder at all ("**/a.jpg" matches "a.jpg").
-            if (doubleStar && next < pat.size() && pat[next] == '/' && globFrom(pat, next + 1, text, t)) return true;
+            if (doubleStar && next < pat.size() && pat[next] == '/' &&
+                globFrom(pat, next + 1, text, t))
+                return true;
             for (std::size_t k = t;; ++k) {
                 if (globFrom(pat, next, text, k)) return true;
                 if (k >= text.size() || (!doubleStar && text[k] == '/')) return false;
@@ -75,7 +79,8 @@ bool globFrom(std::string_view pat, std::size_t p, std::string_view text, std::s
     return t == text.size();
 }
 
-bool matchesAny(const std::vector<std::string>& globs, const std::string& relative, const std::string& name) {
+bool matchesAny(const std::vector<std::string>& globs, const std::string& relative,
+                const std::string& name) {
     return std::any_of(globs.begin(), globs.end(), [&](const std::string& g) {
         return globMatch(g, g.find('/') != std::string::npos ? relative : name);
     });
@@ -83,11 +88,12 @@ bool matchesAny(const std::vector<std::string>& globs, const std::string& relati
 
 bool isJunkName(const std::string& name) {
     const std::string l = lowerString(name);
-    return name.empty() || name[0] == '.' || l == "thumbs.db" || l == "desktop.ini" || isAtomicTempName(name);
+    return name.empty() || name[0] == '.' || l == "thumbs.db" || l == "desktop.ini" ||
+           isAtomicTempName(name);
 }
 
 class Walker {
-public:
+  public:
     Walker(const fs::path& root, const BatchScanParams& params, ScanResult& out)
         : m_root(root), m_params(params), m_out(out) {
         for (const auto& e : params.extensions) {
@@ -97,17 +103,20 @@ public:
         }
         for (const auto& dir : params.skipFolders) {
             struct stat st {};
-            if (::stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) m_skipped.insert({st.st_dev, st.st_ino});
+            if (::stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+                m_skipped.insert({st.st_dev, st.st_ino});
         }
     }
 
     // `dir` relative to the root is `relative` ("" for the root). `ancestors` are the folders
     // (device, inode) being walked above it: a link back to one of them is a loop.
-    void walk(const fs::path& dir, const std::string& relative, std::vector<std::pair<dev_t, ino_t>>& ancestors) {
+    void walk(const fs::path& dir, const std::string& relative,
+              std::vector<std::pair<dev_t, ino_t>>& ancestors) {
         std::error_code ec;
         fs::directory_iterator it(dir, ec);
         if (ec) {
-            m_out.warnings.push_back((relative.empty() ? dir.string() : relative) + ": cannot be read: " + ec.message());
+            m_out.warnings.push_back((relative.empty() ? dir.string() : relative) +
+                                     ": cannot be read: " + ec.message());
             return;
         }
         std::vector<fs::directory_entry> entries;
@@ -119,9 +128,10 @@ public:
             entries.push_back(*it);
         }
         // Sorted, so that of a folder and a link to it the same one is walked on every machine.
-        std::sort(entries.begin(), entries.end(), [](const fs::directory_entry& a, const fs::directory_entry& b) {
-            return a.path().filename().string() < b.path().filename().string();
-        });
+        std::sort(entries.begin(), entries.end(),
+                  [](const fs::directory_entry& a, const fs::directory_entry& b) {
+                      return a.path().filename().string() < b.path().filename().string();
+                  });
         for (const auto& entry : entries) {
             const std::string name = entry.path().filename().string();
             if (isJunkName(name)) continue;
@@ -132,7 +142,8 @@ public:
                 if (!m_params.recursive || matchesAny(m_params.exclude, rel, name)) continue;
                 const std::pair<dev_t, ino_t> id{st.st_dev, st.st_ino};
                 if (m_skipped.count(id)) continue;
-                if (std::find(ancestors.begin(), ancestors.end(), id) != ancestors.end() || !m_visited.insert(id).second) {
+                if (std::find(ancestors.begin(), ancestors.end(), id) != ancestors.end() ||
+                    !m_visited.insert(id).second) {
                     m_out.warnings.push_back(rel + ": skipped, a link to a folder already scanned");
                     continue;
                 }
@@ -143,7 +154,8 @@ public:
                 if (!m_extensions.count(lowerString(entry.path().extension().string()))) continue;
                 if (!m_params.include.empty() && !matchesAny(m_params.include, rel, name)) continue;
                 if (matchesAny(m_params.exclude, rel, name)) continue;
-                m_out.files.push_back({entry.path(), fs::path(rel), 0, static_cast<std::uint64_t>(st.st_dev),
+                m_out.files.push_back({entry.path(), fs::path(rel), 0,
+                                       static_cast<std::uint64_t>(st.st_dev),
                                        static_cast<std::uint64_t>(st.st_ino)});
             }
         }
@@ -151,7 +163,7 @@ public:
 
     std::set<std::pair<dev_t, ino_t>> m_visited;
 
-private:
+  private:
     fs::path m_root;
     const BatchScanParams& m_params;
     ScanResult& m_out;
@@ -161,14 +173,17 @@ private:
 
 }  // namespace
 
-bool globMatch(std::string_view pattern, std::string_view text) { return globFrom(pattern, 0, text, 0); }
+bool globMatch(std::string_view pattern, std::string_view text) {
+    return globFrom(pattern, 0, text, 0);
+}
 
 Expected<ScanResult> scanInputFolder(const fs::path& root, const BatchScanParams& params) {
     struct stat st {};
     if (::stat(root.c_str(), &st) != 0) {
         return makeError(ErrorCode::Io, root.string() + ": no such folder");
     }
-    if (!S_ISDIR(st.st_mode)) return makeError(ErrorCode::InvalidArgument, root.string() + ": not a folder");
+    if (!S_ISDIR(st.st_mode))
+        return makeError(ErrorCode::InvalidArgument, root.string() + ": not a folder");
     std::error_code ec;
     fs::directory_iterator probe(root, ec);
     if (ec) return makeError(ErrorCode::Io, root.string() + ": cannot be read: " + ec.message());
@@ -178,8 +193,9 @@ Expected<ScanResult> scanInputFolder(const fs::path& root, const BatchScanParams
     walker.m_visited.insert({st.st_dev, st.st_ino});
     walker.walk(root, "", ancestors);
     // Byte order of the relative path: the same on every machine whatever its locale.
-    std::sort(r.files.begin(), r.files.end(),
-              [](const ScannedFile& a, const ScannedFile& b) { return a.relative.generic_string() < b.relative.generic_string(); });
+    std::sort(r.files.begin(), r.files.end(), [](const ScannedFile& a, const ScannedFile& b) {
+        return a.relative.generic_string() < b.relative.generic_string();
+    });
     for (std::size_t i = 0; i < r.files.size(); ++i) r.files[i].index = i;
     return r;
 }
@@ -187,13 +203,15 @@ Expected<ScanResult> scanInputFolder(const fs::path& root, const BatchScanParams
 Expected<ShardSpec> parseShard(const std::string& text) {
     const auto slash = text.find('/');
     const auto bad = [&] {
-        return makeError(ErrorCode::InvalidArgument, "--shard '" + text + "': expected i/n with 1 <= i <= n (for example 2/3)");
+        return makeError(ErrorCode::InvalidArgument,
+                         "--shard '" + text + "': expected i/n with 1 <= i <= n (for example 2/3)");
     };
     if (slash == std::string::npos) return bad();
     const std::string a = text.substr(0, slash);
     const std::string b = text.substr(slash + 1);
     const auto digits = [](const std::string& s) {
-        return !s.empty() && s.size() < 7 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+        return !s.empty() && s.size() < 7 &&
+               std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
     };
     if (!digits(a) || !digits(b)) return bad();
     ShardSpec s{std::stoi(a), std::stoi(b)};
@@ -209,7 +227,8 @@ std::vector<ScannedFile> shardOf(const std::vector<ScannedFile>& files, const Sh
             h ^= c;
             h *= 1099511628211ULL;
         }
-        if (static_cast<int>(h % static_cast<std::uint64_t>(shard.count)) + 1 == shard.index) out.push_back(f);
+        if (static_cast<int>(h % static_cast<std::uint64_t>(shard.count)) + 1 == shard.index)
+            out.push_back(f);
     }
     return out;
 }

@@ -13,7 +13,7 @@ namespace gpen::batch {
 
 template <class T>
 class BoundedQueue {
-public:
+  public:
     explicit BoundedQueue(std::size_t capacity) : m_capacity(capacity < 1 ? 1 : capacity) {}
 
     // Blocks while full; false when the queue was closed (the item is dropped).
@@ -45,7 +45,7 @@ public:
         m_notEmpty.notify_all();
     }
 
-private:
+  private:
     std::mutex m_mutex;
     std::condition_variable m_notFull;
     std::condition_variable m_notEmpty;

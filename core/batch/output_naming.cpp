@@ -13,11 +13,16 @@ std::string lowerString(std::string s) {
 
 std::string extensionFor(OutputFormat format, const fs::path& input) {
     switch (format) {
-        case OutputFormat::Png: return "png";
-        case OutputFormat::Jpeg: return "jpg";
-        case OutputFormat::Tiff: return "tif";
-        case OutputFormat::Webp: return "webp";
-        case OutputFormat::Same: break;
+        case OutputFormat::Png:
+            return "png";
+        case OutputFormat::Jpeg:
+            return "jpg";
+        case OutputFormat::Tiff:
+            return "tif";
+        case OutputFormat::Webp:
+            return "webp";
+        case OutputFormat::Same:
+            break;
     }
     const std::string ext = input.extension().string();
     return ext.empty() ? "png" : ext.substr(1);
@@ -32,39 +37,50 @@ Expected<OutputFormat> parseOutputFormat(const std::string& text) {
     if (t == "jpg" || t == "jpeg") return OutputFormat::Jpeg;
     if (t == "tif" || t == "tiff") return OutputFormat::Tiff;
     if (t == "webp") return OutputFormat::Webp;
-    return makeError(ErrorCode::InvalidArgument, "format '" + text + "': expected same, png, jpg, tif or webp");
+    return makeError(ErrorCode::InvalidArgument,
+                     "format '" + text + "': expected same, png, jpg, tif or webp");
 }
 
 Expected<IfExists> parseIfExists(const std::string& text) {
     if (text == "skip") return IfExists::Skip;
     if (text == "overwrite") return IfExists::Overwrite;
     if (text == "suffix") return IfExists::Suffix;
-    return makeError(ErrorCode::InvalidArgument, "if-exists '" + text + "': expected skip, overwrite or suffix");
+    return makeError(ErrorCode::InvalidArgument,
+                     "if-exists '" + text + "': expected skip, overwrite or suffix");
 }
 
 const char* outputFormatName(OutputFormat format) {
     switch (format) {
-        case OutputFormat::Same: return "same";
-        case OutputFormat::Png: return "png";
-        case OutputFormat::Jpeg: return "jpg";
-        case OutputFormat::Tiff: return "tif";
-        case OutputFormat::Webp: return "webp";
+        case OutputFormat::Same:
+            return "same";
+        case OutputFormat::Png:
+            return "png";
+        case OutputFormat::Jpeg:
+            return "jpg";
+        case OutputFormat::Tiff:
+            return "tif";
+        case OutputFormat::Webp:
+            return "webp";
     }
     return "same";
 }
 
 const char* ifExistsName(IfExists policy) {
     switch (policy) {
-        case IfExists::Skip: return "skip";
-        case IfExists::Overwrite: return "overwrite";
-        case IfExists::Suffix: return "suffix";
+        case IfExists::Skip:
+            return "skip";
+        case IfExists::Overwrite:
+            return "overwrite";
+        case IfExists::Suffix:
+            return "suffix";
     }
     return "skip";
 }
 
 Expected<fs::path> expandNameTemplate(const std::string& nameTemplate, const NameFields& fields) {
     const auto bad = [&](const std::string& why) {
-        return makeError(ErrorCode::InvalidArgument, "name template '" + nameTemplate + "': " + why);
+        return makeError(ErrorCode::InvalidArgument,
+                         "name template '" + nameTemplate + "': " + why);
     };
     const fs::path folder = fields.relative.parent_path();
     const std::size_t width = std::to_string(fields.total).size();
@@ -100,14 +116,17 @@ Expected<fs::path> expandNameTemplate(const std::string& nameTemplate, const Nam
             // "{relpath}/x" at the top level is "x", not "/x".
             if (f.empty() && close + 1 < nameTemplate.size() && nameTemplate[close + 1] == '/') ++i;
         } else {
-            return bad("unknown placeholder {" + key + "} (known: {name} {ext} {model} {scale} {date} {index} {relpath})");
+            return bad("unknown placeholder {" + key +
+                       "} (known: {name} {ext} {model} {scale} {date} {index} {relpath})");
         }
     }
     const fs::path p = fs::path(out).lexically_normal();
-    if (out.empty() || p.empty() || p.filename().empty()) return bad("gives no file name for " + fields.relative.generic_string());
+    if (out.empty() || p.empty() || p.filename().empty())
+        return bad("gives no file name for " + fields.relative.generic_string());
     if (p.is_absolute()) return bad("must give a path inside the output folder, not '" + out + "'");
     for (const auto& part : p) {
-        if (part == "..") return bad("must stay inside the output folder ('" + out + "' climbs out)");
+        if (part == "..")
+            return bad("must stay inside the output folder ('" + out + "' climbs out)");
     }
     return p;
 }

@@ -10,7 +10,9 @@ const std::string kIdentitySub = "identity";
 const std::string kIdentityFile = "faceres.json";
 }  // namespace
 
-fs::path identityModelDir() { return bundledDataDir("GPEN_IDENTITY_DIR", kIdentitySub, kIdentityFile); }
+fs::path identityModelDir() {
+    return bundledDataDir("GPEN_IDENTITY_DIR", kIdentitySub, kIdentityFile);
+}
 
 ModelEntry identityEntry() {
     fs::path dir = identityModelDir();

@@ -9,7 +9,10 @@ namespace {
 const std::string kRealEsrganSub = "upscaler/realesrgan";
 }
 
-fs::path realEsrganDir() { return bundledDataDir("GPEN_UPSCALER_DIR", kRealEsrganSub, std::string(kRealEsrganFast) + ".param"); }
+fs::path realEsrganDir() {
+    return bundledDataDir("GPEN_UPSCALER_DIR", kRealEsrganSub,
+                          std::string(kRealEsrganFast) + ".param");
+}
 
 std::string builtInUpscalerId(int scale) {
     const bool offered = scale == 2 || scale == 3 || scale == 4 || scale == 8;
@@ -24,7 +27,8 @@ std::vector<ModelEntry> realEsrganEntries() {
         const char* network;
         const char* architecture;
     } models[] = {
-        {kRealEsrganFast, kNcnnSrvggNetwork, "SRVGGNetCompact x4, 64 features, 32 convolutions with PReLU (NCNN)"},
+        {kRealEsrganFast, kNcnnSrvggNetwork,
+         "SRVGGNetCompact x4, 64 features, 32 convolutions with PReLU (NCNN)"},
         {kRealEsrganPlus, kNcnnRrdbNetwork, "RRDBNet x4, 64 features, 23 blocks, growth 32 (NCNN)"},
     };
     std::vector<ModelEntry> entries;

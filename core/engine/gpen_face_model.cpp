@@ -40,7 +40,9 @@ std::optional<GpenExpectation> gpenExpectation(const ModelEntry* entry) {
 GpenFaceModel::GpenFaceModel(std::unique_ptr<GpenGenerator> generator)
     : m_generator(std::move(generator)), m_weightBytes(estimateWeightBytes(*m_generator)) {}
 
-std::string GpenFaceModel::architecture() const { return m_generator->architecture().describe(); }
+std::string GpenFaceModel::architecture() const {
+    return m_generator->architecture().describe();
+}
 
 std::uint64_t GpenFaceModel::workBytes(const WarmupPlan& plan) const {
     const GpenArchitecture& a = m_generator->architecture();
@@ -55,8 +57,10 @@ std::uint64_t GpenFaceModel::workBytes(const WarmupPlan& plan) const {
         values += n * static_cast<std::uint64_t>(nn::gpenChannels(a, a.inSize >> e)) * s * s;
     }
     const auto out = static_cast<std::uint64_t>(a.outSize);
-    values += 4 * n * static_cast<std::uint64_t>(nn::gpenChannels(a, a.outSize)) * out * out;  // conv, concat, act
-    values += n * 3 * (static_cast<std::uint64_t>(a.inSize) * a.inSize + out * out);         // input, output
+    values += 4 * n * static_cast<std::uint64_t>(nn::gpenChannels(a, a.outSize)) * out *
+              out;  // conv, concat, act
+    values +=
+        n * 3 * (static_cast<std::uint64_t>(a.inSize) * a.inSize + out * out);  // input, output
     return values * sizeof(float);
 }
 
@@ -70,7 +74,8 @@ Expected<void> GpenFaceModel::runOnZeros(const WarmupPlan& plan, int batch) cons
     return {};
 }
 
-Expected<std::string> validateGpenWeights(const StateDict& weights, const ModelEntry* entry, const std::string& source) {
+Expected<std::string> validateGpenWeights(const StateDict& weights, const ModelEntry* entry,
+                                          const std::string& source) {
     auto arch = inferGpenArchitecture(weights, source, gpenExpectation(entry));
     if (!arch) {
         return tl::unexpected(arch.error());
@@ -93,7 +98,8 @@ ModelLoaderSpec gpenFaceLoaderSpec(const GpenLoadParams& base) {
             return tl::unexpected(generator.error());
         }
         try {
-            return std::shared_ptr<const LoadedModel>(std::make_shared<const GpenFaceModel>(std::move(*generator)));
+            return std::shared_ptr<const LoadedModel>(
+                std::make_shared<const GpenFaceModel>(std::move(*generator)));
         } catch (const std::bad_alloc&) {
             return makeError(ErrorCode::OutOfMemory, in.source() + ": out of memory");
         }

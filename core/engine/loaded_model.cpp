@@ -4,9 +4,13 @@
 
 namespace gpen {
 
-std::uint64_t LoadedModel::workBytes(const WarmupPlan&) const { return 0; }
+std::uint64_t LoadedModel::workBytes(const WarmupPlan&) const {
+    return 0;
+}
 
-Expected<void> LoadedModel::runOnZeros(const WarmupPlan&, int) const { return {}; }
+Expected<void> LoadedModel::runOnZeros(const WarmupPlan&, int) const {
+    return {};
+}
 
 Expected<void> LoadedModel::warmup(const WarmupPlan& plan) const {
     if (!plan.enabled) {

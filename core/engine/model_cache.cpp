@@ -10,17 +10,19 @@ namespace gpen {
 namespace {
 
 std::string notInstalledMessage(const ModelEntry& e, const ModelSearchParams& search) {
-    std::string m = e.id + ": not installed: put " + (e.fileName.empty() ? e.id : e.fileName) + " into " +
-                    (search.userDir.empty() ? userModelsDir() : search.userDir).string();
+    std::string m = e.id + ": not installed: put " + (e.fileName.empty() ? e.id : e.fileName) +
+                    " into " + (search.userDir.empty() ? userModelsDir() : search.userDir).string();
     if (!e.downloadUrl.empty()) {
-        m += " (download: " + e.downloadUrl + (e.sourceFileName.empty() ? "" : ", file " + e.sourceFileName) + ")";
+        m += " (download: " + e.downloadUrl +
+             (e.sourceFileName.empty() ? "" : ", file " + e.sourceFileName) + ")";
     }
     return m;
 }
 
 }  // namespace
 
-ModelCache::ModelCache(ModelCacheParams params) : m_impl(std::make_unique<Impl>(std::move(params))) {}
+ModelCache::ModelCache(ModelCacheParams params)
+    : m_impl(std::make_unique<Impl>(std::move(params))) {}
 
 ModelCache::~ModelCache() {
     {
@@ -62,13 +64,16 @@ void ModelCache::start() {
         }
         sizes += std::to_string(b);
     }
-    log(LogLevel::Info, "models: device " + p.device.toString() + ", " + precisionName(p.precision) + ", keep up to " + std::to_string(p.maxModels) +
-                            " models / " + std::to_string(p.memoryBudgetBytes >> 20) + " MiB, idle release after " +
-                            std::to_string(p.idleRelease.count() / 1000) + " s, warmup " +
-                            (p.warmup.enabled ? "faces x" + sizes + ", tile " + std::to_string(p.warmup.tileSize)
-                                              : std::string("off")));
+    log(LogLevel::Info,
+        "models: device " + p.device.toString() + ", " + precisionName(p.precision) +
+            ", keep up to " + std::to_string(p.maxModels) + " models / " +
+            std::to_string(p.memoryBudgetBytes >> 20) + " MiB, idle release after " +
+            std::to_string(p.idleRelease.count() / 1000) + " s, warmup " +
+            (p.warmup.enabled ? "faces x" + sizes + ", tile " + std::to_string(p.warmup.tileSize)
+                              : std::string("off")));
     rescan();
-    m_impl->preloadThread = std::thread([impl = m_impl.get()] { impl->runPreload(impl->params.preload); });
+    m_impl->preloadThread =
+        std::thread([impl = m_impl.get()] { impl->runPreload(impl->params.preload); });
 }
 
 void ModelCache::prefetch(const std::string& id) {
@@ -76,7 +81,9 @@ void ModelCache::prefetch(const std::string& id) {
         std::lock_guard lock(m_impl->mutex);
         if (!m_impl->started || m_impl->stopping) return;
         const Impl::Slot* s = m_impl->slotFor(id);
-        if (!s || (s->status.state != ModelState::Installed && s->status.state != ModelState::Evicted)) return;
+        if (!s ||
+            (s->status.state != ModelState::Installed && s->status.state != ModelState::Evicted))
+            return;
         m_impl->prefetches.push_back(id);
         if (m_impl->preloadRunning) return;  // the running thread takes it after its list
         m_impl->preloadRunning = true;
@@ -119,9 +126,14 @@ DiscoveryResult ModelCache::rescan() {
                     s.status.state = ModelState::Installed;
                     s.status.error.clear();
                 }
-            } else if (was == ModelState::Installed || was == ModelState::Failed || was == ModelState::Evicted) {
-                s.status = ModelStatus{.id = e.id, .kind = e.kind, .task = e.task, .architecture = e.architecture,
-                                       .timings = s.status.timings, .loads = s.status.loads,
+            } else if (was == ModelState::Installed || was == ModelState::Failed ||
+                       was == ModelState::Evicted) {
+                s.status = ModelStatus{.id = e.id,
+                                       .kind = e.kind,
+                                       .task = e.task,
+                                       .architecture = e.architecture,
+                                       .timings = s.status.timings,
+                                       .loads = s.status.loads,
                                        .pinned = s.status.pinned};
             }
             if (s.status.state != was || s.status.file != file) {
@@ -133,9 +145,11 @@ DiscoveryResult ModelCache::rescan() {
     return found;
 }
 
-Expected<ImportedModel> ModelCache::importModel(const std::filesystem::path& file, ImportParams params) {
+Expected<ImportedModel> ModelCache::importModel(const std::filesystem::path& file,
+                                                ImportParams params) {
     if (params.userDir.empty()) {
-        params.userDir = m_impl->params.search.userDir.empty() ? userModelsDir() : m_impl->params.search.userDir;
+        params.userDir =
+            m_impl->params.search.userDir.empty() ? userModelsDir() : m_impl->params.search.userDir;
     }
     auto imported = gpen::importModel(file, catalog(), m_impl->params.loaders, params);
     if (!imported) {
@@ -148,11 +162,13 @@ Expected<ImportedModel> ModelCache::importModel(const std::filesystem::path& fil
         }
         Impl::Slot* s = m_impl->slotFor(imported->id);
         std::error_code ec;
-        const bool shadowed = s && (s->status.origin == ModelOrigin::CommandLine ||
-                                    s->status.origin == ModelOrigin::Environment) &&
+        const bool shadowed = s &&
+                              (s->status.origin == ModelOrigin::CommandLine ||
+                               s->status.origin == ModelOrigin::Environment) &&
                               std::filesystem::exists(s->status.file, ec);
         if (s && shadowed) {
-            m_impl->note(LogLevel::Warning, imported->id + ": imported, but " + s->status.file.string() + " comes first");
+            m_impl->note(LogLevel::Warning, imported->id + ": imported, but " +
+                                                s->status.file.string() + " comes first");
         } else if (s) {
             s->status.file = imported->file;
             s->status.origin = ModelOrigin::UserData;
@@ -174,7 +190,8 @@ Expected<ImportedModel> ModelCache::importModel(const std::filesystem::path& fil
 }
 
 Expected<std::shared_ptr<const LoadedModel>> ModelCache::acquire(const std::string& id) {
-    Expected<std::shared_ptr<const LoadedModel>> result = makeError(ErrorCode::Internal, id + ": not loaded");
+    Expected<std::shared_ptr<const LoadedModel>> result =
+        makeError(ErrorCode::Internal, id + ": not loaded");
     {
         std::unique_lock lock(m_impl->mutex);
         Impl::Slot* s = m_impl->slotFor(id);
@@ -189,15 +206,17 @@ Expected<std::shared_ptr<const LoadedModel>> ModelCache::acquire(const std::stri
                     done = true;
                     break;
                 case ModelState::Loading:  // another thread's load: wait for it and take its result
-                    m_impl->loadFinished.wait(lock, [&] { return s->status.state != ModelState::Loading; });
+                    m_impl->loadFinished.wait(
+                        lock, [&] { return s->status.state != ModelState::Loading; });
                     break;
                 case ModelState::Failed:
                     result = tl::unexpected(s->error);
                     done = true;
                     break;
                 case ModelState::NotInstalled:
-                    result = makeError(ErrorCode::Io, notInstalledMessage(*m_impl->catalog.find(s->status.id),
-                                                                          m_impl->params.search));
+                    result = makeError(ErrorCode::Io,
+                                       notInstalledMessage(*m_impl->catalog.find(s->status.id),
+                                                           m_impl->params.search));
                     done = true;
                     break;
                 case ModelState::Installed:
@@ -210,7 +229,8 @@ Expected<std::shared_ptr<const LoadedModel>> ModelCache::acquire(const std::stri
                         s->status.residentBytes = s->model->byteEstimate(m_impl->params.warmup);
                         m_impl->touch(*s);
                         m_impl->publish(*s);
-                        m_impl->note(LogLevel::Info, s->status.id + ": back in the cache (a job still held it)");
+                        m_impl->note(LogLevel::Info,
+                                     s->status.id + ": back in the cache (a job still held it)");
                         m_impl->enforceLimits(s->status.id);
                         result = s->model;
                     } else {
@@ -267,11 +287,14 @@ std::size_t ModelCache::releaseIdle(ModelClock::time_point now) {
     {
         std::lock_guard lock(m_impl->mutex);
         for (auto& [id, s] : m_impl->slots) {
-            if (s.status.state == ModelState::Ready && !s.status.pinned && s.model.use_count() == 1 &&
-                now - s.lastUse >= idle) {
-                m_impl->note(LogLevel::Info, id + ": unused for " +
-                                        std::to_string(std::chrono::duration_cast<std::chrono::seconds>(now - s.lastUse).count()) +
-                                        " s");
+            if (s.status.state == ModelState::Ready && !s.status.pinned &&
+                s.model.use_count() == 1 && now - s.lastUse >= idle) {
+                m_impl->note(LogLevel::Info,
+                             id + ": unused for " +
+                                 std::to_string(std::chrono::duration_cast<std::chrono::seconds>(
+                                                    now - s.lastUse)
+                                                    .count()) +
+                                 " s");
                 m_impl->evict(s, ReleaseReason::Idle);
                 ++released;
             }
@@ -324,7 +347,11 @@ std::uint64_t ModelCache::residentBytes() const {
     return bytes;
 }
 
-const WarmupPlan& ModelCache::warmupPlan() const { return m_impl->params.warmup; }
-const Device& ModelCache::device() const { return m_impl->params.device; }
+const WarmupPlan& ModelCache::warmupPlan() const {
+    return m_impl->params.warmup;
+}
+const Device& ModelCache::device() const {
+    return m_impl->params.device;
+}
 
 }  // namespace gpen

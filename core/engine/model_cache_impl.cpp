@@ -70,7 +70,9 @@ void ModelCache::Impl::deliver() {
     delivering = false;
 }
 
-void ModelCache::Impl::note(LogLevel level, std::string line) { pendingLogs.emplace_back(level, std::move(line)); }
+void ModelCache::Impl::note(LogLevel level, std::string line) {
+    pendingLogs.emplace_back(level, std::move(line));
+}
 
 void ModelCache::Impl::touch(Slot& s) {
     s.lastUseOrder = ++useCounter;
@@ -98,7 +100,8 @@ void ModelCache::Impl::enforceLimits(const std::string& keep) {
             }
             ++count;
             bytes += s.status.residentBytes;
-            if (!s.status.pinned && id != keep && (!victim || s.lastUseOrder < victim->lastUseOrder)) {
+            if (!s.status.pinned && id != keep &&
+                (!victim || s.lastUseOrder < victim->lastUseOrder)) {
                 victim = &s;
             }
         }
@@ -110,9 +113,10 @@ void ModelCache::Impl::enforceLimits(const std::string& keep) {
         }
         if (!victim) {
             if (!overBudgetWarned) {
-                note(LogLevel::Warning, "models: over the cache's limits (" + std::to_string(count) + " models, " +
-                                           std::to_string(bytes / 1000000) +
-                                           " MB) with nothing left to evict: the rest is pinned or just loaded");
+                note(LogLevel::Warning,
+                     "models: over the cache's limits (" + std::to_string(count) + " models, " +
+                         std::to_string(bytes / 1000000) +
+                         " MB) with nothing left to evict: the rest is pinned or just loaded");
                 overBudgetWarned = true;
             }
             return;
@@ -139,7 +143,8 @@ void ModelCache::Impl::runPreload(const std::vector<std::string>& ids) {
             Slot* s = slotFor(id);
             if (!s) {
                 note(LogLevel::Warning, "preload: no model named " + id);
-            } else if (s->status.state == ModelState::Installed || s->status.state == ModelState::Evicted) {
+            } else if (s->status.state == ModelState::Installed ||
+                       s->status.state == ModelState::Evicted) {
                 (void)load(lock, *s);  // a failure is in its status; the next model still loads
             } else if (s->status.state == ModelState::NotInstalled) {
                 note(LogLevel::Info, "preload: " + id + " is not installed, skipped");

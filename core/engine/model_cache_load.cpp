@@ -13,7 +13,9 @@ namespace {
 
 using Wall = std::chrono::steady_clock;
 
-double msSince(Wall::time_point t0) { return std::chrono::duration<double, std::milli>(Wall::now() - t0).count(); }
+double msSince(Wall::time_point t0) {
+    return std::chrono::duration<double, std::milli>(Wall::now() - t0).count();
+}
 
 // Every error a load reports starts with the file it concerns.
 Error namingSource(Error error, const std::string& source) {
@@ -23,7 +25,9 @@ Error namingSource(Error error, const std::string& source) {
     return error;
 }
 
-std::string fmtMs(double ms) { return std::to_string(static_cast<long long>(ms + 0.5)) + " ms"; }
+std::string fmtMs(double ms) {
+    return std::to_string(static_cast<long long>(ms + 0.5)) + " ms";
+}
 
 }  // namespace
 
@@ -37,7 +41,8 @@ void ModelCache::Impl::enterPhase(Slot& s, LoadPhase phase, const LoadTimings& t
     deliver();
 }
 
-Expected<std::shared_ptr<const LoadedModel>> ModelCache::Impl::load(std::unique_lock<std::mutex>& lock, Slot& s) {
+Expected<std::shared_ptr<const LoadedModel>> ModelCache::Impl::load(
+    std::unique_lock<std::mutex>& lock, Slot& s) {
     const ModelEntry* found = catalog.find(s.status.id);
     const ModelEntry entry = found ? *found : ModelEntry{};
     const std::filesystem::path file = s.status.file;
@@ -54,10 +59,11 @@ Expected<std::shared_ptr<const LoadedModel>> ModelCache::Impl::load(std::unique_
     s.status.released = ReleaseReason::None;
     publish(s);
     if (reload) {
-        note(LogLevel::Info, entry.id + ": loading again from " + file.string() + " (it was released: " +
-                                 releaseReasonName(before) + ")");
+        note(LogLevel::Info, entry.id + ": loading again from " + file.string() +
+                                 " (it was released: " + releaseReasonName(before) + ")");
     } else {
-        note(LogLevel::Info, entry.id + ": loading " + (file.empty() ? std::string("(built in)") : file.string()) +
+        note(LogLevel::Info, entry.id + ": loading " +
+                                 (file.empty() ? std::string("(built in)") : file.string()) +
                                  " on " + params.device.toString());
     }
     lock.unlock();
@@ -67,7 +73,8 @@ Expected<std::shared_ptr<const LoadedModel>> ModelCache::Impl::load(std::unique_
     auto run = [&]() -> Expected<std::shared_ptr<const LoadedModel>> {
         if (!spec || !spec->load) {
             return makeError(ErrorCode::UnsupportedArchitecture,
-                             source + ": this build has no loader for " + modelKindName(entry.kind) + " models yet");
+                             source + ": this build has no loader for " +
+                                 modelKindName(entry.kind) + " models yet");
         }
         auto t0 = Wall::now();
         StateDict weights;
@@ -85,7 +92,11 @@ Expected<std::shared_ptr<const LoadedModel>> ModelCache::Impl::load(std::unique_
             return makeError(ErrorCode::Cancelled, "Cancelled");
         }
         bool onDevice = false;
-        const ModelLoadInput input{entry, file, weights, params.device, [&](LoadPhase phase) {
+        const ModelLoadInput input{entry,
+                                   file,
+                                   weights,
+                                   params.device,
+                                   [&](LoadPhase phase) {
                                        if (phase == LoadPhase::MovingToDevice && !onDevice) {
                                            onDevice = true;
                                            timings.buildMs = msSince(t0);
@@ -94,7 +105,8 @@ Expected<std::shared_ptr<const LoadedModel>> ModelCache::Impl::load(std::unique_
                                        }
                                    },
                                    params.precision};
-        Expected<std::shared_ptr<const LoadedModel>> model = makeError(ErrorCode::Internal, "not loaded");
+        Expected<std::shared_ptr<const LoadedModel>> model =
+            makeError(ErrorCode::Internal, "not loaded");
         try {
             model = spec->load(input);
         } catch (const std::exception& e) {
@@ -149,10 +161,11 @@ Expected<std::shared_ptr<const LoadedModel>> ModelCache::Impl::load(std::unique_
         s.status.precision = s.model->computesIn(params.precision);
         touch(s);
         publish(s);
-        note(LogLevel::Info, entry.id + ": ready in " + fmtMs(timings.totalMs()) + " (read " + fmtMs(timings.readMs) +
-                                ", build " + fmtMs(timings.buildMs + timings.deviceMs) + ", warm " +
-                                fmtMs(timings.warmMs) + "), ~" +
-                                std::to_string(s.status.residentBytes / 1000000) + " MB");
+        note(LogLevel::Info, entry.id + ": ready in " + fmtMs(timings.totalMs()) + " (read " +
+                                 fmtMs(timings.readMs) + ", build " +
+                                 fmtMs(timings.buildMs + timings.deviceMs) + ", warm " +
+                                 fmtMs(timings.warmMs) + "), ~" +
+                                 std::to_string(s.status.residentBytes / 1000000) + " MB");
         enforceLimits(s.status.id);
     } else {
         s.error = result.error();

@@ -10,7 +10,9 @@ ModelLoaderRegistry ModelLoaderRegistry::withBuiltIns() {
     return r;
 }
 
-void ModelLoaderRegistry::add(ModelKind kind, ModelLoaderSpec spec) { m_specs[kind] = std::move(spec); }
+void ModelLoaderRegistry::add(ModelKind kind, ModelLoaderSpec spec) {
+    m_specs[kind] = std::move(spec);
+}
 
 const ModelLoaderSpec* ModelLoaderRegistry::find(ModelKind kind) const {
     const auto it = m_specs.find(kind);

@@ -19,7 +19,8 @@ bool isCheckpointName(const fs::path& p) {
 }
 
 bool endsWith(const std::string& s, const std::string& suffix) {
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+    return s.size() >= suffix.size() &&
+           s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 std::uint64_t fileSizeOr0(const fs::path& p) {
@@ -43,8 +44,8 @@ std::vector<fs::path> filesIn(const fs::path& dir) {
 
 // The entry offered for an unknown file that holds a GPEN generator: its stem as id (its full
 // name when the stem is a catalogued id).
-ModelEntry recognisedGpenEntry(const fs::path& file, const GpenArchitecture& arch, const StateDict& weights,
-                               const ModelCatalog& catalog) {
+ModelEntry recognisedGpenEntry(const fs::path& file, const GpenArchitecture& arch,
+                               const StateDict& weights, const ModelCatalog& catalog) {
     ModelEntry e;
     const std::string name = file.filename().string();
     e.id = catalog.find(file.stem().string()) ? name : file.stem().string();
@@ -64,7 +65,8 @@ ModelEntry recognisedGpenEntry(const fs::path& file, const GpenArchitecture& arc
 Expected<ModelEntry> inspectUnknown(const fs::path& file, const ModelCatalog& catalog) {
     const std::string name = file.filename().string();
     if (endsWith(name, "-D.pth")) {
-        return makeError(ErrorCode::UnsupportedArchitecture, name + ": a discriminator (used in training only)");
+        return makeError(ErrorCode::UnsupportedArchitecture,
+                         name + ": a discriminator (used in training only)");
     }
     // Names and shapes from the pickle alone: no storage of an unknown file is read at start-up.
     auto ckpt = readCheckpoint(file, {.readStorages = false});
@@ -86,7 +88,8 @@ std::vector<SearchDir> modelSearchDirs(const ModelSearchParams& params) {
         if (p.empty()) {
             return;
         }
-        const bool seen = std::any_of(dirs.begin(), dirs.end(), [&](const SearchDir& d) { return d.path == p; });
+        const bool seen =
+            std::any_of(dirs.begin(), dirs.end(), [&](const SearchDir& d) { return d.path == p; });
         if (!seen) {
             dirs.push_back({p, origin});
         }
@@ -122,11 +125,13 @@ DiscoveryResult discoverModels(const ModelCatalog& catalog, const ModelSearchPar
                 if (locatedIds.insert(entry->id).second) {
                     r.located.push_back({entry->id, file, dir.origin, fileSizeOr0(file)});
                 } else {
-                    log(LogLevel::Debug, "models: " + file.string() + " is shadowed by an earlier folder");
+                    log(LogLevel::Debug,
+                        "models: " + file.string() + " is shadowed by an earlier folder");
                 }
                 continue;
             }
-            if (!params.inspectUnknown || !isCheckpointName(file) || !unknownNames.insert(name).second) {
+            if (!params.inspectUnknown || !isCheckpointName(file) ||
+                !unknownNames.insert(name).second) {
                 continue;
             }
             auto recognised = inspectUnknown(file, catalog);
@@ -135,8 +140,8 @@ DiscoveryResult discoverModels(const ModelCatalog& catalog, const ModelSearchPar
                 log(LogLevel::Info, "models: ignoring " + recognised.error().message);
                 continue;
             }
-            log(LogLevel::Info, "models: " + file.string() + " is a " + recognised->architecture + ", offered as " +
-                                    recognised->id);
+            log(LogLevel::Info, "models: " + file.string() + " is a " + recognised->architecture +
+                                    ", offered as " + recognised->id);
             locatedIds.insert(recognised->id);
             r.located.push_back({recognised->id, file, dir.origin, fileSizeOr0(file)});
             r.recognised.push_back(std::move(*recognised));
@@ -146,7 +151,8 @@ DiscoveryResult discoverModels(const ModelCatalog& catalog, const ModelSearchPar
         std::error_code ec;
         if (e.builtIn && (e.systemFile.empty() || fs::exists(e.systemFile, ec))) {
             locatedIds.insert(e.id);
-            r.located.push_back({e.id, e.systemFile, ModelOrigin::System, fileSizeOr0(e.systemFile)});
+            r.located.push_back(
+                {e.id, e.systemFile, ModelOrigin::System, fileSizeOr0(e.systemFile)});
         }
     }
     std::string summary = "models: " + std::to_string(r.located.size()) + " found in";
@@ -158,19 +164,22 @@ DiscoveryResult discoverModels(const ModelCatalog& catalog, const ModelSearchPar
 }
 
 Expected<ImportedModel> importModel(const fs::path& source, const ModelCatalog& catalog,
-                                    const ModelLoaderRegistry& loaders, const ImportParams& params) {
+                                    const ModelLoaderRegistry& loaders,
+                                    const ImportParams& params) {
     const std::string name = source.filename().string();
     const ModelEntry* entry = nullptr;
     if (!params.asModelId.empty()) {
         entry = catalog.find(params.asModelId);
         if (!entry) {
-            return makeError(ErrorCode::InvalidArgument, name + ": no model named " + params.asModelId);
+            return makeError(ErrorCode::InvalidArgument,
+                             name + ": no model named " + params.asModelId);
         }
     } else {
         entry = catalog.findByFileName(name);
     }
     if (entry && entry->fileName.empty()) {
-        return makeError(ErrorCode::InvalidArgument, name + ": " + entry->id + " is built in and takes no file");
+        return makeError(ErrorCode::InvalidArgument,
+                         name + ": " + entry->id + " is built in and takes no file");
     }
     auto ckpt = readCheckpoint(source, {.nestedKey = entry ? entry->nestedKey : std::string()});
     if (!ckpt) {
@@ -186,14 +195,17 @@ Expected<ImportedModel> importModel(const fs::path& source, const ModelCatalog& 
             }
             result.architecture = *arch;
         } else {
-            result.architecture = entry->architecture;  // no shape check for this kind yet: it reads
+            result.architecture =
+                entry->architecture;  // no shape check for this kind yet: it reads
         }
         result.id = entry->id;
     } else {
         auto arch = inferGpenArchitecture(ckpt->tensors, name);
         if (!arch) {
             return makeError(ErrorCode::UnsupportedArchitecture,
-                             name + ": not a model GPEN Studio knows (not in the catalog, and not a GPEN generator: " +
+                             name +
+                                 ": not a model GPEN Studio knows (not in the catalog, and not a "
+                                 "GPEN generator: " +
                                  arch.error().message + ")");
         }
         result.recognised = recognisedGpenEntry(source, *arch, ckpt->tensors, catalog);
@@ -205,7 +217,8 @@ Expected<ImportedModel> importModel(const fs::path& source, const ModelCatalog& 
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec) {
-        return makeError(ErrorCode::Io, name + ": cannot create " + dir.string() + ": " + ec.message());
+        return makeError(ErrorCode::Io,
+                         name + ": cannot create " + dir.string() + ": " + ec.message());
     }
     result.file = dir / (entry ? entry->fileName : name);
     if (fs::exists(result.file, ec)) {
@@ -219,7 +232,8 @@ Expected<ImportedModel> importModel(const fs::path& source, const ModelCatalog& 
     if (auto copied = copyFileAtomic(source, result.file); !copied) {
         return tl::unexpected(copied.error());
     }
-    log(LogLevel::Info, "models: imported " + source.string() + " as " + result.id + " (" + result.file.string() + ")");
+    log(LogLevel::Info, "models: imported " + source.string() + " as " + result.id + " (" +
+                            result.file.string() + ")");
     return result;
 }
 

@@ -14,7 +14,9 @@ namespace {
 using Wall = std::chrono::steady_clock;
 // One line; bytes that are not UTF-8 (a Latin-1 folder name in a path) become U+FFFD instead of
 // throwing.
-std::string jsonText(const nlohmann::json& j) { return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
+std::string jsonText(const nlohmann::json& j) {
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
 
 std::string fmt(double v, int decimals = 1) {
     char buf[64];
@@ -64,23 +66,27 @@ std::string modelsToText(const ModelCatalog& catalog, const std::vector<ModelSta
             state += " (" + std::string(releaseReasonName(s.released)) + ")";
         }
         out << padded(e.id, 24) << padded(modelKindName(e.kind), 10) << padded(state, 24)
-            << padded(e.expectedMegabytes > 0 ? fmt(e.expectedMegabytes) + " MB" : "-", 10) << e.network
-            << (e.architecture.empty() ? "" : ": " + s.architecture) << "\n";
+            << padded(e.expectedMegabytes > 0 ? fmt(e.expectedMegabytes) + " MB" : "-", 10)
+            << e.network << (e.architecture.empty() ? "" : ": " + s.architecture) << "\n";
         if (!s.file.empty()) {
             out << "    file " << s.file.string() << " (" << modelOriginName(s.origin) << ", "
                 << fmt(static_cast<double>(s.fileBytes) / 1e6) << " MB)\n";
         } else if (e.builtIn) {
-            out << "    built in" << (e.systemFile.empty() ? "" : "; needs " + e.systemFile.string()) << "\n";
+            out << "    built in"
+                << (e.systemFile.empty() ? "" : "; needs " + e.systemFile.string()) << "\n";
         }
         if (s.state == ModelState::NotInstalled && !e.downloadUrl.empty()) {
             out << "    download " << e.downloadUrl
-                << (e.sourceFileName.empty() ? "" : " (file " + e.sourceFileName + ", save as " + e.fileName + ")")
+                << (e.sourceFileName.empty()
+                        ? ""
+                        : " (file " + e.sourceFileName + ", save as " + e.fileName + ")")
                 << "\n";
         }
         if (s.loads > 0) {
             out << "    loaded " << s.loads << "x, last: " << timingsText(s.timings);
             if (s.state == ModelState::Ready) {
-                out << ", ~" << fmt(static_cast<double>(s.residentBytes) / 1e6, 0) << " MB resident";
+                out << ", ~" << fmt(static_cast<double>(s.residentBytes) / 1e6, 0)
+                    << " MB resident";
             }
             out << (s.pinned ? ", pinned" : "") << (s.inUse ? ", in use" : "") << "\n";
         }
@@ -102,7 +108,8 @@ std::string modelsToJson(const ModelCatalog& catalog, const std::vector<ModelSta
                           {"phase", loadPhaseName(s.phase)},
                           {"network", e.network},
                           {"architecture", s.architecture},
-                          {"precision", s.precision ? nlohmann::json(precisionName(*s.precision)) : nlohmann::json()},
+                          {"precision", s.precision ? nlohmann::json(precisionName(*s.precision))
+                                                    : nlohmann::json()},
                           {"file_name", e.fileName},
                           {"expected_mb", e.expectedMegabytes},
                           {"file", s.file.string()},
@@ -130,16 +137,21 @@ std::string modelsToJson(const ModelCatalog& catalog, const std::vector<ModelSta
     return jsonText({{"models", models}, {"licence_note", kGpenLicenceNote}});
 }
 
-std::string modelsToText(const ModelCache& cache) { return modelsToText(cache.catalog(), cache.statuses()); }
+std::string modelsToText(const ModelCache& cache) {
+    return modelsToText(cache.catalog(), cache.statuses());
+}
 
-std::string modelsToJson(const ModelCache& cache) { return modelsToJson(cache.catalog(), cache.statuses()); }
+std::string modelsToJson(const ModelCache& cache) {
+    return modelsToJson(cache.catalog(), cache.statuses());
+}
 
 std::string ColdStartReport::toText() const {
     std::ostringstream s;
     s << id << ": " << architecture << " on " << device << "\n"
       << "  time to ready " << fmt(timeToReadyMs) << " ms: " << timingsText(timings) << "\n"
-      << "  first request (batch " << batch << ") " << fmt(firstRequestMs) << " ms, steady " << fmt(steadyMs)
-      << " ms (min " << fmt(minMs) << "): first / steady = " << fmt(firstToSteady(), 2) << "\n";
+      << "  first request (batch " << batch << ") " << fmt(firstRequestMs) << " ms, steady "
+      << fmt(steadyMs) << " ms (min " << fmt(minMs)
+      << "): first / steady = " << fmt(firstToSteady(), 2) << "\n";
     return s.str();
 }
 
@@ -159,9 +171,11 @@ std::string ColdStartReport::toJson() const {
                      {"first_to_steady", std::round(firstToSteady() * 1000.0) / 1000.0}});
 }
 
-Expected<ColdStartReport> measureColdStart(ModelCache& cache, const std::string& id, const ColdStartParams& params) {
+Expected<ColdStartReport> measureColdStart(ModelCache& cache, const std::string& id,
+                                           const ColdStartParams& params) {
     if (params.runs < 1 || params.batch < 1) {
-        return makeError(ErrorCode::InvalidArgument, "cold start: runs and batch must be at least 1");
+        return makeError(ErrorCode::InvalidArgument,
+                         "cold start: runs and batch must be at least 1");
     }
     cache.release(id);
     auto t0 = Wall::now();

@@ -52,12 +52,15 @@ cv::Mat toLab(const cv::Mat& bgr8) {
 
 }  // namespace
 
-Expected<cv::Mat> matchFaceTone(const cv::Mat& face, const cv::Mat& reference, const cv::Mat& weights) {
+Expected<cv::Mat> matchFaceTone(const cv::Mat& face, const cv::Mat& reference,
+                                const cv::Mat& weights) {
     if (face.type() != CV_8UC3 || reference.type() != CV_8UC3 || face.size() != reference.size()) {
-        return makeError(ErrorCode::InvalidArgument, "tone matching: face and reference must be 8-bit BGR of one size");
+        return makeError(ErrorCode::InvalidArgument,
+                         "tone matching: face and reference must be 8-bit BGR of one size");
     }
     if (!weights.empty() && (weights.type() != CV_32FC1 || weights.size() != face.size())) {
-        return makeError(ErrorCode::InvalidArgument, "tone matching: the weights must be a float mask of the face's size");
+        return makeError(ErrorCode::InvalidArgument,
+                         "tone matching: the weights must be a float mask of the face's size");
     }
     try {
         cv::Mat lab = toLab(face);

@@ -11,7 +11,9 @@
 namespace gpen {
 namespace {
 
-double lerp(double a, double b, double t) { return a + (b - a) * std::clamp(t, 0.0, 1.0); }
+double lerp(double a, double b, double t) {
+    return a + (b - a) * std::clamp(t, 0.0, 1.0);
+}
 
 cv::Mat disc(int radius) {
     return cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(2 * radius + 1, 2 * radius + 1));
@@ -56,7 +58,8 @@ cv::Mat brightScratches(const cv::Mat& bgr8, double sensitivity) {
     cv::Mat tophat;
     cv::morphologyEx(luma, tophat, cv::MORPH_TOPHAT, disc(3));
     const cv::Mat ridge = ridgeStrength(luma);
-    cv::Mat candidates = (tophat > lerp(60.0, 30.0, sensitivity)) & (ridge > lerp(110.0, 60.0, sensitivity));
+    cv::Mat candidates =
+        (tophat > lerp(60.0, 30.0, sensitivity)) & (ridge > lerp(110.0, 60.0, sensitivity));
     // A scratch that crosses darker and lighter ground is found in pieces: close small gaps.
     cv::morphologyEx(candidates, candidates, cv::MORPH_CLOSE, disc(1));
     cv::Mat labels, stats, centroids;
@@ -68,13 +71,15 @@ cv::Mat brightScratches(const cv::Mat& bgr8, double sensitivity) {
         const int area = stats.at<int>(i, cv::CC_STAT_AREA);
         if (area < 6) continue;
         const cv::Rect box(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP),
-                           stats.at<int>(i, cv::CC_STAT_WIDTH), stats.at<int>(i, cv::CC_STAT_HEIGHT));
+                           stats.at<int>(i, cv::CC_STAT_WIDTH),
+                           stats.at<int>(i, cv::CC_STAT_HEIGHT));
         const cv::Mat piece = labels(box) == i;
         points.clear();
         cv::findNonZero(piece, points);
         const cv::RotatedRect r = cv::minAreaRect(points);
         const double length = std::max(r.size.width, r.size.height);
-        const double width = area / std::max(1.0, length);  // its mean width: a few pixels all along
+        const double width =
+            area / std::max(1.0, length);  // its mean width: a few pixels all along
         if (length >= minLength && width <= 4.0) out(box).setTo(255, piece);
     }
     return out;
@@ -97,7 +102,9 @@ Expected<cv::Mat> detectDamage(const cv::Mat& bgr8, const DamageDetectParams& pa
 
 cv::Mat simulateDamage(cv::Size size, SimulatedDamage kind, std::uint32_t seed) {
     std::mt19937 rng(seed);
-    const auto uniform = [&](double a, double b) { return std::uniform_real_distribution<double>(a, b)(rng); };
+    const auto uniform = [&](double a, double b) {
+        return std::uniform_real_distribution<double>(a, b)(rng);
+    };
     const auto count = [&](int a, int b) { return std::uniform_int_distribution<int>(a, b)(rng); };
     cv::Mat mask = cv::Mat::zeros(size, CV_8U);
     const double diagonal = std::hypot(size.width, size.height);
@@ -113,15 +120,19 @@ cv::Mat simulateDamage(cv::Size size, SimulatedDamage kind, std::uint32_t seed) 
             const double radius = diagonal / 8;
             const int n = count(8, 27);
             for (int i = 0; i < n; ++i) {
-                const double angle = i % 2 == 0 ? 2 * std::numbers::pi - uniform(lo, hi) : uniform(lo, hi);
-                const double r = std::clamp(std::normal_distribution<double>(radius, radius / 2)(rng), 0.0, 2 * radius);
+                const double angle =
+                    i % 2 == 0 ? 2 * std::numbers::pi - uniform(lo, hi) : uniform(lo, hi);
+                const double r = std::clamp(
+                    std::normal_distribution<double>(radius, radius / 2)(rng), 0.0, 2 * radius);
                 const cv::Point& last = vertices.back();
-                vertices.emplace_back(std::clamp(cvRound(last.x + r * std::cos(angle)), 0, size.width - 1),
-                                      std::clamp(cvRound(last.y + r * std::sin(angle)), 0, size.height - 1));
+                vertices.emplace_back(
+                    std::clamp(cvRound(last.x + r * std::cos(angle)), 0, size.width - 1),
+                    std::clamp(cvRound(last.y + r * std::sin(angle)), 0, size.height - 1));
             }
             const int width = std::max(2, cvRound(uniform(12, 80) * unit));
             cv::polylines(mask, vertices, false, cv::Scalar(255), width, cv::LINE_8);
-            for (const auto& v : vertices) cv::circle(mask, v, width / 2, cv::Scalar(255), cv::FILLED);
+            for (const auto& v : vertices)
+                cv::circle(mask, v, width / 2, cv::Scalar(255), cv::FILLED);
         } else {
             // A long scratch that bends a little: a few segments, each turning by a few degrees.
             double angle = uniform(0, std::numbers::pi);
@@ -130,7 +141,8 @@ cv::Mat simulateDamage(cv::Size size, SimulatedDamage kind, std::uint32_t seed) 
             for (int i = 0; i < n; ++i) {
                 angle += uniform(-0.2, 0.2);
                 const cv::Point& last = vertices.back();
-                vertices.emplace_back(cvRound(last.x + step * std::cos(angle)), cvRound(last.y + step * std::sin(angle)));
+                vertices.emplace_back(cvRound(last.x + step * std::cos(angle)),
+                                      cvRound(last.y + step * std::sin(angle)));
             }
             cv::polylines(mask, vertices, false, cv::Scalar(255), count(1, 3), cv::LINE_8);
         }

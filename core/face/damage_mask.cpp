@@ -6,7 +6,8 @@ namespace gpen {
 
 Expected<cv::Mat> normaliseDamageMask(const cv::Mat& mask, cv::Size size) {
     if (mask.empty() || mask.depth() != CV_8U) {
-        return makeError(ErrorCode::InvalidArgument, "the damage mask must be an 8-bit image (white = damaged)");
+        return makeError(ErrorCode::InvalidArgument,
+                         "the damage mask must be an 8-bit image (white = damaged)");
     }
     cv::Mat first = mask;
     if (mask.channels() > 1) cv::extractChannel(mask, first, 0);
@@ -18,8 +19,9 @@ Expected<cv::Mat> normaliseDamageMask(const cv::Mat& mask, cv::Size size) {
         // Only a mask of the photo's own proportions (the photo, or its upscaled canvas).
         if (std::abs(sx - sy) > 0.01 * std::max(sx, sy)) {
             return makeError(ErrorCode::InvalidArgument,
-                             "the damage mask is " + std::to_string(mask.cols) + " x " + std::to_string(mask.rows) +
-                                 ", the photo " + std::to_string(size.width) + " x " + std::to_string(size.height) +
+                             "the damage mask is " + std::to_string(mask.cols) + " x " +
+                                 std::to_string(mask.rows) + ", the photo " +
+                                 std::to_string(size.width) + " x " + std::to_string(size.height) +
                                  ": draw it on the photo itself");
         }
         cv::resize(binary, binary, size, 0, 0, cv::INTER_NEAREST);
@@ -29,8 +31,9 @@ Expected<cv::Mat> normaliseDamageMask(const cv::Mat& mask, cv::Size size) {
 
 cv::Mat damageInCrop(const cv::Mat& damage, const FaceAlignment& alignment) {
     cv::Mat crop;
-    cv::warpAffine(damage, crop, cv::Mat(alignment.toCrop), cv::Size(alignment.cropSize, alignment.cropSize),
-                   cv::INTER_LINEAR, cv::BORDER_CONSTANT, cv::Scalar::all(0));
+    cv::warpAffine(damage, crop, cv::Mat(alignment.toCrop),
+                   cv::Size(alignment.cropSize, alignment.cropSize), cv::INTER_LINEAR,
+                   cv::BORDER_CONSTANT, cv::Scalar::all(0));
     // A damaged photo pixel covers a few crop pixels at its edge: any share of it counts.
     cv::threshold(crop, crop, 0, 255, cv::THRESH_BINARY);
     return crop;
@@ -44,7 +47,9 @@ cv::Mat paintDamageWhite(const cv::Mat& cropBgr8, const cv::Mat& cropDamage) {
 
 cv::Mat inpaintPasteMask(const cv::Mat& cropDamage, int grow) {
     grow = std::max(1, grow);
-    const auto disc = [](int r) { return cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(2 * r + 1, 2 * r + 1)); };
+    const auto disc = [](int r) {
+        return cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(2 * r + 1, 2 * r + 1));
+    };
     cv::Mat core;  // the damage grown by `grow`: wholly replaced
     cv::dilate(cropDamage, core, disc(grow));
     cv::Mat reach;  // grown twice as far again: the feather fades out over it
@@ -66,8 +71,9 @@ int damageOutsideFaces(const cv::Mat& damage, const std::vector<FaceAlignment>& 
         std::vector<cv::Point2d> cropCorners = {{0, 0}, {s, 0}, {s, s}, {0, s}};
         std::vector<cv::Point> quad;
         for (const auto& c : cropCorners) {
-            quad.emplace_back(cv::Point(cvRound(f.toImage(0, 0) * c.x + f.toImage(0, 1) * c.y + f.toImage(0, 2)),
-                                        cvRound(f.toImage(1, 0) * c.x + f.toImage(1, 1) * c.y + f.toImage(1, 2))));
+            quad.emplace_back(cv::Point(
+                cvRound(f.toImage(0, 0) * c.x + f.toImage(0, 1) * c.y + f.toImage(0, 2)),
+                cvRound(f.toImage(1, 0) * c.x + f.toImage(1, 1) * c.y + f.toImage(1, 2))));
         }
         cv::fillConvexPoly(covered, quad, cv::Scalar(255));
     }

@@ -47,12 +47,14 @@ struct Filter {
 // detections are dlib's; the levels can run on several threads, with a cancel check between them.
 class LevelScan {
   public:
-    explicit LevelScan(const dlib::frontal_face_detector& detector) : m_overlap(detector.get_overlap_tester()) {
+    explicit LevelScan(const dlib::frontal_face_detector& detector)
+        : m_overlap(detector.get_overlap_tester()) {
         m_scanner.copy_configuration(detector.get_scanner());
         m_scanner.set_max_pyramid_levels(1);
         for (unsigned long i = 0; i < detector.num_detectors(); ++i) {
             const auto& w = detector.get_w(i);
-            m_filters.push_back({m_scanner.build_fhog_filterbank(w), w(m_scanner.get_num_dimensions())});
+            m_filters.push_back(
+                {m_scanner.build_fhog_filterbank(w), w(m_scanner.get_num_dimensions())});
         }
         m_minWidth = detector.get_scanner().get_min_pyramid_layer_width();
         m_minHeight = detector.get_scanner().get_min_pyramid_layer_height();
@@ -60,8 +62,9 @@ class LevelScan {
     }
 
     template <class Image>
-    Expected<std::vector<dlib::rect_detection>> operator()(const Image& image, double adjust, int threads,
-                                                         std::stop_token stop) const {
+    Expected<std::vector<dlib::rect_detection>> operator()(const Image& image, double adjust,
+                                                           int threads,
+                                                           std::stop_token stop) const {
         // As create_fhog_pyramid counts them.
         unsigned long levels = 0;
         dlib::rectangle rect = dlib::get_rect(image);
@@ -69,7 +72,8 @@ class LevelScan {
         do {
             rect = pyr.rect_down(rect);
             ++levels;
-        } while (rect.width() >= m_minWidth && rect.height() >= m_minHeight && levels < m_maxLevels);
+        } while (rect.width() >= m_minWidth && rect.height() >= m_minHeight &&
+                 levels < m_maxLevels);
         using Pixel = typename dlib::image_traits<Image>::pixel_type;
         std::vector<dlib::array2d<Pixel>> smaller(levels - 1);
         for (unsigned long l = 1; l < levels; ++l) {
@@ -95,7 +99,8 @@ class LevelScan {
                 }
             }
         };
-        const unsigned long helpers = std::min<unsigned long>(levels, static_cast<unsigned long>(std::max(1, threads))) - 1;
+        const unsigned long helpers =
+            std::min<unsigned long>(levels, static_cast<unsigned long>(std::max(1, threads))) - 1;
         std::vector<std::thread> pool;
         for (unsigned long t = 0; t < helpers; ++t) pool.emplace_back(work);
         work();
@@ -109,7 +114,8 @@ class LevelScan {
         });
         std::vector<dlib::rect_detection> kept;
         for (const auto& d : all) {
-            const bool overlaps = std::any_of(kept.begin(), kept.end(), [&](const auto& k) { return m_overlap(k.rect, d.rect); });
+            const bool overlaps = std::any_of(
+                kept.begin(), kept.end(), [&](const auto& k) { return m_overlap(k.rect, d.rect); });
             if (!overlaps) kept.push_back(d);
         }
         return kept;
@@ -117,7 +123,8 @@ class LevelScan {
 
   private:
     template <class Image>
-    void scan(const Image& image, unsigned long level, double adjust, std::vector<dlib::rect_detection>& out) const {
+    void scan(const Image& image, unsigned long level, double adjust,
+              std::vector<dlib::rect_detection>& out) const {
         Scanner scanner;  // loading fills its features: one per level
         scanner.copy_configuration(m_scanner);
         scanner.load(image);
@@ -126,7 +133,8 @@ class LevelScan {
         for (unsigned long i = 0; i < m_filters.size(); ++i) {
             scanner.detect(m_filters[i].bank, dets, m_filters[i].threshold + adjust);
             for (const auto& [score, r] : dets) {
-                out.push_back({score - m_filters[i].threshold, i, pyr.rect_up(r, static_cast<unsigned int>(level))});
+                out.push_back({score - m_filters[i].threshold, i,
+                               pyr.rect_up(r, static_cast<unsigned int>(level))});
             }
         }
     }
@@ -219,7 +227,8 @@ Expected<DlibFaceDetector> DlibFaceDetector::create(const DlibDetectorParams& pa
     impl->path = path;
     try {
         dlib::deserialize(path.string()) >> impl->predictor;
-        // Decodes its embedded model (the slow part of creating one); the scan keeps its prepared filters.
+        // Decodes its embedded model (the slow part of creating one); the scan keeps its prepared
+        // filters.
         impl->scan = std::make_unique<const LevelScan>(dlib::get_frontal_face_detector());
     } catch (const std::bad_alloc&) {
         return makeError(ErrorCode::OutOfMemory, path.string() + ": out of memory while loading");
@@ -263,8 +272,10 @@ Expected<std::vector<DetectedFace>> DlibFaceDetector::detect(const cv::Mat& imag
         const dlib::cv_image<dlib::bgr_pixel> original(bgr);
 
         const LevelScan& scan = *m_impl->scan;
-        const int threads = params.threads > 0 ? params.threads
-                                               : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 4U));
+        const int threads =
+            params.threads > 0
+                ? params.threads
+                : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 4U));
         Expected<std::vector<dlib::rect_detection>> scanned;
         const auto steps = static_cast<unsigned int>(params.upsampleSteps);
         dlib::pyramid_down<2> pyramid;

@@ -139,8 +139,9 @@ void warpMaps(const cv::Matx23d& toImage, const cv::Rect& box, cv::Mat& xy, cv::
             const int sy = (y0 + bdelta) >> (kAbBits - cv::INTER_BITS);
             out[2 * c] = cv::saturate_cast<short>(sx >> cv::INTER_BITS);
             out[2 * c + 1] = cv::saturate_cast<short>(sy >> cv::INTER_BITS);
-            alpha[c] = static_cast<unsigned short>((sy & (cv::INTER_TAB_SIZE - 1)) * cv::INTER_TAB_SIZE +
-                                                   (sx & (cv::INTER_TAB_SIZE - 1)));
+            alpha[c] =
+                static_cast<unsigned short>((sy & (cv::INTER_TAB_SIZE - 1)) * cv::INTER_TAB_SIZE +
+                                            (sx & (cv::INTER_TAB_SIZE - 1)));
         }
     }
 }

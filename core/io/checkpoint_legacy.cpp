@@ -123,9 +123,10 @@ Expected<Checkpoint> readLegacyCheckpoint(const ByteSource& source,
     if (!params.readStorages) {
         // Names and shapes only: each storage as the size its id claims, holding no memory.
         for (const auto& entry : selection->tensors) {
-            storages.emplace(entry.storage.key,
-                             at::empty({entry.storage.numel},
-                                       at::TensorOptions().dtype(entry.storage.dtype).device(at::kMeta)));
+            storages.emplace(
+                entry.storage.key,
+                at::empty({entry.storage.numel},
+                          at::TensorOptions().dtype(entry.storage.dtype).device(at::kMeta)));
         }
         return finish(*selection, storages, source.size());
     }

@@ -88,9 +88,10 @@ Expected<Checkpoint> readGuarded(const ByteSource& source, const std::string& di
     try {
         result = readSource(source, params);
     } catch (const c10::Error& e) {
-        result = nn::isAllocationFailure(e.what_without_backtrace())
-                     ? makeError(ErrorCode::OutOfMemory, "out of memory while reading the checkpoint")
-                     : makeError(ErrorCode::Malformed, e.what_without_backtrace());
+        result =
+            nn::isAllocationFailure(e.what_without_backtrace())
+                ? makeError(ErrorCode::OutOfMemory, "out of memory while reading the checkpoint")
+                : makeError(ErrorCode::Malformed, e.what_without_backtrace());
     } catch (const std::bad_alloc&) {
         result = makeError(ErrorCode::OutOfMemory, "out of memory while reading the checkpoint");
     } catch (const std::exception& e) {

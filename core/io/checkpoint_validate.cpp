@@ -27,8 +27,8 @@ Expected<void> validateStateDict(const StateDict& dict, const std::vector<Tensor
                                "tensor " + spec.name + " has shape " + shapeToString(shape) +
                                    " where " + shapeToString(spec.shape) + " is needed");
             }
-            if (at::isFloatingType(tensor.scalar_type()) && tensor.numel() > 0 && !tensor.is_meta() &&
-                !at::isfinite(tensor).all().item<bool>()) {
+            if (at::isFloatingType(tensor.scalar_type()) && tensor.numel() > 0 &&
+                !tensor.is_meta() && !at::isfinite(tensor).all().item<bool>()) {
                 return problem(ErrorCode::NonFinite,
                                "tensor " + spec.name + " holds non-finite values (corrupt file?)");
             }

@@ -89,17 +89,17 @@ Expected<Checkpoint> readZipCheckpoint(const ByteSource& source,
         }
         const auto numel = static_cast<std::int64_t>(bytes / c10::elementSize(ref.dtype));
         if (!params.readStorages) {
-            storages.emplace(ref.key, at::empty({numel}, at::TensorOptions()
-                                                             .dtype(ref.dtype)
-                                                             .device(at::kMeta)));
+            storages.emplace(
+                ref.key,
+                at::empty({numel}, at::TensorOptions().dtype(ref.dtype).device(at::kMeta)));
             continue;
         }
         // Read straight into the tensor: the directory has checked that the record lies inside
         // the file and shares no bytes with another, so storages total at most the file's size.
         at::Tensor storage = at::empty({numel}, at::TensorOptions().dtype(ref.dtype));
-        if (numel > 0 && !source.read(found->dataOffset, storage.data_ptr(),
-                                      static_cast<std::size_t>(numel) *
-                                          c10::elementSize(ref.dtype))) {
+        if (numel > 0 &&
+            !source.read(found->dataOffset, storage.data_ptr(),
+                         static_cast<std::size_t>(numel) * c10::elementSize(ref.dtype))) {
             return makeError(ErrorCode::Io, "read error in record " + record);
         }
         storages.emplace(ref.key, std::move(storage));

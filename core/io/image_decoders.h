@@ -31,7 +31,8 @@ struct DecodedRaster {
 // same one per block), at most eight. Called from the libraries' C callbacks, so it never throws.
 inline void keepDecoderWarning(std::vector<std::string>& warnings, const char* text) noexcept {
     try {
-        if (warnings.size() < 8 && std::find(warnings.begin(), warnings.end(), text) == warnings.end()) {
+        if (warnings.size() < 8 &&
+            std::find(warnings.begin(), warnings.end(), text) == warnings.end()) {
             warnings.emplace_back(text);
         }
     } catch (...) {  // out of memory: the warning is lost, the decode goes on
@@ -40,8 +41,9 @@ inline void keepDecoderWarning(std::vector<std::string>& warnings, const char* t
 
 // The refusal of a picture whose size, as the library reads it, is over `maxPixels`.
 inline tl::unexpected<Error> overPixelLimit(const std::string& format, std::uint64_t maxPixels) {
-    return makeError(ErrorCode::InvalidArgument, "the " + format + " data holds a picture over the limit of " +
-                                                     std::to_string(maxPixels / 1'000'000) + " megapixels");
+    return makeError(ErrorCode::InvalidArgument,
+                     "the " + format + " data holds a picture over the limit of " +
+                         std::to_string(maxPixels / 1'000'000) + " megapixels");
 }
 
 // Errors name no file (the caller adds it): Io when the file cannot be opened, Malformed when the

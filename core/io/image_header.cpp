@@ -49,14 +49,15 @@ std::uint64_t le(const unsigned char* p, int n) {
 }
 
 tl::unexpected<Error> cutShort(ImageFormat format) {
-    return makeError(ErrorCode::Malformed,
-                     std::string("the ") + imageFormatName(format) + " header is damaged or cut short");
+    return makeError(ErrorCode::Malformed, std::string("the ") + imageFormatName(format) +
+                                               " header is damaged or cut short");
 }
 
 Expected<ImageHeader> sized(ImageHeader header) {
     if (header.width == 0 || header.height == 0) {
-        return makeError(ErrorCode::Malformed, std::string("the ") + imageFormatName(header.format) +
-                                                   " header gives no image size");
+        return makeError(
+            ErrorCode::Malformed,
+            std::string("the ") + imageFormatName(header.format) + " header gives no image size");
     }
     return header;
 }
@@ -89,8 +90,10 @@ Expected<ImageHeader> jpegHeader(HeaderFile& file) {
             pos += 2;
             continue;
         }
-        if (marker == 0xDA || marker == 0xD9) return cutShort(ImageFormat::Jpeg);  // scan before frame
-        if (!file.read(pos, b.data(), isStartOfFrame(marker) ? 9 : 4)) return cutShort(ImageFormat::Jpeg);
+        if (marker == 0xDA || marker == 0xD9)
+            return cutShort(ImageFormat::Jpeg);  // scan before frame
+        if (!file.read(pos, b.data(), isStartOfFrame(marker) ? 9 : 4))
+            return cutShort(ImageFormat::Jpeg);
         const std::uint64_t length = be(&b[2], 2);
         if (length < 2) return cutShort(ImageFormat::Jpeg);
         if (isStartOfFrame(marker)) {
@@ -104,7 +107,9 @@ Expected<ImageHeader> tiffHeader(HeaderFile& file) {
     std::array<unsigned char, 8> b{};
     if (!file.read(0, b.data(), b.size())) return cutShort(ImageFormat::Tiff);
     const bool little = b[0] == 'I';
-    const auto num = [little](const unsigned char* p, int n) { return little ? le(p, n) : be(p, n); };
+    const auto num = [little](const unsigned char* p, int n) {
+        return little ? le(p, n) : be(p, n);
+    };
     if (num(&b[2], 2) == 43) {
         return makeError(ErrorCode::InvalidArgument, "a BigTIFF file, which is not supported");
     }
@@ -138,13 +143,16 @@ Expected<ImageHeader> tiffHeader(HeaderFile& file) {
             std::uint64_t& size = tag == 256 ? header.width : header.height;
             if (size != 0 && size != value) {
                 return makeError(ErrorCode::Malformed, std::string("the TIFF header gives its ") +
-                                                           (tag == 256 ? "width" : "height") + " twice (" +
-                                                           std::to_string(size) + " and " + std::to_string(value) + ")");
+                                                           (tag == 256 ? "width" : "height") +
+                                                           " twice (" + std::to_string(size) +
+                                                           " and " + std::to_string(value) + ")");
             }
             size = value;
         }
-        if (tag == 258) header.bitsPerSample = static_cast<int>(std::min<std::uint64_t>(value, 1024));
-        if (tag == 339) header.sampleFormat = static_cast<int>(std::min<std::uint64_t>(value, 1024));
+        if (tag == 258)
+            header.bitsPerSample = static_cast<int>(std::min<std::uint64_t>(value, 1024));
+        if (tag == 339)
+            header.sampleFormat = static_cast<int>(std::min<std::uint64_t>(value, 1024));
     }
     return sized(header);
 }
@@ -186,11 +194,16 @@ Expected<ImageHeader> bmpHeader(HeaderFile& file) {
 
 const char* imageFormatName(ImageFormat format) {
     switch (format) {
-        case ImageFormat::Png: return "PNG";
-        case ImageFormat::Jpeg: return "JPEG";
-        case ImageFormat::Tiff: return "TIFF";
-        case ImageFormat::WebP: return "WebP";
-        case ImageFormat::Bmp: return "BMP";
+        case ImageFormat::Png:
+            return "PNG";
+        case ImageFormat::Jpeg:
+            return "JPEG";
+        case ImageFormat::Tiff:
+            return "TIFF";
+        case ImageFormat::WebP:
+            return "WebP";
+        case ImageFormat::Bmp:
+            return "BMP";
     }
     return "image";
 }
@@ -203,7 +216,8 @@ Expected<ImageHeader> readImageHeader(const std::filesystem::path& path) {
     const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(file.size(), m.size()));
     if (!file.read(0, m.data(), n)) return makeError(ErrorCode::Io, "cannot read the file");
     const auto starts = [&](std::string_view magic, std::size_t at = 0) {
-        return n >= at + magic.size() && std::memcmp(m.data() + at, magic.data(), magic.size()) == 0;
+        return n >= at + magic.size() &&
+               std::memcmp(m.data() + at, magic.data(), magic.size()) == 0;
     };
     // OpenCV picks its decoder by its own signature checks, in its own order, whatever we sniffed:
     // GDCM's DICOM decoder claims any file with "DICM" at byte 128 before TIFF's (and before a
@@ -213,7 +227,8 @@ Expected<ImageHeader> readImageHeader(const std::filesystem::path& path) {
     if (file.size() >= 132 && file.read(128, dicom.data(), dicom.size()) &&
         std::string_view(dicom.data(), dicom.size()) == "DICM") {
         return makeError(ErrorCode::InvalidArgument,
-                         "also carries a DICOM signature at byte 128: not a plain PNG, JPEG, TIFF, WebP or BMP file");
+                         "also carries a DICOM signature at byte 128: not a plain PNG, JPEG, TIFF, "
+                         "WebP or BMP file");
     }
     if (starts("\x89PNG\r\n\x1a\n")) return pngHeader(file);
     if (starts("\xFF\xD8\xFF")) return jpegHeader(file);

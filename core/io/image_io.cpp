@@ -52,8 +52,10 @@ cv::Mat decodeWithOpenCv(const std::filesystem::path& path, const std::string& n
     return raw;
 }
 
-std::string pixelLimitMessage(const std::string& name, const std::string& size, std::uint64_t maxPixels) {
-    return name + ": " + size + " is more than the limit of " + std::to_string(maxPixels / 1'000'000) + " megapixels";
+std::string pixelLimitMessage(const std::string& name, const std::string& size,
+                              std::uint64_t maxPixels) {
+    return name + ": " + size + " is more than the limit of " +
+           std::to_string(maxPixels / 1'000'000) + " megapixels";
 }
 
 // The EXIF orientation's transform to upright (TIFF tag 274: 1 normal, 2 mirrored, 3 rotated
@@ -62,14 +64,30 @@ std::string pixelLimitMessage(const std::string& name, const std::string& size, 
 cv::Mat upright(const cv::Mat& m, int orientation) {
     cv::Mat out;
     switch (orientation) {
-        case 2: cv::flip(m, out, 1); break;
-        case 3: cv::rotate(m, out, cv::ROTATE_180); break;
-        case 4: cv::flip(m, out, 0); break;
-        case 5: cv::transpose(m, out); break;
-        case 6: cv::rotate(m, out, cv::ROTATE_90_CLOCKWISE); break;
-        case 7: cv::transpose(m, out); cv::flip(out, out, -1); break;
-        case 8: cv::rotate(m, out, cv::ROTATE_90_COUNTERCLOCKWISE); break;
-        default: return m;
+        case 2:
+            cv::flip(m, out, 1);
+            break;
+        case 3:
+            cv::rotate(m, out, cv::ROTATE_180);
+            break;
+        case 4:
+            cv::flip(m, out, 0);
+            break;
+        case 5:
+            cv::transpose(m, out);
+            break;
+        case 6:
+            cv::rotate(m, out, cv::ROTATE_90_CLOCKWISE);
+            break;
+        case 7:
+            cv::transpose(m, out);
+            cv::flip(out, out, -1);
+            break;
+        case 8:
+            cv::rotate(m, out, cv::ROTATE_90_COUNTERCLOCKWISE);
+            break;
+        default:
+            return m;
     }
     return out;
 }
@@ -98,7 +116,8 @@ cv::Mat fitFormat(const cv::Mat& image, const std::string& ext) {
         out = cv::Mat();
         cv::merge(std::vector<cv::Mat>{planes[0], planes[0], planes[0], planes[1]}, out);
     }
-    if (out.channels() == 4 && (ext == ".jpg" || ext == ".jpeg")) cv::cvtColor(out, out, cv::COLOR_BGRA2BGR);
+    if (out.channels() == 4 && (ext == ".jpg" || ext == ".jpeg"))
+        cv::cvtColor(out, out, cv::COLOR_BGRA2BGR);
     return out;
 }
 
@@ -110,42 +129,57 @@ std::optional<std::string> inputKindProblem(const std::filesystem::path& path) {
     if (status.type() == std::filesystem::file_type::not_found) return "no such file";
     if (ec) return "cannot be examined (" + ec.message() + ")";
     if (std::filesystem::is_directory(status)) return "is a folder, not an image file";
-    if (!std::filesystem::is_regular_file(status)) return "is not a regular file (a device, pipe or socket)";
+    if (!std::filesystem::is_regular_file(status))
+        return "is not a regular file (a device, pipe or socket)";
     return std::nullopt;
 }
 
 const char* depthName(int depth) {
     switch (depth) {
-        case CV_8S: return "8-bit signed";
-        case CV_16S: return "16-bit signed";
-        case CV_32S: return "32-bit integers";
-        case CV_32F: return "32-bit floating point";
-        case CV_64F: return "64-bit floating point";
-        default: return "of an unusual type";
+        case CV_8S:
+            return "8-bit signed";
+        case CV_16S:
+            return "16-bit signed";
+        case CV_32S:
+            return "32-bit integers";
+        case CV_32F:
+            return "32-bit floating point";
+        case CV_64F:
+            return "64-bit floating point";
+        default:
+            return "of an unusual type";
     }
 }
 
 std::string tiffSampleProblem(const ImageHeader& header) {
-    const std::string kind = header.sampleFormat == 3 ? "floating-point" : header.sampleFormat == 2 ? "signed" : "unsigned";
+    const std::string kind = header.sampleFormat == 3   ? "floating-point"
+                             : header.sampleFormat == 2 ? "signed"
+                                                        : "unsigned";
     return "a TIFF of " + std::to_string(header.bitsPerSample) + "-bit " + kind +
-           " samples, whose range would be lost; only 8- and 16-bit unsigned images are read (convert it first)";
+           " samples, whose range would be lost; only 8- and 16-bit unsigned images are read "
+           "(convert it first)";
 }
 
 // What libjpeg or libpng warned about while decoding. libjpeg's warnings mean damaged data it
 // decoded around (the picture may be wrong in places): a warning in the result and the log, never
 // a silent loss. libpng's concern ancillary chunks it skipped, never pixels: the log's Info.
-void noteLibraryWarnings(const std::string& name, ImageFormat format, const std::vector<std::string>& libraryWarnings,
+void noteLibraryWarnings(const std::string& name, ImageFormat format,
+                         const std::vector<std::string>& libraryWarnings,
                          std::vector<std::string>& warnings) {
     if (libraryWarnings.empty()) return;
     if (format == ImageFormat::Png) {
-        for (const auto& w : libraryWarnings) log(LogLevel::Info, name + ": libpng skipped part of the file: " + w);
+        for (const auto& w : libraryWarnings)
+            log(LogLevel::Info, name + ": libpng skipped part of the file: " + w);
         return;
     }
-    if (!warnings.empty()) return;  // a JPEG cut short, already said: libjpeg's "premature end" repeats it
+    if (!warnings.empty())
+        return;  // a JPEG cut short, already said: libjpeg's "premature end" repeats it
     std::string joined;
     for (const auto& w : libraryWarnings) joined += (joined.empty() ? "" : "; ") + w;
-    const std::string why = "the JPEG data is damaged and was decoded around it, so parts of the picture may be "
-                            "wrong (libjpeg: " + joined + ")";
+    const std::string why =
+        "the JPEG data is damaged and was decoded around it, so parts of the picture may be "
+        "wrong (libjpeg: " +
+        joined + ")";
     warnings.push_back(why);
     log(LogLevel::Warning, name + ": " + why);
 }
@@ -153,16 +187,19 @@ void noteLibraryWarnings(const std::string& name, ImageFormat format, const std:
 }  // namespace
 
 Expected<DecodedImage> readImage(const std::filesystem::path& path, const ImageReadParams& params) {
-    const std::string name = path.filename().string().empty() ? path.string() : path.filename().string();
+    const std::string name =
+        path.filename().string().empty() ? path.string() : path.filename().string();
     const auto refuse = [&](const Error& e) { return tl::unexpected<Error>(withContext(e, name)); };
     if (auto kind = inputKindProblem(path)) return makeError(ErrorCode::Io, name + ": " + *kind);
     // Format and size from our own reading of the header, before any decoder sees the file.
     const auto header = readImageHeader(path);
     if (!header) return refuse(header.error());
     if (header->width > params.maxPixels / header->height) {
-        return makeError(ErrorCode::TooLarge,
-                         pixelLimitMessage(name, std::to_string(header->width) + "x" + std::to_string(header->height),
-                                           params.maxPixels));
+        return makeError(
+            ErrorCode::TooLarge,
+            pixelLimitMessage(name,
+                              std::to_string(header->width) + "x" + std::to_string(header->height),
+                              params.maxPixels));
     }
     if (header->format == ImageFormat::Tiff &&
         (header->sampleFormat == 2 || header->sampleFormat == 3 || header->bitsPerSample > 16)) {
@@ -173,8 +210,9 @@ Expected<DecodedImage> readImage(const std::filesystem::path& path, const ImageR
         const auto complete = jpegIsComplete(path);
         if (!complete) return refuse(complete.error());
         if (!*complete) {
-            const std::string why = "the JPEG data ends before its end-of-image marker: the file is cut short or "
-                                    "damaged, and part of the picture would be gray";
+            const std::string why =
+                "the JPEG data ends before its end-of-image marker: the file is cut short or "
+                "damaged, and part of the picture would be gray";
             if (!params.acceptIncomplete) return makeError(ErrorCode::Truncated, name + ": " + why);
             warnings.push_back(why);
             log(LogLevel::Warning, name + ": " + why);
@@ -193,8 +231,9 @@ Expected<DecodedImage> readImage(const std::filesystem::path& path, const ImageR
             raw = decodeWithOpenCv(path, name);
         }
         if (raw.empty()) {
-            return makeError(ErrorCode::Io, name + ": the " + imageFormatName(header->format) +
-                                                " data cannot be decoded (a damaged or cut-short file?)");
+            return makeError(ErrorCode::Io,
+                             name + ": the " + imageFormatName(header->format) +
+                                 " data cannot be decoded (a damaged or cut-short file?)");
         }
         if (static_cast<std::uint64_t>(raw.cols) != header->width ||
             static_cast<std::uint64_t>(raw.rows) != header->height) {
@@ -204,9 +243,10 @@ Expected<DecodedImage> readImage(const std::filesystem::path& path, const ImageR
                                  std::to_string(raw.cols) + "x" + std::to_string(raw.rows));
         }
         if (raw.depth() != CV_8U && raw.depth() != CV_16U) {
-            return makeError(ErrorCode::InvalidArgument,
-                             name + ": its samples are " + depthName(raw.depth()) +
-                                 ", which would lose their range; only 8- and 16-bit unsigned images are read");
+            return makeError(
+                ErrorCode::InvalidArgument,
+                name + ": its samples are " + depthName(raw.depth()) +
+                    ", which would lose their range; only 8- and 16-bit unsigned images are read");
         }
         raw = upright(raw, facts.orientation);
         DecodedImage d;
@@ -259,7 +299,8 @@ cv::Mat toInputLayout(const DecodedImage& input, const cv::Mat& restored) {
     if (input.gray) cv::cvtColor(colour, colour, cv::COLOR_BGR2GRAY);
     if (input.alpha.empty()) return colour;
     cv::Mat alpha = input.alpha;
-    if (alpha.size() != colour.size()) cv::resize(alpha, alpha, colour.size(), 0, 0, cv::INTER_LINEAR);
+    if (alpha.size() != colour.size())
+        cv::resize(alpha, alpha, colour.size(), 0, 0, cv::INTER_LINEAR);
     if (alpha.depth() != colour.depth()) {
         alpha.convertTo(alpha, colour.depth(), colour.depth() == CV_16U ? 257.0 : 1.0 / 257.0);
     }
@@ -295,12 +336,14 @@ Expected<void> writeImageAtomic(const std::filesystem::path& path, const cv::Mat
             return makeError(ErrorCode::InvalidArgument, name + ": cannot encode as '" + ext + "'");
         }
     } catch (const cv::Exception& e) {
-        return makeError(ErrorCode::InvalidArgument, name + ": cannot encode as '" + ext + "': " + e.msg);
+        return makeError(ErrorCode::InvalidArgument,
+                         name + ": cannot encode as '" + ext + "': " + e.msg);
     }
     if (!params.metadataFrom.empty() || !params.processingNote.empty()) {
         std::string warning;
-        encoded = withMetadata(std::move(encoded), {params.metadataFrom, params.processingNote, fitted.cols, fitted.rows},
-                               &warning);
+        encoded = withMetadata(
+            std::move(encoded),
+            {params.metadataFrom, params.processingNote, fitted.cols, fitted.rows}, &warning);
         if (!warning.empty()) log(LogLevel::Warning, name + ": " + warning);
     }
     return writeFileAtomic(path, encoded, params.atomic);

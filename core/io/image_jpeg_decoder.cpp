@@ -22,7 +22,9 @@ struct JpegMessages {
     bool tooLarge;
 };
 
-JpegMessages& messagesOf(j_common_ptr info) { return *reinterpret_cast<JpegMessages*>(info->err); }
+JpegMessages& messagesOf(j_common_ptr info) {
+    return *reinterpret_cast<JpegMessages*>(info->err);
+}
 
 [[noreturn]] void onJpegError(j_common_ptr info) {
     (*info->err->format_message)(info, messagesOf(info).error);
@@ -41,17 +43,23 @@ void onJpegMessage(j_common_ptr info, int level) {
 void printNothing(j_common_ptr) {}
 
 // Everything libjpeg may jump out of. False: an error (messages.error) or a size over the limit.
-bool readJpeg(jpeg_decompress_struct& info, JpegMessages& messages, std::FILE* file, std::uint64_t maxPixels,
-              cv::Mat& out) {
+bool readJpeg(jpeg_decompress_struct& info, JpegMessages& messages, std::FILE* file,
+              std::uint64_t maxPixels, cv::Mat& out) {
     if (setjmp(messages.jump)) return false;
     jpeg_create_decompress(&info);
     jpeg_stdio_src(&info, file);
     jpeg_read_header(&info, TRUE);
     switch (info.jpeg_color_space) {
-        case JCS_GRAYSCALE: info.out_color_space = JCS_GRAYSCALE; break;
+        case JCS_GRAYSCALE:
+            info.out_color_space = JCS_GRAYSCALE;
+            break;
         case JCS_CMYK:
-        case JCS_YCCK: info.out_color_space = JCS_CMYK; break;
-        default: info.out_color_space = JCS_EXT_BGR; break;
+        case JCS_YCCK:
+            info.out_color_space = JCS_CMYK;
+            break;
+        default:
+            info.out_color_space = JCS_EXT_BGR;
+            break;
     }
     jpeg_calc_output_dimensions(&info);
     if (info.output_height == 0 || info.output_width > maxPixels / info.output_height) {
@@ -89,7 +97,9 @@ cv::Mat cmykToBgr(const cv::Mat& cmyk) {
 
 Expected<DecodedRaster> decodeJpeg(const std::filesystem::path& path, std::uint64_t maxPixels) {
     std::FILE* file = std::fopen(path.c_str(), "rb");
-    if (!file) return makeError(ErrorCode::Io, std::string("cannot be opened for reading: ") + std::strerror(errno));
+    if (!file)
+        return makeError(ErrorCode::Io,
+                         std::string("cannot be opened for reading: ") + std::strerror(errno));
     DecodedRaster result;
     JpegMessages messages{};
     messages.warnings = &result.warnings;
@@ -113,8 +123,9 @@ Expected<DecodedRaster> decodeJpeg(const std::filesystem::path& path, std::uint6
         return overPixelLimit("JPEG", maxPixels);
     }
     if (!ok) {
-        return makeError(ErrorCode::Malformed,
-                         std::string("the JPEG data cannot be decoded (libjpeg: ") + messages.error + ")");
+        return makeError(
+            ErrorCode::Malformed,
+            std::string("the JPEG data cannot be decoded (libjpeg: ") + messages.error + ")");
     }
     result.pixels = raw.channels() == 4 ? cmykToBgr(raw) : raw;
     return result;

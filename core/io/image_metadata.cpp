@@ -51,8 +51,8 @@ ImageHeaderFacts readImageHeaderFacts(const std::filesystem::path& path) {
     }
 }
 
-std::vector<unsigned char> withMetadata(std::vector<unsigned char> encoded, const MetadataToWrite& what,
-                                        std::string* warning) {
+std::vector<unsigned char> withMetadata(std::vector<unsigned char> encoded,
+                                        const MetadataToWrite& what, std::string* warning) {
     initialiseExiv2();
     try {
         Exiv2::ExifData exif;
@@ -66,10 +66,13 @@ std::vector<unsigned char> withMetadata(std::vector<unsigned char> encoded, cons
                 exif = src->exifData();
                 iptc = src->iptcData();
                 xmp = src->xmpData();
-                if (src->iccProfileDefined()) icc = Exiv2::DataBuf(src->iccProfile()->pData_, src->iccProfile()->size_);
+                if (src->iccProfileDefined())
+                    icc = Exiv2::DataBuf(src->iccProfile()->pData_, src->iccProfile()->size_);
             }
         }
-        if (exif.empty() && iptc.empty() && xmp.empty() && icc.size_ == 0 && what.processingNote.empty()) return encoded;
+        if (exif.empty() && iptc.empty() && xmp.empty() && icc.size_ == 0 &&
+            what.processingNote.empty())
+            return encoded;
 
         auto dst = Exiv2::ImageFactory::open(encoded.data(), static_cast<long>(encoded.size()));
         if (!dst.get()) return encoded;
@@ -77,22 +80,27 @@ std::vector<unsigned char> withMetadata(std::vector<unsigned char> encoded, cons
         if (!exif.empty()) {
             Exiv2::ExifThumb(exif).erase();
             setIfPresent(exif, "Exif.Image.Orientation", 1);
-            setIfPresent(exif, "Exif.Photo.PixelXDimension", static_cast<std::uint32_t>(what.width));
-            setIfPresent(exif, "Exif.Photo.PixelYDimension", static_cast<std::uint32_t>(what.height));
+            setIfPresent(exif, "Exif.Photo.PixelXDimension",
+                         static_cast<std::uint32_t>(what.width));
+            setIfPresent(exif, "Exif.Photo.PixelYDimension",
+                         static_cast<std::uint32_t>(what.height));
         }
-        if (const auto it = xmp.findKey(Exiv2::XmpKey("Xmp.tiff.Orientation")); it != xmp.end()) it->setValue("1");
+        if (const auto it = xmp.findKey(Exiv2::XmpKey("Xmp.tiff.Orientation")); it != xmp.end())
+            it->setValue("1");
         if (!what.processingNote.empty()) {
             exif["Exif.Image.Software"] = what.processingNote;
             // ImageHistory keeps earlier steps (a scan, an edit) and adds ours.
             const auto history = exif.findKey(Exiv2::ExifKey("Exif.Image.ImageHistory"));
             const std::string before = history != exif.end() ? history->toString() : std::string();
-            exif["Exif.Image.ImageHistory"] = before.empty() ? what.processingNote : before + "; " + what.processingNote;
+            exif["Exif.Image.ImageHistory"] =
+                before.empty() ? what.processingNote : before + "; " + what.processingNote;
             xmp["Xmp.xmp.CreatorTool"] = what.processingNote;
         }
         if (dst->checkMode(Exiv2::mdExif) & Exiv2::amWrite) dst->setExifData(exif);
         if (dst->checkMode(Exiv2::mdIptc) & Exiv2::amWrite) dst->setIptcData(iptc);
         if (dst->checkMode(Exiv2::mdXmp) & Exiv2::amWrite) dst->setXmpData(xmp);
-        if (icc.size_ > 0 && (dst->checkMode(Exiv2::mdIccProfile) & Exiv2::amWrite)) dst->setIccProfile(icc);
+        if (icc.size_ > 0 && (dst->checkMode(Exiv2::mdIccProfile) & Exiv2::amWrite))
+            dst->setIccProfile(icc);
         dst->writeMetadata();
         Exiv2::BasicIo& io = dst->io();
         if (io.open() != 0) throw Exiv2::Error(Exiv2::kerDataSourceOpenFailed, "memory");

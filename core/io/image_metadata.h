@@ -33,7 +33,8 @@ struct MetadataToWrite {
 // and a line added to Exif.Image.ImageHistory. Returns `encoded` unchanged when there is nothing
 // to write or the target format holds no metadata; `warning` is set when writing was attempted
 // and failed (a save never fails for its metadata).
-std::vector<unsigned char> withMetadata(std::vector<unsigned char> encoded, const MetadataToWrite& what,
+std::vector<unsigned char> withMetadata(std::vector<unsigned char> encoded,
+                                        const MetadataToWrite& what,
                                         std::string* warning = nullptr);
 
 }  // namespace gpen

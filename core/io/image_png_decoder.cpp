@@ -34,8 +34,8 @@ void onPngWarning(png_structp png, png_const_charp message) {
 }
 
 // Everything libpng may jump out of. False: an error (messages.error) or a size over the limit.
-bool readPng(png_structp png, png_infop info, PngMessages& messages, std::FILE* file, std::uint64_t maxPixels,
-             cv::Mat& out, std::vector<png_bytep>& rows) {
+bool readPng(png_structp png, png_infop info, PngMessages& messages, std::FILE* file,
+             std::uint64_t maxPixels, cv::Mat& out, std::vector<png_bytep>& rows) {
     if (setjmp(messages.jump)) return false;
     png_init_io(png, file);
     png_read_info(png, info);
@@ -59,7 +59,8 @@ bool readPng(png_structp png, png_infop info, PngMessages& messages, std::FILE* 
     png_read_update_info(png, info);
     const int channels = png_get_channels(png, info);
     const int bits = png_get_bit_depth(png, info);
-    out.create(static_cast<int>(height), static_cast<int>(width), CV_MAKETYPE(bits == 16 ? CV_16U : CV_8U, channels));
+    out.create(static_cast<int>(height), static_cast<int>(width),
+               CV_MAKETYPE(bits == 16 ? CV_16U : CV_8U, channels));
     rows.resize(height);
     for (png_uint_32 y = 0; y < height; ++y) rows[y] = out.ptr(static_cast<int>(y));
     png_read_image(png, rows.data());
@@ -71,11 +72,14 @@ bool readPng(png_structp png, png_infop info, PngMessages& messages, std::FILE* 
 
 Expected<DecodedRaster> decodePng(const std::filesystem::path& path, std::uint64_t maxPixels) {
     std::FILE* file = std::fopen(path.c_str(), "rb");
-    if (!file) return makeError(ErrorCode::Io, std::string("cannot be opened for reading: ") + std::strerror(errno));
+    if (!file)
+        return makeError(ErrorCode::Io,
+                         std::string("cannot be opened for reading: ") + std::strerror(errno));
     DecodedRaster result;
     PngMessages messages{};
     messages.warnings = &result.warnings;
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &messages, onPngError, onPngWarning);
+    png_structp png =
+        png_create_read_struct(PNG_LIBPNG_VER_STRING, &messages, onPngError, onPngWarning);
     png_infop info = png ? png_create_info_struct(png) : nullptr;
     if (!info) {
         png_destroy_read_struct(&png, nullptr, nullptr);
@@ -98,7 +102,9 @@ Expected<DecodedRaster> decodePng(const std::filesystem::path& path, std::uint64
         return overPixelLimit("PNG", maxPixels);
     }
     if (!ok) {
-        return makeError(ErrorCode::Malformed, std::string("the PNG data cannot be decoded (libpng: ") + messages.error + ")");
+        return makeError(
+            ErrorCode::Malformed,
+            std::string("the PNG data cannot be decoded (libpng: ") + messages.error + ")");
     }
     result.pixels = raw;
     return result;

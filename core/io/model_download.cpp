@@ -48,8 +48,9 @@ struct Transfer {
             static const std::regex range(R"(bytes\s+(\d+)-(\d+)/(\d+|\*))", std::regex::icase);
             std::smatch m;
             if (!std::regex_search(contentRange, m, range) || std::stoll(m[1].str()) != offset) {
-                refused = Error{ErrorCode::Network, "the server resumed at the wrong place (Content-Range: " +
-                                                        contentRange + ")"};
+                refused = Error{
+                    ErrorCode::Network,
+                    "the server resumed at the wrong place (Content-Range: " + contentRange + ")"};
                 wrongRange = true;
                 return false;
             }
@@ -142,7 +143,8 @@ struct Fetched {
 // One request for `url` into `part`, continuing from the .part's bytes when `resume`. A Range
 // request rather than libcurl's resume, which fails on a server that answers with the whole file;
 // that answer restarts the .part from byte 0 instead.
-Fetched fetch(const std::string& url, const fs::path& part, bool resume, const ModelDownloadParams& params) {
+Fetched fetch(const std::string& url, const fs::path& part, bool resume,
+              const ModelDownloadParams& params) {
     static std::once_flag initialised;
     std::call_once(initialised, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
     CURL* curl = curl_easy_init();
@@ -186,16 +188,18 @@ Fetched fetch(const std::string& url, const fs::path& part, bool resume, const M
     } else if (rc == CURLE_ABORTED_BY_CALLBACK) {
         fetched.error = Error{ErrorCode::Cancelled, "download cancelled"};
     } else if (rc == CURLE_HTTP_RETURNED_ERROR) {
-        fetched.error = Error{ErrorCode::Network, "download failed from " + url + ": the server answered HTTP " +
+        fetched.error = Error{ErrorCode::Network, "download failed from " + url +
+                                                      ": the server answered HTTP " +
                                                       std::to_string(fetched.status)};
     } else if (rc != CURLE_OK) {
         const std::string why = message[0] ? message : curl_easy_strerror(rc);
         const std::int64_t have = fileSize(part);
-        fetched.error = Error{ErrorCode::Network,
-                              have > 0 ? "the download stopped after " + megabytes(have) +
-                                             (t.total > 0 ? " of " + megabytes(t.total) : std::string()) + ": " + why +
-                                             "; a retry resumes from there"
-                                       : "download failed from " + url + ": " + why};
+        fetched.error =
+            Error{ErrorCode::Network,
+                  have > 0 ? "the download stopped after " + megabytes(have) +
+                                 (t.total > 0 ? " of " + megabytes(t.total) : std::string()) +
+                                 ": " + why + "; a retry resumes from there"
+                           : "download failed from " + url + ": " + why};
     } else {
         t.report(true);
     }
@@ -222,16 +226,22 @@ fs::path downloadPartPath(const fs::path& folder, const ModelEntry& entry) {
 Expected<ImportedModel> downloadModel(const ModelEntry& entry, const ModelDownloadParams& params,
                                       const ModelImportFn& import) {
     const std::string url = modelDownloadUrl(entry, params.mirror);
-    const auto failed = [&](Error e) { return tl::unexpected(withContext(std::move(e), entry.fileName)); };
-    if (url.empty()) return failed({ErrorCode::InvalidArgument, entry.id + " is built in: nothing to download"});
+    const auto failed = [&](Error e) {
+        return tl::unexpected(withContext(std::move(e), entry.fileName));
+    };
+    if (url.empty())
+        return failed({ErrorCode::InvalidArgument, entry.id + " is built in: nothing to download"});
     if (!isDirectDownload(url)) {
-        return failed({ErrorCode::InvalidArgument, entry.id + " is published at " + url + " (" + entry.sourceFileName +
+        return failed({ErrorCode::InvalidArgument, entry.id + " is published at " + url + " (" +
+                                                       entry.sourceFileName +
                                                        "): download it there, then import it"});
     }
     const fs::path part = downloadPartPath(params.folder, entry);
     std::error_code ec;
     fs::create_directories(part.parent_path(), ec);
-    if (ec) return failed({ErrorCode::Io, "cannot create the folder " + part.parent_path().string() + ": " + ec.message()});
+    if (ec)
+        return failed({ErrorCode::Io, "cannot create the folder " + part.parent_path().string() +
+                                          ": " + ec.message()});
     const auto dropPart = [&] { fs::remove(part, ec); };
 
     // file:// has no ranges: a mirror on disk is always read whole.
@@ -249,21 +259,24 @@ Expected<ImportedModel> downloadModel(const ModelEntry& entry, const ModelDownlo
     }
     const std::int64_t size = fileSize(part);
     if (fetched.total > 0 && size < fetched.total) {
-        return failed({ErrorCode::Network, "the download is incomplete (" + std::to_string(size) + " of " +
-                                               std::to_string(fetched.total) + " bytes); a retry resumes from there"});
+        return failed({ErrorCode::Network, "the download is incomplete (" + std::to_string(size) +
+                                               " of " + std::to_string(fetched.total) +
+                                               " bytes); a retry resumes from there"});
     }
     if (size == 0 || (fetched.total > 0 && size != fetched.total)) {
         dropPart();
-        return failed({ErrorCode::Network, "the download has " + std::to_string(size) + " bytes, expected " +
-                                               std::to_string(fetched.total > 0 ? fetched.total : 1)});
+        return failed(
+            {ErrorCode::Network, "the download has " + std::to_string(size) + " bytes, expected " +
+                                     std::to_string(fetched.total > 0 ? fetched.total : 1)});
     }
     if (!entry.sha256.empty()) {
         auto digest = sha256OfFile(part);
         if (!digest) return failed(digest.error());
         if (*digest != entry.sha256) {
             dropPart();
-            return failed({ErrorCode::Checksum, "the downloaded file's SHA-256 is " + *digest + ", the released file's is " +
-                                                    entry.sha256 + "; it was not installed"});
+            return failed({ErrorCode::Checksum, "the downloaded file's SHA-256 is " + *digest +
+                                                    ", the released file's is " + entry.sha256 +
+                                                    "; it was not installed"});
         }
     }
     auto imported = import(part);

@@ -7,13 +7,17 @@ namespace gpen {
 
 namespace fs = std::filesystem;
 
-Expected<std::vector<char>> readBoundedFile(const fs::path& file, std::uint64_t limit, const std::string& kind) {
+Expected<std::vector<char>> readBoundedFile(const fs::path& file, std::uint64_t limit,
+                                            const std::string& kind) {
     std::error_code ec;
     const auto size = fs::file_size(file, ec);
-    if (ec) return makeError(ErrorCode::Io, file.filename().string() + ": cannot read (" + ec.message() + ")");
+    if (ec)
+        return makeError(ErrorCode::Io,
+                         file.filename().string() + ": cannot read (" + ec.message() + ")");
     if (size > limit) {
-        return makeError(ErrorCode::Malformed,
-                         file.filename().string() + ": larger (" + std::to_string(size) + " bytes) than " + kind + " may be");
+        return makeError(ErrorCode::Malformed, file.filename().string() + ": larger (" +
+                                                   std::to_string(size) + " bytes) than " + kind +
+                                                   " may be");
     }
     std::ifstream in(file, std::ios::binary);
     std::vector<char> bytes(size);

@@ -14,7 +14,8 @@ namespace gpen {
 
 // The file's bytes; an Io error when it cannot be read, Malformed when it is larger than `limit`
 // ("larger (N bytes) than <kind> may be").
-Expected<std::vector<char>> readBoundedFile(const std::filesystem::path& file, std::uint64_t limit, const std::string& kind);
+Expected<std::vector<char>> readBoundedFile(const std::filesystem::path& file, std::uint64_t limit,
+                                            const std::string& kind);
 
 float halfToFloat(std::uint16_t h);
 

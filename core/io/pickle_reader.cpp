@@ -378,7 +378,6 @@ void Unpickler::step(unsigned char op) {
     }
 }
 
-
 Expected<PickleTree> readPickle(SourceCursor& in, const std::string& what,
                                 const PickleLimits& limits) {
     try {

@@ -34,7 +34,6 @@ constexpr std::size_t kMaxTensorDims = 64;
 
 }  // namespace
 
-
 // Names from a hostile file go into messages: keep them printable and short.
 std::string printable(std::string_view s) {
     std::string out;
@@ -178,7 +177,6 @@ Value* Unpickler::apply(const Value& callable, const Value& args) {
     }
     fail(ErrorCode::Malformed, name + " cannot be called" + at());
 }
-
 
 const char* kindName(Kind kind) {
     switch (kind) {

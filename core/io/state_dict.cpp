@@ -9,17 +9,28 @@ namespace {
 
 std::string dtypeName(at::ScalarType t) {
     switch (t) {
-        case at::kFloat: return "float32";
-        case at::kHalf: return "float16";
-        case at::kBFloat16: return "bfloat16";
-        case at::kDouble: return "float64";
-        case at::kLong: return "int64";
-        case at::kInt: return "int32";
-        case at::kShort: return "int16";
-        case at::kChar: return "int8";
-        case at::kByte: return "uint8";
-        case at::kBool: return "bool";
-        default: return c10::toString(t);
+        case at::kFloat:
+            return "float32";
+        case at::kHalf:
+            return "float16";
+        case at::kBFloat16:
+            return "bfloat16";
+        case at::kDouble:
+            return "float64";
+        case at::kLong:
+            return "int64";
+        case at::kInt:
+            return "int32";
+        case at::kShort:
+            return "int16";
+        case at::kChar:
+            return "int8";
+        case at::kByte:
+            return "uint8";
+        case at::kBool:
+            return "bool";
+        default:
+            return c10::toString(t);
     }
 }
 
@@ -72,9 +83,13 @@ StateDict& StateDict::operator=(const StateDict& other) {
 StateDict::StateDict(StateDict&&) noexcept = default;
 StateDict& StateDict::operator=(StateDict&&) noexcept = default;
 
-std::size_t StateDict::size() const { return m_impl->entries.size(); }
+std::size_t StateDict::size() const {
+    return m_impl->entries.size();
+}
 
-bool StateDict::contains(const std::string& name) const { return m_impl->find(name) != nullptr; }
+bool StateDict::contains(const std::string& name) const {
+    return m_impl->find(name) != nullptr;
+}
 
 std::vector<std::string> StateDict::names() const {
     std::vector<std::string> out;
@@ -139,7 +154,8 @@ void StateDict::insert(const std::string& name, FloatTensor tensor) {
     m_impl->put(name, std::move(t), "float32");
 }
 
-void StateDict::insertInt64(const std::string& name, Shape shape, std::vector<std::int64_t> values) {
+void StateDict::insertInt64(const std::string& name, Shape shape,
+                            std::vector<std::int64_t> values) {
     at::Tensor t = at::tensor(values, at::TensorOptions().dtype(at::kLong)).reshape(shape);
     m_impl->put(name, std::move(t), "int64");
 }

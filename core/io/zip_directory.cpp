@@ -175,8 +175,8 @@ Expected<ZipDirectory> ZipDirectory::read(const ByteSource& source) {
             return malformed("record " + name + " has no local header at byte " +
                              std::to_string(localOffset));
         }
-        const std::uint64_t dataOffset = localOffset + kLocalSize + le(local + 26, 2) +
-                                         le(local + 28, 2);
+        const std::uint64_t dataOffset =
+            localOffset + kLocalSize + le(local + 26, 2) + le(local + 28, 2);
         if (dataOffset > source.size() || size > source.size() - dataOffset) {
             return malformed("record " + name + " (" + std::to_string(size) +
                              " bytes) reaches past the end of the file");

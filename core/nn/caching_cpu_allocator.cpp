@@ -82,7 +82,8 @@ class BlockCache {
         Region* regionPtr = it->second;
         inUse_.erase(it);
         RegionData& region = regionPtr->second;
-        auto block = region.blocks.find(static_cast<std::size_t>(static_cast<char*>(p) - regionPtr->first));
+        auto block =
+            region.blocks.find(static_cast<std::size_t>(static_cast<char*>(p) - regionPtr->first));
         block->second.used = false;
         region.usedBytes -= block->second.size;
         usedBytes_ -= block->second.size;
@@ -176,7 +177,9 @@ class BlockCache {
 // Set once by installCachingCpuAllocator, never freed: blocks may be freed until exit.
 std::atomic<BlockCache*> installed{nullptr};
 
-BlockCache& cache() { return *installed.load(std::memory_order_acquire); }
+BlockCache& cache() {
+    return *installed.load(std::memory_order_acquire);
+}
 
 void deleteBlock(void* p) {
     const bool ours = cache().give(p);
@@ -227,7 +230,8 @@ void releaseCachedCpuBlocks() {
 }
 
 CachedCpuBlocks cachedCpuBlocks() {
-    return installed.load(std::memory_order_acquire) != nullptr ? cache().stats() : CachedCpuBlocks{};
+    return installed.load(std::memory_order_acquire) != nullptr ? cache().stats()
+                                                                : CachedCpuBlocks{};
 }
 
 }  // namespace gpen::nn

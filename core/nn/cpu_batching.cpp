@@ -15,7 +15,8 @@ std::int64_t samplesPerForward(const at::Tensor& input) {
     return std::clamp<std::int64_t>(kCpuPixelsPerForward / pixels, 1, n);
 }
 
-std::vector<FloatTensor> forwardBySubBatch(const at::Tensor& input, const SubBatchForward& forward) {
+std::vector<FloatTensor> forwardBySubBatch(const at::Tensor& input,
+                                           const SubBatchForward& forward) {
     const std::int64_t n = input.size(0);
     const std::int64_t step = samplesPerForward(input);
     std::vector<FloatTensor> joined;
@@ -26,7 +27,8 @@ std::vector<FloatTensor> forwardBySubBatch(const at::Tensor& input, const SubBat
             FloatTensor part = toFloatTensor(parts[i]);
             if (joined[i].data.empty()) {
                 joined[i] = std::move(part);
-                joined[i].data.reserve(joined[i].data.size() / static_cast<std::size_t>(joined[i].shape[0]) *
+                joined[i].data.reserve(joined[i].data.size() /
+                                       static_cast<std::size_t>(joined[i].shape[0]) *
                                        static_cast<std::size_t>(n));
             } else {
                 joined[i].shape[0] += part.shape[0];

@@ -4,8 +4,9 @@
 //
 // On the CPU a bigger batch makes no convolution faster - at a 512 face each is already large
 // enough to keep the cores busy - while the activations grow with it, a face's worth of each
-// layer per face (docs/MEASUREMENTS.md, "CPU sub-batches"). A CPU batch is therefore computed in sub-batches of at
-// most kCpuPixelsPerForward input pixels (one 512 face, four 256 faces); on CUDA it runs whole.
+// layer per face (docs/MEASUREMENTS.md, "CPU sub-batches"). A CPU batch is therefore computed in
+// sub-batches of at most kCpuPixelsPerForward input pixels (one 512 face, four 256 faces); on CUDA
+// it runs whole.
 
 #include <cstdint>
 #include <functional>

@@ -35,7 +35,8 @@ struct Step {
 // TF's SAME padding for one axis: the extra pixel of an odd total goes after (bottom/right).
 std::pair<int, int> samePadding(std::int64_t in, int kernel, int stride, int dilation) {
     const std::int64_t out = (in + stride - 1) / stride;
-    const std::int64_t total = std::max<std::int64_t>((out - 1) * stride + (kernel - 1) * dilation + 1 - in, 0);
+    const std::int64_t total =
+        std::max<std::int64_t>((out - 1) * stride + (kernel - 1) * dilation + 1 - in, 0);
     return {static_cast<int>(total / 2), static_cast<int>(total - total / 2)};
 }
 
@@ -75,27 +76,36 @@ struct FaceDescriptorNet::Impl {
 FaceDescriptorNet::FaceDescriptorNet(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
 FaceDescriptorNet::~FaceDescriptorNet() = default;
 
-int FaceDescriptorNet::inputSize() const { return m_impl->inputSize; }
-int FaceDescriptorNet::descriptorSize() const { return m_impl->descriptorSize; }
+int FaceDescriptorNet::inputSize() const {
+    return m_impl->inputSize;
+}
+int FaceDescriptorNet::descriptorSize() const {
+    return m_impl->descriptorSize;
+}
 
 std::uint64_t FaceDescriptorNet::weightBytes() const {
     std::uint64_t bytes = 0;
     for (const auto& s : m_impl->steps) {
-        bytes += (s.weight.defined() ? s.weight.nbytes() : 0) + (s.bias.defined() ? s.bias.nbytes() : 0);
+        bytes +=
+            (s.weight.defined() ? s.weight.nbytes() : 0) + (s.bias.defined() ? s.bias.nbytes() : 0);
     }
     return bytes;
 }
 
 std::string FaceDescriptorNet::describe() const {
     return "MobileNet descriptor: " + std::to_string(m_impl->convolutions) + " convolutions, " +
-           std::to_string(m_impl->inputSize) + " px in, " + std::to_string(m_impl->descriptorSize) + " out";
+           std::to_string(m_impl->inputSize) + " px in, " + std::to_string(m_impl->descriptorSize) +
+           " out";
 }
 
-Expected<FloatTensor> FaceDescriptorNet::forward(const FloatTensor& input, std::stop_token stop) const {
+Expected<FloatTensor> FaceDescriptorNet::forward(const FloatTensor& input,
+                                                 std::stop_token stop) const {
     const int s = m_impl->inputSize;
-    if (input.shape != Shape{input.shape.empty() ? 0 : input.shape[0], 3, s, s} || input.shape[0] < 1) {
-        return makeError(ErrorCode::InvalidArgument, describe() + " needs input [N, 3, " + std::to_string(s) + ", " +
-                                                         std::to_string(s) + "], got " + shapeToString(input.shape));
+    if (input.shape != Shape{input.shape.empty() ? 0 : input.shape[0], 3, s, s} ||
+        input.shape[0] < 1) {
+        return makeError(ErrorCode::InvalidArgument,
+                         describe() + " needs input [N, 3, " + std::to_string(s) + ", " +
+                             std::to_string(s) + "], got " + shapeToString(input.shape));
     }
     try {
         fitComputeThreadsToFreeCores();
@@ -105,26 +115,39 @@ Expected<FloatTensor> FaceDescriptorNet::forward(const FloatTensor& input, std::
             if (stop.stop_requested()) throw ForwardCancelled{};
             switch (step.kind) {
                 case Step::Kind::Conv:
-                case Step::Kind::Depthwise: x = runConv(step, x); break;
-                case Step::Kind::Scale: x = x * step.weight; break;
-                case Step::Kind::Shift: x = x + step.weight; break;
-                case Step::Kind::ClampMin: x = x.clamp_min_(step.limit); break;
-                case Step::Kind::ClampMax: x = x.clamp_max_(step.limit); break;
-                case Step::Kind::Mean: x = x.mean({2, 3}); break;
+                case Step::Kind::Depthwise:
+                    x = runConv(step, x);
+                    break;
+                case Step::Kind::Scale:
+                    x = x * step.weight;
+                    break;
+                case Step::Kind::Shift:
+                    x = x + step.weight;
+                    break;
+                case Step::Kind::ClampMin:
+                    x = x.clamp_min_(step.limit);
+                    break;
+                case Step::Kind::ClampMax:
+                    x = x.clamp_max_(step.limit);
+                    break;
+                case Step::Kind::Mean:
+                    x = x.mean({2, 3});
+                    break;
             }
         }
         return toFloatTensor(x);
     } catch (const ForwardCancelled&) {
         return makeError(ErrorCode::Cancelled, "Cancelled");
     } catch (...) {
-        return tl::unexpected(currentTorchFailure(ErrorCode::Internal, "face descriptor forward failed: ",
-                                                  "face descriptor forward: out of memory"));
+        return tl::unexpected(currentTorchFailure(
+            ErrorCode::Internal,
+            "face descriptor forward failed: ", "face descriptor forward: out of memory"));
     }
 }
 
-Expected<std::unique_ptr<FaceDescriptorNet>> FaceDescriptorNet::fromTfjs(const TfjsGraphModel& model,
-                                                                         const std::string& output,
-                                                                         const std::string& source, const Device& device) {
+Expected<std::unique_ptr<FaceDescriptorNet>> FaceDescriptorNet::fromTfjs(
+    const TfjsGraphModel& model, const std::string& output, const std::string& source,
+    const Device& device) {
     // Walk from the output back to the placeholder along the one input that is not a constant.
     std::vector<const TfjsNode*> chain;
     const TfjsNode* at = model.node(output);
@@ -134,16 +157,24 @@ Expected<std::unique_ptr<FaceDescriptorNet>> FaceDescriptorNet::fromTfjs(const T
         return n && n->op == "Const";
     };
     while (at->op != "Placeholder") {
-        if (chain.size() > 4096) return tl::unexpected(refused(source, "the graph is deeper than a descriptor may be"));
+        if (chain.size() > 4096)
+            return tl::unexpected(refused(source, "the graph is deeper than a descriptor may be"));
         chain.push_back(at);
         const TfjsNode* next = nullptr;
         for (const auto& in : at->inputs) {
             if (isConst(in)) continue;
-            if (next) return tl::unexpected(refused(source, at->name + " (" + at->op + "): joins two branches; only a chain of layers is supported"));
+            if (next)
+                return tl::unexpected(refused(
+                    source, at->name + " (" + at->op +
+                                "): joins two branches; only a chain of layers is supported"));
             next = model.node(in);
-            if (!next) return tl::unexpected(refused(source, at->name + ": input \"" + in + "\" is not in the graph"));
+            if (!next)
+                return tl::unexpected(
+                    refused(source, at->name + ": input \"" + in + "\" is not in the graph"));
         }
-        if (!next) return tl::unexpected(refused(source, at->name + " (" + at->op + "): no input from the network"));
+        if (!next)
+            return tl::unexpected(
+                refused(source, at->name + " (" + at->op + "): no input from the network"));
         at = next;
     }
     std::reverse(chain.begin(), chain.end());
@@ -151,8 +182,10 @@ Expected<std::unique_ptr<FaceDescriptorNet>> FaceDescriptorNet::fromTfjs(const T
     auto impl = std::make_unique<Impl>();
     impl->device = device;
     // The placeholder declares [N, S, S, 3] (N may be -1: any batch).
-    if (at->shape.size() != 4 || at->shape[1] != at->shape[2] || at->shape[1] < 16 || at->shape[1] > 1024 || at->shape[3] != 3) {
-        return tl::unexpected(refused(source, at->name + ": the input is not declared as square RGB images [N, S, S, 3]"));
+    if (at->shape.size() != 4 || at->shape[1] != at->shape[2] || at->shape[1] < 16 ||
+        at->shape[1] > 1024 || at->shape[3] != 3) {
+        return tl::unexpected(refused(
+            source, at->name + ": the input is not declared as square RGB images [N, S, S, 3]"));
     }
     impl->inputSize = static_cast<int>(at->shape[1]);
     const auto constant = [&](const TfjsNode& n) -> const FloatTensor* {
@@ -173,21 +206,29 @@ Expected<std::unique_ptr<FaceDescriptorNet>> FaceDescriptorNet::fromTfjs(const T
             const std::string where = n->name + " (" + n->op + ")";
             if (n->op == "Conv2D" || n->op == "DepthwiseConv2dNative") {
                 const FloatTensor* k = constant(*n);
-                if (!k || k->shape.size() != 4 || k->shape[0] != k->shape[1] || k->shape[2] != channels) {
-                    return tl::unexpected(refused(source, where + ": expected a square kernel [k, k, " +
+                if (!k || k->shape.size() != 4 || k->shape[0] != k->shape[1] ||
+                    k->shape[2] != channels) {
+                    return tl::unexpected(refused(source, where +
+                                                              ": expected a square kernel [k, k, " +
                                                               std::to_string(channels) + ", n]"));
                 }
-                if (n->dataFormat != "NHWC" || n->strides.size() != 4 || n->strides[1] != n->strides[2] ||
+                if (n->dataFormat != "NHWC" || n->strides.size() != 4 ||
+                    n->strides[1] != n->strides[2] ||
                     (n->padding != "SAME" && n->padding != "VALID") ||
-                    (!n->dilations.empty() && (n->dilations.size() != 4 || n->dilations[1] != n->dilations[2]))) {
-                    return tl::unexpected(refused(source, where + ": only NHWC, equal strides and SAME or VALID padding are supported"));
+                    (!n->dilations.empty() &&
+                     (n->dilations.size() != 4 || n->dilations[1] != n->dilations[2]))) {
+                    return tl::unexpected(refused(
+                        source,
+                        where +
+                            ": only NHWC, equal strides and SAME or VALID padding are supported"));
                 }
                 s.kernel = static_cast<int>(k->shape[0]);
                 s.stride = static_cast<int>(n->strides[1]);
                 s.dilation = n->dilations.empty() ? 1 : static_cast<int>(n->dilations[1]);
                 s.same = n->padding == "SAME";
                 if (s.stride < 1 || s.stride > 8 || s.dilation < 1 || s.dilation > 8) {
-                    return tl::unexpected(refused(source, where + ": stride or dilation out of range"));
+                    return tl::unexpected(
+                        refused(source, where + ": stride or dilation out of range"));
                 }
                 const at::Tensor hwio = fromFloatTensor(*k);
                 if (n->op == "Conv2D") {
@@ -196,24 +237,31 @@ Expected<std::unique_ptr<FaceDescriptorNet>> FaceDescriptorNet::fromTfjs(const T
                     channels = k->shape[3];
                 } else {
                     s.kind = Step::Kind::Depthwise;
-                    // [k, k, C, M] -> [C * M, 1, k, k], the output channels grouped by input channel as TF's
-                    s.weight = hwio.permute({2, 3, 0, 1}).reshape({channels * k->shape[3], 1, s.kernel, s.kernel}).contiguous();
+                    // [k, k, C, M] -> [C * M, 1, k, k], the output channels grouped by input
+                    // channel as TF's
+                    s.weight = hwio.permute({2, 3, 0, 1})
+                                   .reshape({channels * k->shape[3], 1, s.kernel, s.kernel})
+                                   .contiguous();
                     channels *= k->shape[3];
                 }
                 ++impl->convolutions;
                 impl->steps.push_back(std::move(s));
             } else if (n->op == "Mul" || n->op == "Add") {
                 const FloatTensor* c = constant(*n);
-                if (!c || n->inputs.size() != 2 || !(c->numel() == 1 || (c->numel() == channels && c->shape.back() == channels))) {
-                    return tl::unexpected(refused(source, where + ": expected a constant scalar or one value per channel"));
+                if (!c || n->inputs.size() != 2 ||
+                    !(c->numel() == 1 || (c->numel() == channels && c->shape.back() == channels))) {
+                    return tl::unexpected(refused(
+                        source, where + ": expected a constant scalar or one value per channel"));
                 }
                 at::Tensor v = fromFloatTensor(*c).clone();
                 v = c->numel() == 1 ? v.reshape({}) : v.reshape({1, channels, 1, 1});
                 Step* conv = impl->steps.empty() ? nullptr : &impl->steps.back();
-                const bool onConv = conv && (conv->kind == Step::Kind::Conv || conv->kind == Step::Kind::Depthwise);
+                const bool onConv =
+                    conv && (conv->kind == Step::Kind::Conv || conv->kind == Step::Kind::Depthwise);
                 if (n->op == "Mul" && onConv && !conv->bias.defined()) {
                     // (x * w) * m == x * (w * m): per output channel.
-                    conv->weight = conv->weight * v.reshape({-1, 1, 1, 1}).expand({channels, 1, 1, 1});
+                    conv->weight =
+                        conv->weight * v.reshape({-1, 1, 1, 1}).expand({channels, 1, 1, 1});
                 } else if (n->op == "Add" && onConv) {
                     const at::Tensor b = v.reshape({-1}).expand({channels});
                     conv->bias = conv->bias.defined() ? conv->bias + b : b.contiguous();
@@ -232,18 +280,21 @@ Expected<std::unique_ptr<FaceDescriptorNet>> FaceDescriptorNet::fromTfjs(const T
                 }
             } else if (n->op == "Minimum" || n->op == "Maximum") {
                 const FloatTensor* c = constant(*n);
-                if (!c || c->numel() != 1) return tl::unexpected(refused(source, where + ": expected a constant scalar"));
+                if (!c || c->numel() != 1)
+                    return tl::unexpected(refused(source, where + ": expected a constant scalar"));
                 s.kind = n->op == "Minimum" ? Step::Kind::ClampMax : Step::Kind::ClampMin;
                 s.limit = c->data[0];
                 impl->steps.push_back(std::move(s));
             } else if (n->op == "Mean") {
                 std::vector<std::int64_t> axes;
                 for (const auto& in : n->inputs) {
-                    if (const auto it = model.integers.find(in); it != model.integers.end()) axes = it->second;
+                    if (const auto it = model.integers.find(in); it != model.integers.end())
+                        axes = it->second;
                 }
                 std::sort(axes.begin(), axes.end());
                 if (axes != std::vector<std::int64_t>{1, 2} || n->keepDims) {
-                    return tl::unexpected(refused(source, where + ": only a mean over the spatial axes is supported"));
+                    return tl::unexpected(refused(
+                        source, where + ": only a mean over the spatial axes is supported"));
                 }
                 s.kind = Step::Kind::Mean;
                 impl->steps.push_back(std::move(s));
@@ -252,7 +303,8 @@ Expected<std::unique_ptr<FaceDescriptorNet>> FaceDescriptorNet::fromTfjs(const T
             }
         }
         if (impl->steps.empty() || impl->steps.back().kind != Step::Kind::Mean) {
-            return tl::unexpected(refused(source, "the output is not a mean over the spatial axes (a descriptor)"));
+            return tl::unexpected(
+                refused(source, "the output is not a mean over the spatial axes (a descriptor)"));
         }
         for (auto& s : impl->steps) {
             if (s.weight.defined()) s.weight = toDevice(s.weight.contiguous(), device);

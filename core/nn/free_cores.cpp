@@ -31,11 +31,13 @@ double cgroupQuotaCores() {
     while (std::getline(self, line)) {
         if (line.rfind("0::", 0) == 0) v2Path = line.substr(3);
     }
-    for (const std::string& file : {"/sys/fs/cgroup" + v2Path + "/cpu.max", std::string("/sys/fs/cgroup/cpu.max")}) {
+    for (const std::string& file :
+         {"/sys/fs/cgroup" + v2Path + "/cpu.max", std::string("/sys/fs/cgroup/cpu.max")}) {
         std::ifstream in(file);
         std::string quota;
         double period = 0;
-        if (in >> quota >> period) return quota == "max" || period <= 0 ? 0.0 : std::stod(quota) / period;
+        if (in >> quota >> period)
+            return quota == "max" || period <= 0 ? 0.0 : std::stod(quota) / period;
     }
     std::ifstream quotaV1("/sys/fs/cgroup/cpu/cpu.cfs_quota_us");
     std::ifstream periodV1("/sys/fs/cgroup/cpu/cpu.cfs_period_us");
@@ -77,10 +79,12 @@ double busySeconds(const std::vector<int>& cpus) {
     double busy = 0;
     bool any = false;
     while (std::getline(stat, line)) {
-        if (line.rfind("cpu", 0) != 0 || line.size() < 4 || line[3] < '0' || line[3] > '9') continue;
+        if (line.rfind("cpu", 0) != 0 || line.size() < 4 || line[3] < '0' || line[3] > '9')
+            continue;
         std::istringstream fields(line.substr(3));
         int cpu = -1;
-        double user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0;
+        double user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0,
+               steal = 0;
         fields >> cpu >> user >> nice >> system >> idle >> iowait >> irq >> softirq >> steal;
         if (!std::binary_search(cpus.begin(), cpus.end(), cpu)) continue;
         busy += user + nice + system + irq + softirq + steal;
@@ -144,8 +148,9 @@ void fitComputeThreadsToFreeCores() {
     const int threads = std::clamp(ceiling - busy, 1, ceiling);
     if (threads != at::get_num_threads()) {
         at::set_num_threads(threads);
-        log(LogLevel::Info, "compute threads: " + std::to_string(threads) + " (" + std::to_string(busy) +
-                                " of " + std::to_string(ceiling) + " cores busy elsewhere)");
+        log(LogLevel::Info, "compute threads: " + std::to_string(threads) + " (" +
+                                std::to_string(busy) + " of " + std::to_string(ceiling) +
+                                " cores busy elsewhere)");
     }
 }
 

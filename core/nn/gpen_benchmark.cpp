@@ -12,8 +12,8 @@
 #include "gpen/base/process_info.h"
 #include "gpen/io/checkpoint.h"
 #include "gpen/nn/runtime.h"
-#include "gpen/nn/synthetic_weights.h"
 #include "gpen/nn/srvgg_net.h"
+#include "gpen/nn/synthetic_weights.h"
 #include "nn/network_benchmark.h"
 
 namespace gpen {
@@ -78,7 +78,8 @@ FloatTensor rampInput(const Shape& shape, float lo, float hi) {
     return input;
 }
 
-Expected<void> timeForwards(GpenBenchmarkResult& r, int runs, const std::function<Expected<void>()>& forward,
+Expected<void> timeForwards(GpenBenchmarkResult& r, int runs,
+                            const std::function<Expected<void>()>& forward,
                             const std::function<void(const std::string&)>& progress) {
     auto timed = [&]() -> Expected<double> {
         const auto start = Clock::now();
@@ -104,7 +105,8 @@ Expected<void> timeForwards(GpenBenchmarkResult& r, int runs, const std::functio
             times.push_back(*t);
         }
         if (progress) {
-            progress("run " + std::to_string(i) + "/" + std::to_string(runs) + ": " + fmt(*t) + " ms");
+            progress("run " + std::to_string(i) + "/" + std::to_string(runs) + ": " + fmt(*t) +
+                     " ms");
         }
     }
     if (times.empty()) {
@@ -112,8 +114,9 @@ Expected<void> timeForwards(GpenBenchmarkResult& r, int runs, const std::functio
     }
     std::sort(times.begin(), times.end());
     r.minForwardMs = times[0];
-    r.medianForwardMs = times.size() % 2 ? times[times.size() / 2]
-                                         : 0.5 * (times[times.size() / 2 - 1] + times[times.size() / 2]);
+    r.medianForwardMs = times.size() % 2
+                            ? times[times.size() / 2]
+                            : 0.5 * (times[times.size() / 2 - 1] + times[times.size() / 2]);
     r.peakRssBytes = peakRssBytes();
     return {};
 }
@@ -126,10 +129,11 @@ GpenArchitecture releasedGpenArchitecture(int size) {
     return a;
 }
 
-Expected<GpenBenchmarkResult> runGpenBenchmark(const GpenBenchmarkParams& params,
-                                              const std::function<void(const std::string&)>& progress) {
+Expected<GpenBenchmarkResult> runGpenBenchmark(
+    const GpenBenchmarkParams& params, const std::function<void(const std::string&)>& progress) {
     if (params.runs < 1 || params.batch < 1) {
-        return makeError(ErrorCode::InvalidArgument, "bench: --runs and --batch must be at least 1");
+        return makeError(ErrorCode::InvalidArgument,
+                         "bench: --runs and --batch must be at least 1");
     }
     configureRuntime({.threads = params.threads});
     GpenBenchmarkResult r;
@@ -141,9 +145,10 @@ Expected<GpenBenchmarkResult> runGpenBenchmark(const GpenBenchmarkParams& params
     StateDict weights;
     if (params.model.empty()) {
         r.source = "synthetic GPEN-BFR-" + std::to_string(params.syntheticSize) + " (fill rule)";
-        if (params.syntheticSize != 256 && params.syntheticSize != 512 && params.syntheticSize != 1024 &&
-            params.syntheticSize != 2048) {
-            return makeError(ErrorCode::InvalidArgument, "bench: --size must be 256, 512, 1024 or 2048");
+        if (params.syntheticSize != 256 && params.syntheticSize != 512 &&
+            params.syntheticSize != 1024 && params.syntheticSize != 2048) {
+            return makeError(ErrorCode::InvalidArgument,
+                             "bench: --size must be 256, 512, 1024 or 2048");
         }
         weights = fillRuleGpenWeights(releasedGpenArchitecture(params.syntheticSize));
     } else if (params.model.extension() == ".json") {
@@ -181,7 +186,8 @@ Expected<GpenBenchmarkResult> runGpenBenchmark(const GpenBenchmarkParams& params
         // Not a GPEN generator (its first names tell): another kind of network. create() below
         // runs the architecture check once, before building.
         if (!weights.contains("generator.style.1.weight")) {
-            return runNetworkBenchmark(std::move(r), std::move(weights), params, msSince(t0), progress);
+            return runNetworkBenchmark(std::move(r), std::move(weights), params, msSince(t0),
+                                       progress);
         }
     }
     r.loadMs = msSince(t0);
@@ -202,7 +208,8 @@ Expected<GpenBenchmarkResult> runGpenBenchmark(const GpenBenchmarkParams& params
     r.outSize = r.arch.outSize;
     r.gflopPerFace = gpenForwardFlops(r.arch) / 1e9;
 
-    const FloatTensor input = rampInput({params.batch, 3, r.arch.inSize, r.arch.inSize}, -1.0F, 1.0F);
+    const FloatTensor input =
+        rampInput({params.batch, 3, r.arch.inSize, r.arch.inSize}, -1.0F, 1.0F);
     auto timing = timeForwards(
         r, params.runs,
         [&]() -> Expected<void> {
@@ -239,29 +246,33 @@ std::string GpenBenchmarkResult::toJson() const {
         const double scale = std::pow(10.0, decimals);
         return std::round(v * scale) / scale;
     };
-    nlohmann::json j = {{"source", source},
-                        {"kind", kind},
-                        {"architecture", architecture},
-                        {"precision", precisionName(precision)},
-                        {"in_size", inSize},
-                        {"out_size", outSize},
-                        {"threads", threads},
-                        {"batch", batch},
-                        {"load_ms", round(loadMs, 2)},
-                        {"build_ms", round(buildMs, 2)},
-                        {"cold_forward_ms", round(coldForwardMs, 2)},
-                        {"first_forward_ms", round(firstForwardMs, 2)},
-                        {"median_forward_ms", round(medianForwardMs, 2)},
-                        {"min_forward_ms", round(minForwardMs, 2)},
-                        {"median_per_face_ms", round(medianPerFaceMs(), 2)},
-                        {"faces_per_s", round(facesPerSecond(), 3)},
-                        // Counted for GPEN only: elsewhere null, never a 0 that reads as a measurement.
-                        {"gflop_per_face", gflopPerFace > 0 ? nlohmann::json(round(gflopPerFace, 2)) : nlohmann::json()},
-                        {"achieved_gflops", gflopPerFace > 0 ? nlohmann::json(round(achievedGflops(), 2)) : nlohmann::json()},
-                        {"first_to_steady", round(firstToSteady(), 3)},
-                        {"peak_rss_mb", round(peakRssBytes / 1048576.0, 1)}};
+    nlohmann::json j = {
+        {"source", source},
+        {"kind", kind},
+        {"architecture", architecture},
+        {"precision", precisionName(precision)},
+        {"in_size", inSize},
+        {"out_size", outSize},
+        {"threads", threads},
+        {"batch", batch},
+        {"load_ms", round(loadMs, 2)},
+        {"build_ms", round(buildMs, 2)},
+        {"cold_forward_ms", round(coldForwardMs, 2)},
+        {"first_forward_ms", round(firstForwardMs, 2)},
+        {"median_forward_ms", round(medianForwardMs, 2)},
+        {"min_forward_ms", round(minForwardMs, 2)},
+        {"median_per_face_ms", round(medianPerFaceMs(), 2)},
+        {"faces_per_s", round(facesPerSecond(), 3)},
+        // Counted for GPEN only: elsewhere null, never a 0 that reads as a measurement.
+        {"gflop_per_face",
+         gflopPerFace > 0 ? nlohmann::json(round(gflopPerFace, 2)) : nlohmann::json()},
+        {"achieved_gflops",
+         gflopPerFace > 0 ? nlohmann::json(round(achievedGflops(), 2)) : nlohmann::json()},
+        {"first_to_steady", round(firstToSteady(), 3)},
+        {"peak_rss_mb", round(peakRssBytes / 1048576.0, 1)}};
     if (psnrVsFp32Db) {
-        j[psnrOf == "8-bit" ? "psnr_8bit_vs_fp32_db" : "psnr_range_vs_fp32_db"] = round(*psnrVsFp32Db, 2);
+        j[psnrOf == "8-bit" ? "psnr_8bit_vs_fp32_db" : "psnr_range_vs_fp32_db"] =
+            round(*psnrVsFp32Db, 2);
         j["max_rel_diff_vs_fp32"] = round(maxRelDiffVsFp32, 6);
     }
     return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -271,18 +282,20 @@ std::string GpenBenchmarkResult::toText() const {
     std::ostringstream s;
     s << source << ": " << architecture << ", input " << inSize << " px\n"
       << "  threads " << threads << ", batch " << batch << ", " << precisionName(precision) << "\n"
-      << "  load " << fmt(loadMs) << " ms, build " << fmt(buildMs) << " ms, cold forward " << fmt(coldForwardMs)
-      << " ms\n"
-      << "  first forward after warmup " << fmt(firstForwardMs) << " ms (" << fmt(firstToSteady(), 2)
-      << " x steady)\n"
-      << "  steady forward: median " << fmt(medianForwardMs) << " ms, min " << fmt(minForwardMs) << " ms; "
-      << fmt(medianPerFaceMs()) << " ms per face, " << fmt(facesPerSecond(), 2) << " faces/s\n"
-      << (gflopPerFace > 0 ? "  " + fmt(gflopPerFace) + " GFLOP per face, " + fmt(achievedGflops()) + " GFLOP/s achieved\n"
+      << "  load " << fmt(loadMs) << " ms, build " << fmt(buildMs) << " ms, cold forward "
+      << fmt(coldForwardMs) << " ms\n"
+      << "  first forward after warmup " << fmt(firstForwardMs) << " ms ("
+      << fmt(firstToSteady(), 2) << " x steady)\n"
+      << "  steady forward: median " << fmt(medianForwardMs) << " ms, min " << fmt(minForwardMs)
+      << " ms; " << fmt(medianPerFaceMs()) << " ms per face, " << fmt(facesPerSecond(), 2)
+      << " faces/s\n"
+      << (gflopPerFace > 0 ? "  " + fmt(gflopPerFace) + " GFLOP per face, " +
+                                 fmt(achievedGflops()) + " GFLOP/s achieved\n"
                            : std::string("  GFLOP not counted for this network\n"))
       << "  peak RSS " << fmt(peakRssBytes / 1048576.0, 0) << " MB\n";
     if (psnrVsFp32Db) {
-        s << "  against float32: PSNR (" << psnrOf << ") " << fmt(*psnrVsFp32Db, 1) << " dB, max relative difference "
-          << fmt(maxRelDiffVsFp32, 5) << "\n";
+        s << "  against float32: PSNR (" << psnrOf << ") " << fmt(*psnrVsFp32Db, 1)
+          << " dB, max relative difference " << fmt(maxRelDiffVsFp32, 5) << "\n";
     }
     return s.str();
 }

@@ -57,15 +57,15 @@ at::Tensor Linear::operator()(const at::Tensor& x) const {
 
 void prepareFast(ModulatedConv& m, int inputSize, at::ScalarType dtype) {
     // Per sample, modulating the weights costs a pass over Cout*Cin*k*k values, or their Winograd
-    // transform, far dearer (docs/MEASUREMENTS.md, "Modulation"); modulating the activations costs passes over the input
-    // (Cin x H x W) and, for the demodulation, the output. Weights win where activations dwarf
-    // them: from 128x128 up, or with Winograd from 256x256 up.
+    // transform, far dearer (docs/MEASUREMENTS.md, "Modulation"); modulating the activations costs
+    // passes over the input (Cin x H x W) and, for the demodulation, the output. Weights win where
+    // activations dwarf them: from 128x128 up, or with Winograd from 256x256 up.
     const auto cout = m.weight.size(0);
     const auto cin = m.weight.size(1);
     // The smallest layers stay direct: their transformed weights are large (17-75 MB at 512 or
     // 1024 input channels, four times the plain ones) and their time small. oneDNN's from 32x32,
-    // ours from 64x64 (docs/MEASUREMENTS.md, "Winograd sizes"). (Where our kernels are preferred oneDNN
-    // has no Winograd ones; asking first lets a test force ours on an AVX-512 CPU.)
+    // ours from 64x64 (docs/MEASUREMENTS.md, "Winograd sizes"). (Where our kernels are preferred
+    // oneDNN has no Winograd ones; asking first lets a test force ours on an AVX-512 CPU.)
     constexpr int kOneDnnWinogradMinSize = 32;
     constexpr int kWinogradMinSize = 64;
     m.winograd = !Winograd43Conv::preferred() && !m.upsample && m.kernelSize == 3 &&
@@ -200,7 +200,8 @@ at::Tensor styledConvFast(const StyledConv& s, at::Tensor input, const at::Tenso
     if (!m.modulateWeights) {
         const at::Tensor scale = style.view({n, -1, 1, 1}).to(dtype);
         at::Tensor xs = own ? x.mul_(scale) : x * scale;
-        pre = m.sharedWinograd ? (*m.sharedWinograd)(xs, {}) : convolve(m, xs, m.weight, m.polyphase, {});
+        pre = m.sharedWinograd ? (*m.sharedWinograd)(xs, {})
+                               : convolve(m, xs, m.weight, m.polyphase, {});
         xs.reset();
         if (!reuse) {
             x.reset();

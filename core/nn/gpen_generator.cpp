@@ -9,15 +9,15 @@
 #include <c10/core/InferenceMode.h>
 
 #include "io/state_dict_access.h"
-#include "nn/free_cores.h"
 #include "nn/cpu_batching.h"
-#include "nn/gpen_spec.h"
-#include "nn/precision.h"
-#include "nn/torch_failure.h"
+#include "nn/free_cores.h"
 #include "nn/gpen_layers.h"
+#include "nn/gpen_spec.h"
+#include "nn/network_builds.h"
+#include "nn/precision.h"
 #include "nn/stylegan_ops.h"
 #include "nn/tensor_convert.h"
-#include "nn/network_builds.h"
+#include "nn/torch_failure.h"
 
 namespace gpen {
 
@@ -45,13 +45,15 @@ struct GpenGenerator::Impl {
     at::Tensor encoderStage(const EncoderStage& e, const at::Tensor& x) const;
     at::Tensor styled(const StyledConv& s, at::Tensor x, const at::Tensor& latent,
                       const at::Tensor& noise) const;
-    at::Tensor toRgb(const ToRgb& t, const at::Tensor& x, const at::Tensor& latent, const at::Tensor& skip) const;
+    at::Tensor toRgb(const ToRgb& t, const at::Tensor& x, const at::Tensor& latent,
+                     const at::Tensor& skip) const;
     at::Tensor forward(const at::Tensor& input, std::stop_token stop) const;
 };
 
 namespace {
 
-at::Tensor modulatedConvReference(const ModulatedConv& m, const at::Tensor& x, const at::Tensor& style) {
+at::Tensor modulatedConvReference(const ModulatedConv& m, const at::Tensor& x,
+                                  const at::Tensor& style) {
     // The reference: per-sample weights scale * W * style, demodulated, as one grouped conv.
     const auto n = x.size(0);
     const auto cin = x.size(1);
@@ -71,8 +73,8 @@ at::Tensor modulatedConvReference(const ModulatedConv& m, const at::Tensor& x, c
         out = out.view({n, cout, out.size(2), out.size(3)});
         return blur(out, m.blurKernel, 1, 1);
     }
-    at::Tensor out = conv2d(xg, w.view({n * cout, cin, k, k}), 1, static_cast<int>(k / 2), static_cast<int>(k / 2),
-                            static_cast<int>(n));
+    at::Tensor out = conv2d(xg, w.view({n * cout, cin, k, k}), 1, static_cast<int>(k / 2),
+                            static_cast<int>(k / 2), static_cast<int>(n));
     return out.view({n, cout, out.size(2), out.size(3)});
 }
 
@@ -82,8 +84,9 @@ at::Tensor GpenGenerator::Impl::encoderStage(const EncoderStage& e, const at::Te
     if (fast()) {
         return encoderStageFast(e, x);
     }
-    at::Tensor y = e.blurKernel.defined() ? conv2d(blur(x, e.blurKernel, 2, 2), e.weight, 2, 0, 0)
-                                          : conv2d(x, e.weight, 1, 0, 0);  // ecd0 is a 1x1 convolution
+    at::Tensor y = e.blurKernel.defined()
+                       ? conv2d(blur(x, e.blurKernel, 2, 2), e.weight, 2, 0, 0)
+                       : conv2d(x, e.weight, 1, 0, 0);  // ecd0 is a 1x1 convolution
     return fusedLeakyRelu(std::move(y), e.bias);
 }
 
@@ -144,7 +147,8 @@ at::Tensor GpenGenerator::Impl::forward(const at::Tensor& input, std::stop_token
         if (!rng) {
             rng = at::detail::createCPUGenerator(params.noiseSeed);
         }
-        return at::randn({n, s.conv.weightSq.size(0), size, size}, *rng, at::TensorOptions().dtype(at::kFloat))
+        return at::randn({n, s.conv.weightSq.size(0), size, size}, *rng,
+                         at::TensorOptions().dtype(at::kFloat))
             .to(input.device(), x.scalar_type());
     };
     auto styledAt = [&](const StyledConv& s, at::Tensor in, int size) {
@@ -168,9 +172,15 @@ at::Tensor GpenGenerator::Impl::forward(const at::Tensor& input, std::stop_token
 GpenGenerator::GpenGenerator(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
 GpenGenerator::~GpenGenerator() = default;
 
-const GpenArchitecture& GpenGenerator::architecture() const { return m_impl->arch; }
-const Device& GpenGenerator::device() const { return m_impl->device; }
-std::vector<TensorInfo> GpenGenerator::entries() const { return m_impl->entries; }
+const GpenArchitecture& GpenGenerator::architecture() const {
+    return m_impl->arch;
+}
+const Device& GpenGenerator::device() const {
+    return m_impl->device;
+}
+std::vector<TensorInfo> GpenGenerator::entries() const {
+    return m_impl->entries;
+}
 
 std::uint64_t GpenGenerator::extraKernelBytes() const {
     std::int64_t bytes = 0;
@@ -190,11 +200,12 @@ std::uint64_t GpenGenerator::extraKernelBytes() const {
 
 Expected<FloatTensor> GpenGenerator::forward(const FloatTensor& input, std::stop_token stop) const {
     const auto& a = m_impl->arch;
-    if (input.shape.size() != 4 || input.shape[1] != 3 || input.shape[2] != a.inSize || input.shape[3] != a.inSize ||
-        input.shape[0] < 1) {
+    if (input.shape.size() != 4 || input.shape[1] != 3 || input.shape[2] != a.inSize ||
+        input.shape[3] != a.inSize || input.shape[0] < 1) {
         return makeError(ErrorCode::InvalidArgument,
-                         "GPEN " + std::to_string(a.inSize) + " needs input [N, 3, " + std::to_string(a.inSize) +
-                             ", " + std::to_string(a.inSize) + "], got " + shapeToString(input.shape));
+                         "GPEN " + std::to_string(a.inSize) + " needs input [N, 3, " +
+                             std::to_string(a.inSize) + ", " + std::to_string(a.inSize) +
+                             "], got " + shapeToString(input.shape));
     }
     try {
         fitComputeThreadsToFreeCores();
@@ -206,9 +217,9 @@ Expected<FloatTensor> GpenGenerator::forward(const FloatTensor& input, std::stop
     } catch (const ForwardCancelled&) {
         return makeError(ErrorCode::Cancelled, "Cancelled");
     } catch (...) {
-        return tl::unexpected(currentTorchFailure(ErrorCode::Internal, "GPEN forward failed: ",
-                                                  "GPEN forward: out of memory for a batch of " +
-                                                      std::to_string(input.shape[0])));
+        return tl::unexpected(currentTorchFailure(
+            ErrorCode::Internal, "GPEN forward failed: ",
+            "GPEN forward: out of memory for a batch of " + std::to_string(input.shape[0])));
     }
 }
 
@@ -222,16 +233,19 @@ struct Loader {
     bool fast = true;
     at::ScalarType dtype = at::kFloat;  // the fast kernels' compute type
 
-    at::Tensor operator()(const std::string& name) const { return toDevice(findTensor(dict, name), device); }
+    at::Tensor operator()(const std::string& name) const {
+        return toDevice(findTensor(dict, name), device);
+    }
 
     Linear linear(const std::string& prefix, double lrMul, bool activate) const {
         const at::Tensor w = (*this)(prefix + "weight");
         const double scale = lrMul / std::sqrt(static_cast<double>(w.size(1)));
-        return {(w * scale).contiguous(), ((*this)(prefix + "bias") * lrMul).contiguous(), activate};
+        return {(w * scale).contiguous(), ((*this)(prefix + "bias") * lrMul).contiguous(),
+                activate};
     }
 
-    ModulatedConv modConv(const std::string& prefix, bool demodulate, bool upsample, const at::Tensor& blurKernel,
-                          int inputSize) const {
+    ModulatedConv modConv(const std::string& prefix, bool demodulate, bool upsample,
+                          const at::Tensor& blurKernel, int inputSize) const {
         ModulatedConv m;
         const at::Tensor w = (*this)(prefix + "weight").squeeze(0);  // [Cout, Cin, k, k]
         const double fanIn = static_cast<double>(w.size(1) * w.size(2) * w.size(3));
@@ -260,14 +274,16 @@ struct Loader {
     }
 
     ToRgb toRgb(const std::string& prefix, const at::Tensor& upsampleKernel, int inputSize) const {
-        return {modConv(prefix + "conv.", false, false, {}, inputSize), (*this)(prefix + "bias"), upsampleKernel};
+        return {modConv(prefix + "conv.", false, false, {}, inputSize), (*this)(prefix + "bias"),
+                upsampleKernel};
     }
 
     EncoderStage encoderStage(int e, const at::Tensor& downKernel) const {
         const std::string p = "ecd" + std::to_string(e) + ".0.";
         const at::Tensor w = (*this)(p + (e == 0 ? "0.weight" : "1.weight"));
         const double fanIn = static_cast<double>(w.size(1) * w.size(2) * w.size(3));
-        EncoderStage stage{(w / std::sqrt(fanIn)).contiguous(), (*this)(p + (e == 0 ? "1.bias" : "2.bias")),
+        EncoderStage stage{(w / std::sqrt(fanIn)).contiguous(),
+                           (*this)(p + (e == 0 ? "1.bias" : "2.bias")),
                            e == 0 ? at::Tensor() : downKernel};
         if (fast) {
             prepareFast(stage, dtype);
@@ -278,7 +294,8 @@ struct Loader {
 
 }  // namespace
 
-Expected<std::unique_ptr<GpenGenerator>> GpenGenerator::create(const StateDict& weights, const std::string& source,
+Expected<std::unique_ptr<GpenGenerator>> GpenGenerator::create(const StateDict& weights,
+                                                               const std::string& source,
                                                                const GpenLoadParams& params) {
     auto arch = inferGpenArchitecture(weights, source, params.expected);
     if (!arch) {
@@ -286,7 +303,8 @@ Expected<std::unique_ptr<GpenGenerator>> GpenGenerator::create(const StateDict& 
     }
     const bool bf16 = params.precision == Precision::Bf16;
     if (bf16 && params.kernels != GpenKernels::Fast) {
-        return makeError(ErrorCode::InvalidArgument, source + ": bf16 precision needs the fast kernels");
+        return makeError(ErrorCode::InvalidArgument,
+                         source + ": bf16 precision needs the fast kernels");
     }
     nn::countNetworkBuild();
     try {
@@ -296,13 +314,16 @@ Expected<std::unique_ptr<GpenGenerator>> GpenGenerator::create(const StateDict& 
         impl->device = params.device;
         impl->params = params;
         for (const auto& spec : gpenStateDictSpec(*arch)) {
-            impl->entries.push_back({spec.name, findTensor(weights, spec.name).sizes().vec(), "float32"});
+            impl->entries.push_back(
+                {spec.name, findTensor(weights, spec.name).sizes().vec(), "float32"});
         }
         // The blur kernels are rebuilt, as the reference's modules do; the file's copies were
         // only checked for shape.
         const StateDict buffers = gpenBuiltBuffers(*arch);
-        const Loader load{weights, params.device, params.kernels == GpenKernels::Fast, computeType(params.precision)};
-        const at::Tensor downKernel = toDevice(findTensor(buffers, "ecd1.0.0.kernel"), params.device);
+        const Loader load{weights, params.device, params.kernels == GpenKernels::Fast,
+                          computeType(params.precision)};
+        const at::Tensor downKernel =
+            toDevice(findTensor(buffers, "ecd1.0.0.kernel"), params.device);
         const at::Tensor upKernel = downKernel * 4.0;
 
         const int stages = gpenEncoderStages(*arch);
@@ -312,7 +333,8 @@ Expected<std::unique_ptr<GpenGenerator>> GpenGenerator::create(const StateDict& 
         impl->finalLinear = load.linear("final_linear.0.", 1.0, true);
         constexpr double kLrMlp = 0.01;
         for (int i = 1; i <= arch->nMlp; ++i) {
-            impl->styleMlp.push_back(load.linear("generator.style." + std::to_string(i) + ".", kLrMlp, true));
+            impl->styleMlp.push_back(
+                load.linear("generator.style." + std::to_string(i) + ".", kLrMlp, true));
         }
         impl->constantInput = load("generator.input.input");
         impl->conv1 = load.styledConv("generator.conv1.", false, {}, 4);
@@ -323,7 +345,8 @@ Expected<std::unique_ptr<GpenGenerator>> GpenGenerator::create(const StateDict& 
             const auto conv = [](int i) { return "generator.convs." + std::to_string(i) + "."; };
             impl->convs.push_back(load.styledConv(conv(2 * l), true, upKernel, size / 2));
             impl->convs.push_back(load.styledConv(conv(2 * l + 1), false, {}, size));
-            impl->toRgbs.push_back(load.toRgb("generator.to_rgbs." + std::to_string(l) + ".", upKernel, size));
+            impl->toRgbs.push_back(
+                load.toRgb("generator.to_rgbs." + std::to_string(l) + ".", upKernel, size));
         }
         return std::unique_ptr<GpenGenerator>(new GpenGenerator(std::move(impl)));
     } catch (...) {

@@ -25,20 +25,42 @@ int gpenChannels(const GpenArchitecture& arch, int size) {
     const double cm = arch.channelMultiplier;
     double c = 0;
     switch (size) {
-        case 4: case 8: case 16: case 32: c = 512 * n; break;
-        case 64: c = 256 * cm * n; break;
-        case 128: c = 128 * cm * n; break;
-        case 256: c = 64 * cm * n; break;
-        case 512: c = 32 * cm * n; break;
-        case 1024: c = 16 * cm * n; break;
-        case 2048: c = 8 * cm * n; break;
-        default: return 0;
+        case 4:
+        case 8:
+        case 16:
+        case 32:
+            c = 512 * n;
+            break;
+        case 64:
+            c = 256 * cm * n;
+            break;
+        case 128:
+            c = 128 * cm * n;
+            break;
+        case 256:
+            c = 64 * cm * n;
+            break;
+        case 512:
+            c = 32 * cm * n;
+            break;
+        case 1024:
+            c = 16 * cm * n;
+            break;
+        case 2048:
+            c = 8 * cm * n;
+            break;
+        default:
+            return 0;
     }
     return static_cast<int>(std::floor(c + 1e-9));
 }
 
-int gpenEncoderStages(const GpenArchitecture& arch) { return log2Exact(arch.inSize) - 1; }
-int gpenDecoderLevels(const GpenArchitecture& arch) { return log2Exact(arch.outSize) - 2; }
+int gpenEncoderStages(const GpenArchitecture& arch) {
+    return log2Exact(arch.inSize) - 1;
+}
+int gpenDecoderLevels(const GpenArchitecture& arch) {
+    return log2Exact(arch.outSize) - 2;
+}
 
 }  // namespace nn
 
@@ -48,7 +70,8 @@ std::vector<TensorSpec> gpenStateDictSpec(const GpenArchitecture& arch) {
     std::vector<TensorSpec> spec;
     const std::int64_t sd = arch.styleDim;
     const std::int64_t fm = arch.isConcat ? 2 : 1;
-    auto modConv = [&](const std::string& p, std::int64_t in, std::int64_t out, std::int64_t k, bool up) {
+    auto modConv = [&](const std::string& p, std::int64_t in, std::int64_t out, std::int64_t k,
+                       bool up) {
         spec.push_back({p + "weight", {1, out, in, k, k}});
         if (up) {
             spec.push_back({p + "blur.kernel", {4, 4}});
@@ -86,7 +109,8 @@ std::vector<TensorSpec> gpenStateDictSpec(const GpenArchitecture& arch) {
         in = out;
     }
     for (int l = 0; l < levels; ++l) {
-        toRgb("generator.to_rgbs." + std::to_string(l) + ".", gpenChannels(arch, 8 << l) * fm, true);
+        toRgb("generator.to_rgbs." + std::to_string(l) + ".", gpenChannels(arch, 8 << l) * fm,
+              true);
     }
     const int stages = nn::gpenEncoderStages(arch);
     std::int64_t ein = gpenChannels(arch, arch.inSize);
@@ -131,8 +155,9 @@ Expected<GpenArchitecture> inferGpenArchitecture(const StateDict& dict, const st
     const Shape ecd0 = shapeOf("ecd0.0.0.weight");
     if (style1.size() != 2 || input.size() != 4 || ecd0.size() != 4) {
         return makeError(ErrorCode::UnsupportedArchitecture,
-                         source + ": not a GPEN generator (no generator.style.1.weight, "
-                                  "generator.input.input or ecd0.0.0.weight)");
+                         source +
+                             ": not a GPEN generator (no generator.style.1.weight, "
+                             "generator.input.input or ecd0.0.0.weight)");
     }
     GpenArchitecture arch;
     arch.styleDim = static_cast<int>(style1[1]);
@@ -141,7 +166,8 @@ Expected<GpenArchitecture> inferGpenArchitecture(const StateDict& dict, const st
         ++arch.nMlp;
     }
     int stages = 0;
-    while (dict.contains("ecd" + std::to_string(stages) + ".0." + (stages == 0 ? "0.weight" : "1.weight"))) {
+    while (dict.contains("ecd" + std::to_string(stages) + ".0." +
+                         (stages == 0 ? "0.weight" : "1.weight"))) {
         ++stages;
     }
     int levels = 0;
@@ -164,13 +190,14 @@ Expected<GpenArchitecture> inferGpenArchitecture(const StateDict& dict, const st
                 static_cast<int>(std::lround(static_cast<double>(w[1]) / (256.0 * arch.narrow)));
         }
     }
-    if (arch.inSize < 32 || arch.outSize > 2048 || arch.outSize < arch.inSize || arch.channelMultiplier < 1) {
+    if (arch.inSize < 32 || arch.outSize > 2048 || arch.outSize < arch.inSize ||
+        arch.channelMultiplier < 1) {
         return makeError(ErrorCode::UnsupportedArchitecture,
                          source + ": unsupported GPEN configuration (" + arch.describe() + ")");
     }
     if (expected && !(expected->architecture == arch)) {
-        return makeError(ErrorCode::UnsupportedArchitecture, source + ": holds " + arch.describe() + ", but " +
-                                                                 expected->id + " is " +
+        return makeError(ErrorCode::UnsupportedArchitecture, source + ": holds " + arch.describe() +
+                                                                 ", but " + expected->id + " is " +
                                                                  expected->architecture.describe());
     }
     if (auto ok = validateStateDict(dict, gpenStateDictSpec(arch), source); !ok) {

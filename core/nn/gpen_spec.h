@@ -7,7 +7,8 @@
 
 namespace gpen::nn {
 
-// Reference `channels[size]`: int(base * channel_multiplier * narrow), truncated like Python's int().
+// Reference `channels[size]`: int(base * channel_multiplier * narrow), truncated like Python's
+// int().
 int gpenChannels(const GpenArchitecture& arch, int size);
 int log2Exact(int size);  // -1 when size is not a power of two
 // Number of encoder stages ecd0..ecd{n-1}: log2(inSize) - 1.

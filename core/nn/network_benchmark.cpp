@@ -33,7 +33,8 @@ struct Runner {
 };
 
 template <typename Net>
-std::function<Expected<std::vector<FloatTensor>>()> forwardOf(std::shared_ptr<Net> net, FloatTensor input) {
+std::function<Expected<std::vector<FloatTensor>>()> forwardOf(std::shared_ptr<Net> net,
+                                                              FloatTensor input) {
     return [net, input = std::move(input)]() -> Expected<std::vector<FloatTensor>> {
         auto out = net->forward(input);
         if (!out) {
@@ -45,7 +46,8 @@ std::function<Expected<std::vector<FloatTensor>>()> forwardOf(std::shared_ptr<Ne
         } else if constexpr (std::is_same_v<Out, ParseNetOutputs>) {
             return std::vector<FloatTensor>{std::move(out->maskLogits), std::move(out->image)};
         } else {
-            return std::vector<FloatTensor>{std::move(out->loc), std::move(out->conf), std::move(out->landms)};
+            return std::vector<FloatTensor>{std::move(out->loc), std::move(out->conf),
+                                            std::move(out->landms)};
         }
     };
 }
@@ -53,11 +55,13 @@ std::function<Expected<std::vector<FloatTensor>>()> forwardOf(std::shared_ptr<Ne
 // The kind is told by a name only that kind has; its create() then runs the architecture check,
 // once, before building.
 Expected<Runner> build(const StateDict& weights, const NcnnModel* ncnn, const TfjsGraphModel* tfjs,
-                       const GpenBenchmarkParams& p, const std::string& source, Precision precision) {
+                       const GpenBenchmarkParams& p, const std::string& source,
+                       Precision precision) {
     const Shape shape{p.batch, 3, p.syntheticSize, p.syntheticSize};
     Runner r;
     if (tfjs) {  // float32 only: the descriptor is small
-        auto net = FaceDescriptorNet::fromTfjs(*tfjs, kIdentityDescriptorNode, source, p.load.device);
+        auto net =
+            FaceDescriptorNet::fromTfjs(*tfjs, kIdentityDescriptorNode, source, p.load.device);
         if (!net) {
             return tl::unexpected(net.error());
         }
@@ -65,11 +69,13 @@ Expected<Runner> build(const StateDict& weights, const NcnnModel* ncnn, const Tf
         r.kind = "descriptor";
         r.architecture = (*net)->describe();
         r.outSize = s;
-        r.forward = forwardOf(std::shared_ptr<FaceDescriptorNet>(std::move(*net)), rampInput({p.batch, 3, s, s}, 0.0F, 255.0F));
+        r.forward = forwardOf(std::shared_ptr<FaceDescriptorNet>(std::move(*net)),
+                              rampInput({p.batch, 3, s, s}, 0.0F, 255.0F));
         return r;
     }
     if (ncnn) {
-        auto net = SrvggNet::fromNcnn(*ncnn, source, {.device = p.load.device, .precision = precision});
+        auto net =
+            SrvggNet::fromNcnn(*ncnn, source, {.device = p.load.device, .precision = precision});
         if (!net) {
             return tl::unexpected(net.error());
         }
@@ -77,11 +83,13 @@ Expected<Runner> build(const StateDict& weights, const NcnnModel* ncnn, const Tf
         r.kind = "srvggnet";
         r.architecture = arch.describe();
         r.outSize = p.syntheticSize * arch.scale;
-        r.forward = forwardOf(std::shared_ptr<SrvggNet>(std::move(*net)), rampInput(shape, 0.0F, 1.0F));
+        r.forward =
+            forwardOf(std::shared_ptr<SrvggNet>(std::move(*net)), rampInput(shape, 0.0F, 1.0F));
         return r;
     }
     if (weights.contains("out_mask_conv.conv2d.weight")) {
-        auto net = ParseNet::create(weights, source, {.device = p.load.device, .precision = precision});
+        auto net =
+            ParseNet::create(weights, source, {.device = p.load.device, .precision = precision});
         if (!net) {
             return tl::unexpected(net.error());
         }
@@ -89,11 +97,13 @@ Expected<Runner> build(const StateDict& weights, const NcnnModel* ncnn, const Tf
         r.kind = "parsenet";
         r.architecture = arch.describe();
         r.outSize = p.syntheticSize * arch.outSize / arch.inSize;
-        r.forward = forwardOf(std::shared_ptr<ParseNet>(std::move(*net)), rampInput(shape, -1.0F, 1.0F));
+        r.forward =
+            forwardOf(std::shared_ptr<ParseNet>(std::move(*net)), rampInput(shape, -1.0F, 1.0F));
         return r;
     }
     if (weights.contains("conv_first.weight")) {
-        auto net = RrdbNet::create(weights, source, {.device = p.load.device, .precision = precision});
+        auto net =
+            RrdbNet::create(weights, source, {.device = p.load.device, .precision = precision});
         if (!net) {
             return tl::unexpected(net.error());
         }
@@ -101,11 +111,13 @@ Expected<Runner> build(const StateDict& weights, const NcnnModel* ncnn, const Tf
         r.kind = "rrdbnet";
         r.architecture = arch.describe();
         r.outSize = p.syntheticSize * arch.scale;
-        r.forward = forwardOf(std::shared_ptr<RrdbNet>(std::move(*net)), rampInput(shape, 0.0F, 1.0F));
+        r.forward =
+            forwardOf(std::shared_ptr<RrdbNet>(std::move(*net)), rampInput(shape, 0.0F, 1.0F));
         return r;
     }
     if (weights.contains("ClassHead.0.conv1x1.weight")) {
-        auto net = RetinaFace::create(weights, source, {.device = p.load.device, .precision = precision});
+        auto net =
+            RetinaFace::create(weights, source, {.device = p.load.device, .precision = precision});
         if (!net) {
             return tl::unexpected(net.error());
         }
@@ -113,21 +125,23 @@ Expected<Runner> build(const StateDict& weights, const NcnnModel* ncnn, const Tf
         r.architecture = (*net)->architecture().describe();
         r.outSize = p.syntheticSize;
         // BGR 0..255 minus the means.
-        r.forward = forwardOf(std::shared_ptr<RetinaFace>(std::move(*net)), rampInput(shape, -123.0F, 151.0F));
+        r.forward = forwardOf(std::shared_ptr<RetinaFace>(std::move(*net)),
+                              rampInput(shape, -123.0F, 151.0F));
         return r;
     }
-    return makeError(ErrorCode::InvalidArgument,
-                     source + ": not a network bench knows (GPEN, ParseNet, RRDBNet, RetinaFace, an NCNN "
-                              "SRVGGNetCompact/RRDBNet or a TF.js face descriptor)");
+    return makeError(
+        ErrorCode::InvalidArgument,
+        source +
+            ": not a network bench knows (GPEN, ParseNet, RRDBNet, RetinaFace, an NCNN "
+            "SRVGGNetCompact/RRDBNet or a TF.js face descriptor)");
 }
 
 }  // namespace
 
-Expected<GpenBenchmarkResult> runNetworkBenchmark(GpenBenchmarkResult r, StateDict weights,
-                                                  const GpenBenchmarkParams& params, double loadMs,
-                                                  const std::function<void(const std::string&)>& progress,
-                                                  std::shared_ptr<const NcnnModel> ncnn,
-                                                  std::shared_ptr<const TfjsGraphModel> tfjs) {
+Expected<GpenBenchmarkResult> runNetworkBenchmark(
+    GpenBenchmarkResult r, StateDict weights, const GpenBenchmarkParams& params, double loadMs,
+    const std::function<void(const std::string&)>& progress, std::shared_ptr<const NcnnModel> ncnn,
+    std::shared_ptr<const TfjsGraphModel> tfjs) {
     r.loadMs = loadMs;
     const auto t0 = Clock::now();
     const Precision precision = params.load.precision;
@@ -166,7 +180,8 @@ Expected<GpenBenchmarkResult> runNetworkBenchmark(GpenBenchmarkResult r, StateDi
         r.psnrVsFp32Db = INFINITY;
         for (std::size_t i = 0; i < ref->size(); ++i) {
             r.psnrVsFp32Db = std::min(*r.psnrVsFp32Db, rangePsnrDb((*out)[i], (*ref)[i]));
-            r.maxRelDiffVsFp32 = std::max(r.maxRelDiffVsFp32, maxRelativeDifference((*out)[i], (*ref)[i]));
+            r.maxRelDiffVsFp32 =
+                std::max(r.maxRelDiffVsFp32, maxRelativeDifference((*out)[i], (*ref)[i]));
         }
     }
     return r;

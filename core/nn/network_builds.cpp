@@ -14,10 +14,14 @@ std::atomic<std::uint64_t> g_networksBuilt{0};
 
 namespace nn {
 
-void countNetworkBuild() { g_networksBuilt.fetch_add(1, std::memory_order_relaxed); }
+void countNetworkBuild() {
+    g_networksBuilt.fetch_add(1, std::memory_order_relaxed);
+}
 
 }  // namespace nn
 
-std::uint64_t networksBuilt() { return g_networksBuilt.load(std::memory_order_relaxed); }
+std::uint64_t networksBuilt() {
+    return g_networksBuilt.load(std::memory_order_relaxed);
+}
 
 }  // namespace gpen

@@ -7,14 +7,14 @@
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
 
-#include "nn/free_cores.h"
 #include "nn/border_pad.h"
 #include "nn/conv_bn.h"
 #include "nn/cpu_batching.h"
-#include "nn/precision.h"
-#include "nn/torch_failure.h"
-#include "nn/tensor_convert.h"
+#include "nn/free_cores.h"
 #include "nn/network_builds.h"
+#include "nn/precision.h"
+#include "nn/tensor_convert.h"
+#include "nn/torch_failure.h"
 #include "nn/winograd43_conv.h"
 
 namespace gpen {
@@ -106,15 +106,16 @@ struct UpPhaseConv {
         const std::int64_t h = x.size(2);
         const std::int64_t w = x.size(3);
         const at::Tensor padded = replicatePad1(x);
-        const at::Tensor result = at::empty({n, out, 2 * h, 2 * w},
-                                            padded.options().memory_format(x.suggest_memory_format()));
+        const at::Tensor result = at::empty(
+            {n, out, 2 * h, 2 * w}, padded.options().memory_format(x.suggest_memory_format()));
         // [N, out, 2h, 2w] seen as [N, out, h, 2, w, 2] (a view in either layout).
         const at::Tensor grid = result.view({n, out, h, 2, w, 2});
         for (std::int64_t p = 0; p < 4; ++p) {
             const std::int64_t r = p / 2;
             const std::int64_t c = p % 2;
-            const at::Tensor y = conv2dBias(padded, weight.narrow(0, p * out, out),
-                                            bias.narrow(0, p * out, out), 1, 0);  // [N, out, h+1, w+1]
+            const at::Tensor y =
+                conv2dBias(padded, weight.narrow(0, p * out, out), bias.narrow(0, p * out, out), 1,
+                           0);  // [N, out, h+1, w+1]
             grid.select(5, c).select(3, r).copy_(y.narrow(2, r, h).narrow(3, c, w));
         }
         return result;
@@ -207,7 +208,8 @@ std::uint64_t ParseNet::Impl::heldBytes() const {
     std::uint64_t bytes = 0;
     const auto add = [&](const ConvLayer& layer) {
         const ConvBn& c = layer.conv;
-        for (const at::Tensor* t : {&c.weight, &c.bias, &c.bnWeight, &c.bnBias, &c.bnMean, &c.bnVar}) {
+        for (const at::Tensor* t :
+             {&c.weight, &c.bias, &c.bnWeight, &c.bnBias, &c.bnMean, &c.bnVar}) {
             bytes += t->defined() ? t->nbytes() : 0;
         }
         bytes += layer.winograd ? static_cast<std::uint64_t>(layer.winograd->bytes()) : 0;
@@ -264,16 +266,17 @@ Expected<ParseNetOutputs> ParseNet::forward(const FloatTensor& input) const {
     try {
         fitComputeThreadsToFreeCores();
         c10::InferenceMode guard;
-        const at::Tensor x = toCompute(toDevice(fromFloatTensor(input), m_impl->device), m_impl->precision);
+        const at::Tensor x =
+            toCompute(toDevice(fromFloatTensor(input), m_impl->device), m_impl->precision);
         auto out = forwardBySubBatch(x, [&](const at::Tensor& part) {
             auto [mask, image] = m_impl->forward(part.contiguous(m_impl->layout));
             return std::vector<at::Tensor>{std::move(mask), std::move(image)};
         });
         return ParseNetOutputs{std::move(out[0]), std::move(out[1])};
     } catch (...) {
-        return tl::unexpected(currentTorchFailure(ErrorCode::Internal, "ParseNet forward failed: ",
-                                                  "ParseNet forward: out of memory for an input of " +
-                                                      shapeToString(s)));
+        return tl::unexpected(currentTorchFailure(
+            ErrorCode::Internal, "ParseNet forward failed: ",
+            "ParseNet forward: out of memory for an input of " + shapeToString(s)));
     }
 }
 
@@ -286,7 +289,8 @@ Expected<std::unique_ptr<ParseNet>> ParseNet::create(const StateDict& weights,
     }
     const bool fast = params.kernels == ParseNetKernels::Fast;
     if (params.precision != Precision::Fp32 && !fast) {
-        return makeError(ErrorCode::InvalidArgument, source + ": bf16 precision needs the fast kernels");
+        return makeError(ErrorCode::InvalidArgument,
+                         source + ": bf16 precision needs the fast kernels");
     }
     nn::countNetworkBuild();
     try {

@@ -21,8 +21,8 @@ bool cpuConvolvesBf16() {
         try {
             const auto options = at::TensorOptions().dtype(at::kBFloat16);
             const std::int64_t one[2] = {1, 1};
-            at::mkldnn_convolution(at::ones({1, 8, 4, 4}, options), at::ones({8, 8, 3, 3}, options), {},
-                                   one, one, one, 1);
+            at::mkldnn_convolution(at::ones({1, 8, 4, 4}, options), at::ones({8, 8, 3, 3}, options),
+                                   {}, one, one, one, 1);
             return true;
         } catch (const c10::Error&) {
             return false;
@@ -31,7 +31,8 @@ bool cpuConvolvesBf16() {
     return native;
 }
 
-at::Tensor convolveIn(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b, const ConvFn& conv) {
+at::Tensor convolveIn(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b,
+                      const ConvFn& conv) {
     if (x.scalar_type() != at::kBFloat16 || !x.device().is_cpu() || cpuConvolvesBf16()) {
         return conv(x, w, b);
     }
@@ -39,14 +40,16 @@ at::Tensor convolveIn(const at::Tensor& x, const at::Tensor& w, const at::Tensor
     return conv(wide, w.to(at::kFloat), b.defined() ? b.to(at::kFloat) : b).to(at::kBFloat16);
 }
 
-at::Tensor convolve(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b, at::IntArrayRef stride,
-                    at::IntArrayRef padding, at::IntArrayRef dilation, std::int64_t groups) {
-    return convolveIn(x, w, b, [&](const at::Tensor& xc, const at::Tensor& wc, const at::Tensor& bc) {
-        if (xc.device().is_cpu()) {
-            return at::mkldnn_convolution(xc, wc, bc, padding, stride, dilation, groups);
-        }
-        return at::conv2d(xc, wc, bc, stride, padding, dilation, groups);
-    });
+at::Tensor convolve(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b,
+                    at::IntArrayRef stride, at::IntArrayRef padding, at::IntArrayRef dilation,
+                    std::int64_t groups) {
+    return convolveIn(
+        x, w, b, [&](const at::Tensor& xc, const at::Tensor& wc, const at::Tensor& bc) {
+            if (xc.device().is_cpu()) {
+                return at::mkldnn_convolution(xc, wc, bc, padding, stride, dilation, groups);
+            }
+            return at::conv2d(xc, wc, bc, stride, padding, dilation, groups);
+        });
 }
 
 }  // namespace gpen::nn

@@ -22,19 +22,22 @@ at::Tensor toCompute(const at::Tensor& t, Precision precision);
 // float32 time on an AVX2 CPU (libtorch 1.13), and at::mkldnn_convolution refuses. Probed once.
 bool cpuConvolvesBf16();
 
-using ConvFn = std::function<at::Tensor(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b)>;
+using ConvFn =
+    std::function<at::Tensor(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b)>;
 
 // conv(x, w, b) in x's type. Bfloat16 on a CPU without the kernels: the operands widened to
 // float32 (exact), convolved there and the result rounded to bfloat16 - the numbers of oneDNN's
 // bfloat16 kernels, which also sum in float32, at about float32 speed.
-at::Tensor convolveIn(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b, const ConvFn& conv);
+at::Tensor convolveIn(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b,
+                      const ConvFn& conv);
 
 // A 2-D convolution in x's type, on the CPU always through oneDNN. at::conv2d's heuristics send
 // 1x1 and small convolutions to ATen's own loops when one thread computes, and those call the
 // system BLAS, and Debian's is the reference BLAS: many times slower on one thread, which is what
 // a loaded machine gets (docs/MEASUREMENTS.md, "One thread"). Elsewhere
 // at::conv2d. `b` may be undefined.
-at::Tensor convolve(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b, at::IntArrayRef stride,
-                    at::IntArrayRef padding, at::IntArrayRef dilation, std::int64_t groups);
+at::Tensor convolve(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b,
+                    at::IntArrayRef stride, at::IntArrayRef padding, at::IntArrayRef dilation,
+                    std::int64_t groups);
 
 }  // namespace gpen::nn

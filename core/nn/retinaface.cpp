@@ -7,13 +7,13 @@
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
 
-#include "nn/free_cores.h"
 #include "nn/conv_bn.h"
+#include "nn/free_cores.h"
+#include "nn/network_builds.h"
 #include "nn/precision.h"
-#include "nn/torch_failure.h"
 #include "nn/retinaface_layout.h"
 #include "nn/tensor_convert.h"
-#include "nn/network_builds.h"
+#include "nn/torch_failure.h"
 
 namespace gpen {
 
@@ -158,16 +158,17 @@ Expected<RetinaFaceHeads> RetinaFace::forward(const FloatTensor& input) const {
     try {
         fitComputeThreadsToFreeCores();
         c10::InferenceMode guard;
-        at::Tensor x = toCompute(toDevice(fromFloatTensor(input), m_impl->device), m_impl->precision);
+        at::Tensor x =
+            toCompute(toDevice(fromFloatTensor(input), m_impl->device), m_impl->precision);
         if (m_impl->channelsLast) {
             x = x.contiguous(at::MemoryFormat::ChannelsLast);
         }
         const auto out = m_impl->forward(x);
         return RetinaFaceHeads{toFloatTensor(out[0]), toFloatTensor(out[1]), toFloatTensor(out[2])};
     } catch (...) {
-        return tl::unexpected(currentTorchFailure(ErrorCode::Internal, "RetinaFace forward failed: ",
-                                                  "RetinaFace forward: out of memory for an input of " +
-                                                      shapeToString(input.shape)));
+        return tl::unexpected(currentTorchFailure(
+            ErrorCode::Internal, "RetinaFace forward failed: ",
+            "RetinaFace forward: out of memory for an input of " + shapeToString(input.shape)));
     }
 }
 
@@ -179,7 +180,8 @@ Expected<std::unique_ptr<RetinaFace>> RetinaFace::create(const StateDict& weight
         return tl::unexpected(arch.error());
     }
     if (params.precision != Precision::Fp32 && !params.foldBatchNorm) {
-        return makeError(ErrorCode::InvalidArgument, source + ": bf16 precision needs folded batch norms");
+        return makeError(ErrorCode::InvalidArgument,
+                         source + ": bf16 precision needs folded batch norms");
     }
     nn::countNetworkBuild();
     try {

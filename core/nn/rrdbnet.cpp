@@ -10,13 +10,13 @@
 #include <c10/core/InferenceMode.h>
 
 #include "io/state_dict_access.h"
-#include "nn/free_cores.h"
 #include "nn/conv_bn.h"
-#include "nn/precision.h"
-#include "nn/torch_failure.h"
-#include "nn/tensor_convert.h"
-#include "nn/winograd43_conv.h"
+#include "nn/free_cores.h"
 #include "nn/network_builds.h"
+#include "nn/precision.h"
+#include "nn/tensor_convert.h"
+#include "nn/torch_failure.h"
+#include "nn/winograd43_conv.h"
 
 namespace gpen {
 
@@ -77,13 +77,13 @@ struct DenseBlock {
             // writes the next slice, so nothing is concatenated.
             const std::int64_t c = x.size(1);
             const std::int64_t growth = convs[0].winograd->outputChannels();
-            at::Tensor dense = at::empty({x.size(0), c + 4 * growth, x.size(2), x.size(3)},
-                                         x.options());
+            at::Tensor dense =
+                at::empty({x.size(0), c + 4 * growth, x.size(2), x.size(3)}, x.options());
             dense.narrow(1, 0, c).copy_(x);
             for (std::int64_t k = 0; k < 4; ++k) {
                 const std::int64_t have = c + k * growth;
                 convs[static_cast<std::size_t>(k)].activated(dense.narrow(1, 0, have),
-                                                           dense.narrow(1, have, growth));
+                                                             dense.narrow(1, have, growth));
             }
             return convs[4](dense).mul_(kResidualScale).add_(x);
         }
@@ -225,8 +225,9 @@ Expected<FloatTensor> guarded(const char* what, F&& body) {
     } catch (const ForwardCancelled&) {
         return makeError(ErrorCode::Cancelled, "Cancelled");
     } catch (...) {
-        return tl::unexpected(currentTorchFailure(ErrorCode::Internal, std::string("RRDBNet ") + what + " failed: ",
-                                                  std::string("RRDBNet ") + what + ": out of memory"));
+        return tl::unexpected(
+            currentTorchFailure(ErrorCode::Internal, std::string("RRDBNet ") + what + " failed: ",
+                                std::string("RRDBNet ") + what + ": out of memory"));
     }
 }
 
@@ -238,7 +239,8 @@ Expected<FloatTensor> RrdbNet::forward(const FloatTensor& input, std::stop_token
     }
     fitComputeThreadsToFreeCores();
     return guarded("forward", [&]() -> Expected<FloatTensor> {
-        at::Tensor x = toCompute(toDevice(fromFloatTensor(input), m_impl->device), m_impl->precision);
+        at::Tensor x =
+            toCompute(toDevice(fromFloatTensor(input), m_impl->device), m_impl->precision);
         if (m_impl->channelsLast) {
             x = x.contiguous(at::MemoryFormat::ChannelsLast);
         }
@@ -303,9 +305,11 @@ Expected<std::unique_ptr<RrdbNet>> RrdbNet::create(const StateDict& weights,
                               params.device.kind == DeviceKind::Cpu &&
                               params.precision == Precision::Fp32 && Winograd43Conv::preferred();
         auto conv = [&](const std::string& name) {
-            return Conv{toCompute(toDevice(findTensor(weights, name + ".weight"), params.device), params.precision)
+            return Conv{toCompute(toDevice(findTensor(weights, name + ".weight"), params.device),
+                                  params.precision)
                             .contiguous(),
-                        toCompute(toDevice(findTensor(weights, name + ".bias"), params.device), params.precision)};
+                        toCompute(toDevice(findTensor(weights, name + ".bias"), params.device),
+                                  params.precision)};
         };
         impl->convFirst = conv("conv_first");
         for (int b = 0; b < arch->numBlock; ++b) {

@@ -83,9 +83,9 @@ Expected<RrdbArchitecture> inferRrdbArchitecture(const StateDict& dict, const st
                 " for an RRDBNet x4, x2 or x1 with " + std::to_string(c) + " output channels");
     }
     if (expectedScale != 0 && arch.scale != expectedScale) {
-        return makeError(ErrorCode::UnsupportedArchitecture, source + ": holds " + arch.describe() + ", where an x" +
-                                                                 std::to_string(expectedScale) +
-                                                                 " network is needed");
+        return makeError(ErrorCode::UnsupportedArchitecture,
+                         source + ": holds " + arch.describe() + ", where an x" +
+                             std::to_string(expectedScale) + " network is needed");
     }
     if (auto ok = validateStateDict(dict, rrdbStateDictSpec(arch), source); !ok) {
         return tl::unexpected(ok.error());

@@ -34,8 +34,8 @@ class LogSinkWarningHandler final : public c10::WarningHandler {
 class GlogToLogSink final : public google::LogSink {
   public:
     using google::LogSink::send;
-    void send(google::LogSeverity severity, const char*, const char*, int, const google::LogMessageTime&,
-              const char* message, std::size_t length) override {
+    void send(google::LogSeverity severity, const char*, const char*, int,
+              const google::LogMessageTime&, const char* message, std::size_t length) override {
         const LogLevel level = severity >= google::GLOG_ERROR     ? LogLevel::Error
                                : severity == google::GLOG_WARNING ? LogLevel::Warning
                                                                   : LogLevel::Info;
@@ -49,7 +49,8 @@ void routeGlogToLogSink() {
     // with no log file for any severity and stderr kept for FATAL alone (which aborts), its lines
     // reach only the sink.
     if (!google::IsGoogleLoggingInitialized()) google::InitGoogleLogging("gpen");
-    for (const google::LogSeverity s : {google::GLOG_INFO, google::GLOG_WARNING, google::GLOG_ERROR, google::GLOG_FATAL}) {
+    for (const google::LogSeverity s :
+         {google::GLOG_INFO, google::GLOG_WARNING, google::GLOG_ERROR, google::GLOG_FATAL}) {
         google::SetLogDestination(s, "");
     }
     FLAGS_logtostderr = false;
@@ -65,7 +66,9 @@ std::string Device::toString() const {
     return kind == DeviceKind::Cpu ? std::string("cpu") : "cuda:" + std::to_string(index);
 }
 
-bool cudaAvailable() { return at::hasCUDA(); }
+bool cudaAvailable() {
+    return at::hasCUDA();
+}
 
 Expected<Device> parseDevice(const std::string& text) {
     if (text == "cpu") {
@@ -78,30 +81,36 @@ Expected<Device> parseDevice(const std::string& text) {
         int index = 0;
         if (text.size() > 4) {
             if (text[4] != ':' || text.size() == 5) {
-                return makeError(ErrorCode::InvalidArgument, "device '" + text + "': expected cuda or cuda:N");
+                return makeError(ErrorCode::InvalidArgument,
+                                 "device '" + text + "': expected cuda or cuda:N");
             }
             try {
                 index = std::stoi(text.substr(5));
             } catch (const std::exception&) {
-                return makeError(ErrorCode::InvalidArgument, "device '" + text + "': expected cuda or cuda:N");
+                return makeError(ErrorCode::InvalidArgument,
+                                 "device '" + text + "': expected cuda or cuda:N");
             }
         }
         if (!cudaAvailable()) {
-            return makeError(ErrorCode::Device, "device '" + text + "': this build or machine has no CUDA");
+            return makeError(ErrorCode::Device,
+                             "device '" + text + "': this build or machine has no CUDA");
         }
         return Device{DeviceKind::Cuda, index};
     }
-    return makeError(ErrorCode::InvalidArgument, "unknown device '" + text + "' (cpu, cuda, cuda:N, auto)");
+    return makeError(ErrorCode::InvalidArgument,
+                     "unknown device '" + text + "' (cpu, cuda, cuda:N, auto)");
 }
 
 bool cpuComputesBf16Natively() {
     // GCC's check includes the OS's: the feature bit and XCR0's AVX-512 (or AMX tile) state.
-    static const bool native = __builtin_cpu_supports("avx512bf16") || __builtin_cpu_supports("amx-bf16");
+    static const bool native =
+        __builtin_cpu_supports("avx512bf16") || __builtin_cpu_supports("amx-bf16");
     return native;
 }
 
 Precision autoPrecision(const Device& device) {
-    return device.kind == DeviceKind::Cpu && cpuComputesBf16Natively() ? Precision::Bf16 : Precision::Fp32;
+    return device.kind == DeviceKind::Cpu && cpuComputesBf16Natively() ? Precision::Bf16
+                                                                       : Precision::Fp32;
 }
 
 Expected<Precision> parsePrecision(const std::string& text, const Device& device) {
@@ -114,10 +123,13 @@ Expected<Precision> parsePrecision(const std::string& text, const Device& device
     if (text == "auto") {
         return autoPrecision(device);
     }
-    return makeError(ErrorCode::InvalidArgument, "unknown precision '" + text + "' (auto, fp32, bf16)");
+    return makeError(ErrorCode::InvalidArgument,
+                     "unknown precision '" + text + "' (auto, fp32, bf16)");
 }
 
-const char* precisionName(Precision precision) { return precision == Precision::Bf16 ? "bf16" : "fp32"; }
+const char* precisionName(Precision precision) {
+    return precision == Precision::Bf16 ? "bf16" : "fp32";
+}
 
 void configureRuntime(const RuntimeParams& params) {
     int threads = params.threads;
@@ -152,10 +164,13 @@ void configureRuntime(const RuntimeParams& params) {
         }
 #endif
     }
-    log(LogLevel::Info, "compute threads: " + std::to_string(threads) + (cudaAvailable() ? ", CUDA available" : ", CPU only"));
+    log(LogLevel::Info, "compute threads: " + std::to_string(threads) +
+                            (cudaAvailable() ? ", CUDA available" : ", CPU only"));
 }
 
-int computeThreads() { return at::get_num_threads(); }
+int computeThreads() {
+    return at::get_num_threads();
+}
 
 int computeThreadsForFreeCores() {
     nn::fitComputeThreadsToFreeCores();

@@ -15,13 +15,14 @@ constexpr double kLeakySlope = 0.2;
 at::Tensor fusedLeakyRelu(at::Tensor&& x, const at::Tensor& bias);
 
 // at::conv2d with explicit integer padding (avoids the string-padding overload).
-at::Tensor conv2d(const at::Tensor& x, const at::Tensor& w, int stride, int padH, int padW, int groups = 1);
+at::Tensor conv2d(const at::Tensor& x, const at::Tensor& w, int stride, int padH, int padW,
+                  int groups = 1);
 
 // The same with an optional bias, always on oneDNN for CPU tensors: at::conv2d sends 1x1 and
 // small inputs to its unvectorized fallback. The result has x's memory layout; `w` must be
 // contiguous (a channels-last weight would make oneDNN compute in channels-last).
-at::Tensor conv2dFast(const at::Tensor& x, const at::Tensor& w, const at::Tensor& bias, int stride, int padH,
-                      int padW, int groups = 1);
+at::Tensor conv2dFast(const at::Tensor& x, const at::Tensor& w, const at::Tensor& bias, int stride,
+                      int padH, int padW, int groups = 1);
 
 // PixelNorm over dim 1.
 at::Tensor pixelNorm(const at::Tensor& x);

@@ -7,17 +7,20 @@ namespace gpen {
 namespace {
 
 bool endsWith(const std::string& s, const std::string& suffix) {
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+    return s.size() >= suffix.size() &&
+           s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 }  // namespace
 
-FloatTensor fillRuleTensor(const Shape& shape, std::int64_t entryIndex, double offset, double scale) {
+FloatTensor fillRuleTensor(const Shape& shape, std::int64_t entryIndex, double offset,
+                           double scale) {
     FloatTensor t(shape);
     const auto k = static_cast<std::uint64_t>(entryIndex);
     for (std::size_t i = 0; i < t.data.size(); ++i) {
         // Exact integer arithmetic modulo 2^32, then the low 16 bits mapped to [-1, 1).
-        const std::uint64_t u = (static_cast<std::uint64_t>(i) * 2654435761ULL + k * 97531ULL) & 0xFFFFFFFFULL;
+        const std::uint64_t u =
+            (static_cast<std::uint64_t>(i) * 2654435761ULL + k * 97531ULL) & 0xFFFFFFFFULL;
         const double v = static_cast<double>(u % 65536ULL) / 32768.0 - 1.0;
         t.data[i] = static_cast<float>(offset + scale * v);
     }

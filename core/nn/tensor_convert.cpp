@@ -6,7 +6,8 @@ namespace gpen::nn {
 
 at::Tensor fromFloatTensor(const FloatTensor& t) {
     // from_blob never writes through the pointer unless asked to; the const_cast is for its API.
-    return at::from_blob(const_cast<float*>(t.data.data()), t.shape, at::TensorOptions().dtype(at::kFloat));
+    return at::from_blob(const_cast<float*>(t.data.data()), t.shape,
+                         at::TensorOptions().dtype(at::kFloat));
 }
 
 FloatTensor toFloatTensor(const at::Tensor& t) {
@@ -17,8 +18,9 @@ FloatTensor toFloatTensor(const at::Tensor& t) {
 }
 
 at::Device toAtDevice(const Device& device) {
-    return device.kind == DeviceKind::Cuda ? at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(device.index))
-                                           : at::Device(at::kCPU);
+    return device.kind == DeviceKind::Cuda
+               ? at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(device.index))
+               : at::Device(at::kCPU);
 }
 
 at::Tensor toDevice(const at::Tensor& t, const Device& device) {

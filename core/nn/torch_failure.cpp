@@ -12,7 +12,8 @@ bool isAllocationFailure(const std::string& message) {
            message.find("out of memory") != std::string::npos;
 }
 
-Error currentTorchFailure(ErrorCode code, const std::string& prefix, const std::string& outOfMemory) {
+Error currentTorchFailure(ErrorCode code, const std::string& prefix,
+                          const std::string& outOfMemory) {
     try {
         throw;
     } catch (const c10::OutOfMemoryError&) {
@@ -29,7 +30,8 @@ Error currentTorchFailure(ErrorCode code, const std::string& prefix, const std::
 }
 
 Error currentBuildFailure(const std::string& source, const Device& device) {
-    return currentTorchFailure(ErrorCode::Device, source + ": cannot build the network on " + device.toString() + ": ",
+    return currentTorchFailure(ErrorCode::Device,
+                               source + ": cannot build the network on " + device.toString() + ": ",
                                source + ": out of memory while building the network");
 }
 

@@ -18,7 +18,8 @@ namespace gpen::nn {
 // Whether a libtorch message reports a failed allocation.
 bool isAllocationFailure(const std::string& message);
 
-Error currentTorchFailure(ErrorCode code, const std::string& prefix, const std::string& outOfMemory);
+Error currentTorchFailure(ErrorCode code, const std::string& prefix,
+                          const std::string& outOfMemory);
 
 // Building a network from `source` on `device`: "<source>: cannot build the network on <device>:
 // ..." (Device) or "<source>: out of memory while building the network".

@@ -72,16 +72,16 @@ at::Tensor factors(const at::Tensor& t, std::int64_t n, std::int64_t channels, c
 
 at::Tensor Winograd43Conv::operator()(const at::Tensor& x, const Options& options) const {
     const Impl& p = *m_impl;
-    TORCH_CHECK(x.dim() == 4 && x.size(1) == p.cin && x.device().is_cpu() &&
-                    x.scalar_type() == at::kFloat,
-                "Winograd convolution: needs a float32 CPU input [N, ", p.cin, ", H, W], got ",
-                x.sizes());
+    TORCH_CHECK(
+        x.dim() == 4 && x.size(1) == p.cin && x.device().is_cpu() && x.scalar_type() == at::kFloat,
+        "Winograd convolution: needs a float32 CPU input [N, ", p.cin, ", H, W], got ", x.sizes());
     const int pad = options.pad;
     TORCH_CHECK(pad >= 0 && pad <= 1 && x.size(2) + 2 * pad >= 3 && x.size(3) + 2 * pad >= 3,
                 "Winograd convolution: input ", x.sizes(), " too small for padding ", pad);
-    TORCH_CHECK(!options.reflect || (pad == 1 && x.size(2) >= 2 && x.size(3) >= 2),
-                "Winograd convolution: reflection padding needs pad 1 and an input of 2x2 or more, got ",
-                x.sizes(), " and pad ", pad);
+    TORCH_CHECK(
+        !options.reflect || (pad == 1 && x.size(2) >= 2 && x.size(3) >= 2),
+        "Winograd convolution: reflection padding needs pad 1 and an input of 2x2 or more, got ",
+        x.sizes(), " and pad ", pad);
     const auto& slope = options.leakySlope;
     TORCH_CHECK(!slope || (*slope >= 0 && *slope <= 1),
                 "Winograd convolution: leaky ReLU slope outside [0, 1]");
@@ -96,8 +96,8 @@ at::Tensor Winograd43Conv::operator()(const at::Tensor& x, const Options& option
     }
     // Samples each NCHW-contiguous (a channel prefix of a larger NCHW tensor, as a dense
     // block's) are read where they are.
-    const bool samplesNchw = x.stride(3) == 1 && x.stride(2) == x.size(3) &&
-                             x.stride(1) == x.size(2) * x.size(3);
+    const bool samplesNchw =
+        x.stride(3) == 1 && x.stride(2) == x.size(3) && x.stride(1) == x.size(2) * x.size(3);
     const at::Tensor in = samplesNchw ? x : x.contiguous();
     const auto g = wino43::Geometry::of(p.cin, p.cout, x.size(2), x.size(3), pad, options.reflect,
                                         static_cast<int>(at::get_num_threads()));
@@ -107,8 +107,7 @@ at::Tensor Winograd43Conv::operator()(const at::Tensor& x, const Options& option
         TORCH_CHECK(out.dim() == 4 && out.size(0) == n && out.size(1) == p.cout &&
                         out.size(2) == g.outHeight && out.size(3) == g.outWidth &&
                         out.scalar_type() == at::kFloat && out.device().is_cpu() &&
-                        out.stride(3) == 1 && out.stride(2) == g.outWidth &&
-                        out.stride(1) == plane,
+                        out.stride(3) == 1 && out.stride(2) == g.outWidth && out.stride(1) == plane,
                     "Winograd convolution: the output must be float32 [", n, ", ", p.cout, ", ",
                     g.outHeight, ", ", g.outWidth, "] with NCHW samples, got ", out.sizes(),
                     " strides ", out.strides());

@@ -31,13 +31,13 @@ class Winograd43Conv {
 
     // What a call adds to the plain convolution, all inside the kernel's own passes.
     struct Options {
-        int pad = 0;                             // padding on every side: 0 or 1
-        bool reflect = false;                    // pad 1 by reflection, not zeros (H, W >= 2):
-                                                 // what a reflection pad's copy would give
-        std::optional<double> leakySlope;        // leaky ReLU last, slope in [0, 1]
-        at::Tensor inputScale;                   // [N, Cin]: x's channels scaled first
-        at::Tensor outputScale;                  // [N, Cout]: the conv's channels scaled
-        at::Tensor bias;                         // [Cout]: in place of create()'s bias
+        int pad = 0;                       // padding on every side: 0 or 1
+        bool reflect = false;              // pad 1 by reflection, not zeros (H, W >= 2):
+                                           // what a reflection pad's copy would give
+        std::optional<double> leakySlope;  // leaky ReLU last, slope in [0, 1]
+        at::Tensor inputScale;             // [N, Cin]: x's channels scaled first
+        at::Tensor outputScale;            // [N, Cout]: the conv's channels scaled
+        at::Tensor bias;                   // [Cout]: in place of create()'s bias
         // Where to write, in place of a new tensor: [N, Cout, H', W'] float32 whose samples are
         // each NCHW-contiguous (a channel slice of a larger NCHW tensor will do). It must not
         // overlap x.

@@ -115,7 +115,7 @@ GPEN_AVX2 inline void interleave(const __m256 (&q)[4], float* p) {
 
 // Where a group of 8 tiles lies: its tile row and its first input column.
 struct GroupPlace {
-    std::int64_t y0, x0;  // input coordinates of the group's top-left patch pixel (may be < 0)
+    std::int64_t y0, x0;      // input coordinates of the group's top-left patch pixel (may be < 0)
     std::int64_t outY, outX;  // its first output pixel
 };
 
@@ -132,7 +132,7 @@ void fillLines(const Geometry& g, const float* channel, const GroupPlace& at, fl
                const float* (&line)[kAlpha]) {
     const std::int64_t from = std::clamp<std::int64_t>(-at.x0, 0, kGroupFloats);
     const std::int64_t to = std::clamp<std::int64_t>(g.width - at.x0, from, kGroupFloats);
-    #pragma GCC unroll 6
+#pragma GCC unroll 6
     for (int i = 0; i < kAlpha; ++i) {
         std::int64_t y = at.y0 + i;
         if (g.reflect) {
@@ -176,7 +176,7 @@ GPEN_AVX2 void prefetchLines(const Geometry& g, const float* channel, const Grou
         return;
     }
     constexpr std::int64_t kLineFloats = 16;  // one 64-byte cache line
-    #pragma GCC unroll 6
+#pragma GCC unroll 6
     for (int i = 0; i < kAlpha; ++i) {
         const std::int64_t y = at.y0 + i;
         if (y < 0 || y >= g.height) {
@@ -197,17 +197,17 @@ GPEN_AVX2 void transformInput(const float* const (&line)[kAlpha], float scale,
     for (int k = 0; k < kGroupFloats; k += kLanes) {
         __m256 d[kAlpha];
         __m256 r[kAlpha];
-        #pragma GCC unroll 6
+#pragma GCC unroll 6
         for (int i = 0; i < kAlpha; ++i) {
             d[i] = _mm256_loadu_ps(line[i] + k);
         }
         inputTransform(d, r);
-        #pragma GCC unroll 6
+#pragma GCC unroll 6
         for (int i = 0; i < kAlpha; ++i) {
             _mm256_store_ps(rows + i * kGroupFloats + k, r[i]);
         }
     }
-    #pragma GCC unroll 6
+#pragma GCC unroll 6
     for (int i = 0; i < kAlpha; ++i) {
         const float* row = rows + i * kGroupFloats;
         __m256 d[kAlpha];
@@ -222,7 +222,7 @@ GPEN_AVX2 void transformInput(const float* const (&line)[kAlpha], float scale,
         d[5] = q[1];
         __m256 out[kAlpha];
         inputTransform(d, out);
-        #pragma GCC unroll 6
+#pragma GCC unroll 6
         for (int j = 0; j < kAlpha; ++j) {
             _mm256_store_ps(v + (i * kAlpha + j) * vPointStride, _mm256_mul_ps(out[j], factor));
         }
@@ -312,16 +312,16 @@ GPEN_AVX2 void transformOutput(const Geometry& g, const float* m, std::int64_t t
                                std::int64_t co, const Epilogue& epilogue, const GroupPlace& at,
                                float* tail, float* output) {
     __m256 t[4][kAlpha];
-    #pragma GCC unroll 6
+#pragma GCC unroll 6
     for (int j = 0; j < kAlpha; ++j) {
         __m256 col[kAlpha];
-        #pragma GCC unroll 6
+#pragma GCC unroll 6
         for (int i = 0; i < kAlpha; ++i) {
             col[i] = _mm256_load_ps(m + (co * kPoints + i * kAlpha + j) * tiles);
         }
         __m256 o[4];
         outputTransform(col, o);
-        #pragma GCC unroll 6
+#pragma GCC unroll 6
         for (int a = 0; a < 4; ++a) {
             t[a][j] = o[a];
         }
@@ -331,7 +331,7 @@ GPEN_AVX2 void transformOutput(const Geometry& g, const float* m, std::int64_t t
     const __m256 slope = _mm256_set1_ps(epilogue.slope);
     const std::int64_t columns = std::min<std::int64_t>(4 * kLanes, g.outWidth - at.outX);
     float* plane = output + co * g.outHeight * g.outWidth;
-    #pragma GCC unroll 6
+#pragma GCC unroll 6
     for (int a = 0; a < 4; ++a) {
         const std::int64_t y = at.outY + a;
         if (y >= g.outHeight) {
@@ -395,8 +395,8 @@ Geometry Geometry::of(std::int64_t cin, std::int64_t cout, std::int64_t height, 
     g.itemGroups = std::max<std::int64_t>(1, (g.groups + items - 1) / items);
     g.items = (g.groups + g.itemGroups - 1) / g.itemGroups;
     constexpr std::int64_t kStreamBytes = 16 << 20;  // half the L3 of the machines we measured
-    g.streamOutput = cout * g.outHeight * g.outWidth * static_cast<std::int64_t>(sizeof(float)) >=
-                     kStreamBytes;
+    g.streamOutput =
+        cout * g.outHeight * g.outWidth * static_cast<std::int64_t>(sizeof(float)) >= kStreamBytes;
     return g;
 }
 
@@ -419,17 +419,18 @@ void transformWeights(const float* weight, const Geometry& g, float* packed) {
         for (std::int64_t ci = 0; ci < g.cin; ++ci) {
             const float* w = weight + (co * g.cin + ci) * 9;
             double gw[kAlpha][3];  // G w
-            #pragma GCC unroll 6
+#pragma GCC unroll 6
             for (int i = 0; i < kAlpha; ++i) {
                 for (int k = 0; k < 3; ++k) {
                     gw[i][k] = kG[i][0] * w[k] + kG[i][1] * w[3 + k] + kG[i][2] * w[6 + k];
                 }
             }
-            #pragma GCC unroll 6
+#pragma GCC unroll 6
             for (int i = 0; i < kAlpha; ++i) {
-                #pragma GCC unroll 6
+#pragma GCC unroll 6
                 for (int j = 0; j < kAlpha; ++j) {
-                    const double u = gw[i][0] * kG[j][0] + gw[i][1] * kG[j][1] + gw[i][2] * kG[j][2];
+                    const double u =
+                        gw[i][0] * kG[j][0] + gw[i][1] * kG[j][1] + gw[i][2] * kG[j][2];
                     const std::int64_t xi = i * kAlpha + j;
                     packed[((xi * blocks + co / kCoutBlock) * g.cin + ci) * kCoutBlock +
                            co % kCoutBlock] = static_cast<float>(u);
@@ -441,8 +442,7 @@ void transformWeights(const float* weight, const Geometry& g, float* packed) {
 
 GPEN_AVX2 void runItem(const Geometry& g, const float* input, const float* inputScale,
                        const float* packedWeights, const Epilogue& epilogue, std::int64_t item,
-                       float* scratch,
-                       float* output) {
+                       float* scratch, float* output) {
     const ScratchLayout s = layoutOf(g);
     float* lines = scratch + s.lines;
     float* rows = scratch + s.rows;

@@ -17,18 +17,18 @@
 
 namespace gpen::nn::wino43 {
 
-constexpr int kAlpha = 6;                     // input patch side: 4 outputs + 3 taps - 1
-constexpr int kPoints = kAlpha * kAlpha;      // 36 transformed values per patch
-constexpr int kLanes = 8;                     // tiles per AVX register
-constexpr int kMaxItemGroups = 12;            // 96 tiles per work item
-constexpr int kCoutBlock = 4;                 // output channels per GEMM register block
+constexpr int kAlpha = 6;                 // input patch side: 4 outputs + 3 taps - 1
+constexpr int kPoints = kAlpha * kAlpha;  // 36 transformed values per patch
+constexpr int kLanes = 8;                 // tiles per AVX register
+constexpr int kMaxItemGroups = 12;        // 96 tiles per work item
+constexpr int kCoutBlock = 4;             // output channels per GEMM register block
 
 bool cpuHasAvx2Fma();
 
 struct Geometry {
     std::int64_t cin = 0;
     std::int64_t cout = 0;
-    std::int64_t coutPadded = 0;  // cout rounded up to kCoutBlock
+    std::int64_t coutPadded = 0;               // cout rounded up to kCoutBlock
     std::int64_t height = 0, width = 0;        // input
     std::int64_t outHeight = 0, outWidth = 0;  // height + 2 * pad - 2, likewise
     int pad = 0;                               // padding on every side: 0 or 1
@@ -40,8 +40,8 @@ struct Geometry {
     bool streamOutput = false;    // the output is far larger than the caches: bypass them
 
     // `workers`: the threads that will share the items (each gets one at least).
-    static Geometry of(std::int64_t cin, std::int64_t cout, std::int64_t height,
-                       std::int64_t width, int pad, bool reflect, int workers);
+    static Geometry of(std::int64_t cin, std::int64_t cout, std::int64_t height, std::int64_t width,
+                       int pad, bool reflect, int workers);
     // Floats of scratch one work item needs (64-byte aligned by the caller).
     std::size_t scratchFloats() const;
 };
@@ -56,7 +56,7 @@ struct Epilogue {
     const float* scale = nullptr;  // [cout], or null for 1
     const float* bias = nullptr;   // [cout], or null for 0
     bool leakyRelu = false;
-    float slope = 0;               // in [0, 1]
+    float slope = 0;  // in [0, 1]
 };
 
 // Work item `item` (< g.items) of one sample: `input` [cin][height][width], each channel times

@@ -13,10 +13,13 @@
 namespace gpen {
 namespace {
 
-double overlap(const cv::Rect2d& a, const cv::Rect2d& b) { return (a & b).area(); }
+double overlap(const cv::Rect2d& a, const cv::Rect2d& b) {
+    return (a & b).area();
+}
 
 // The face the user pointed at (the most overlap with `near`), else the largest.
-std::size_t chooseFace(const std::vector<DetectedFace>& faces, const std::optional<cv::Rect2d>& near) {
+std::size_t chooseFace(const std::vector<DetectedFace>& faces,
+                       const std::optional<cv::Rect2d>& near) {
     std::size_t best = 0;
     for (std::size_t i = 1; i < faces.size(); ++i) {
         const auto key = [&](const DetectedFace& f) {
@@ -29,7 +32,8 @@ std::size_t chooseFace(const std::vector<DetectedFace>& faces, const std::option
 
 }  // namespace
 
-Expected<PhotoFaceMap> parsingMapOfPhotoFace(ModelCache& cache, const cv::Mat& photoBgr8, std::optional<cv::Rect2d> near,
+Expected<PhotoFaceMap> parsingMapOfPhotoFace(ModelCache& cache, const cv::Mat& photoBgr8,
+                                             std::optional<cv::Rect2d> near,
                                              const std::string& detector, std::stop_token stop) {
     PhotoFaceMap out;
     out.detector = resolveDetector(cache, detector);
@@ -37,7 +41,9 @@ Expected<PhotoFaceMap> parsingMapOfPhotoFace(ModelCache& cache, const cv::Mat& p
     if (!finder) return tl::unexpected(finder.error());
     auto faces = (*finder)->detect(photoBgr8, {});
     if (!faces) return tl::unexpected(faces.error());
-    if (faces->empty()) return makeError(ErrorCode::InvalidArgument, "no face found in the photo (" + out.detector + ")");
+    if (faces->empty())
+        return makeError(ErrorCode::InvalidArgument,
+                         "no face found in the photo (" + out.detector + ")");
     if (stop.stop_requested()) return makeError(ErrorCode::Cancelled, "Cancelled");
     out.faceCount = static_cast<int>(faces->size());
     const DetectedFace& face = (*faces)[chooseFace(*faces, near)];
@@ -57,15 +63,16 @@ Expected<PhotoFaceMap> parsingMapOfPhotoFace(ModelCache& cache, const cv::Mat& p
     return out;
 }
 
-Expected<FaceFromMap> drawFaceFromMap(const GpenGenerator& generator, const cv::Mat& mapBgr8, std::stop_token stop) {
+Expected<FaceFromMap> drawFaceFromMap(const GpenGenerator& generator, const cv::Mat& mapBgr8,
+                                      std::stop_token stop) {
     SnappedParsingMap snapped = snapToParsingColours(mapBgr8);
     auto faces = runFaceTask(generator, FaceTask::Seg2face, {snapped.bgr8}, stop);
     if (!faces) return tl::unexpected(faces.error());
     return FaceFromMap{std::move(faces->front()), snapped.unknownShare, {}};
 }
 
-Expected<FaceFromMap> drawFaceFromMap(ModelCache& cache, const cv::Mat& mapBgr8, const std::string& model,
-                                      std::stop_token stop) {
+Expected<FaceFromMap> drawFaceFromMap(ModelCache& cache, const cv::Mat& mapBgr8,
+                                      const std::string& model, std::stop_token stop) {
     auto id = resolveFaceModel(cache, FaceTask::Seg2face, model);
     if (!id) return tl::unexpected(id.error());
     auto loaded = cache.acquireAs<GpenFaceModel>(*id);

@@ -27,11 +27,13 @@ FloatTensor facesToGpenInput(const std::vector<cv::Mat>& facesBgr8, int size, bo
         for (int y = 0; y < size; ++y) {
             const auto* row = bgr.ptr<cv::Vec3b>(y);
             for (int x = 0; x < size; ++x) {
-                const std::size_t i = static_cast<std::size_t>(y) * static_cast<std::size_t>(size) + static_cast<std::size_t>(x);
+                const std::size_t i = static_cast<std::size_t>(y) * static_cast<std::size_t>(size) +
+                                      static_cast<std::size_t>(x);
                 for (int c = 0; c < 3; ++c) {
                     // RGB plane c takes BGR channel 2 - c; same arithmetic order as the reference.
                     const float v = static_cast<float>(row[x][2 - c]) / 255.0F;
-                    dst[static_cast<std::size_t>(c) * plane + i] = normalised ? (v - 0.5F) / 0.5F : v;
+                    dst[static_cast<std::size_t>(c) * plane + i] =
+                        normalised ? (v - 0.5F) / 0.5F : v;
                 }
             }
         }
@@ -52,11 +54,13 @@ std::vector<cv::Mat> gpenOutputToFaces(const FloatTensor& output, bool normalise
         for (int y = 0; y < h; ++y) {
             auto* row = face.ptr<cv::Vec3b>(y);
             for (int x = 0; x < w; ++x) {
-                const std::size_t i = static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x);
+                const std::size_t i = static_cast<std::size_t>(y) * static_cast<std::size_t>(w) +
+                                      static_cast<std::size_t>(x);
                 for (int c = 0; c < 3; ++c) {
                     const float raw = src[static_cast<std::size_t>(c) * plane + i];
                     const float v = std::clamp(normalised ? raw * 0.5F + 0.5F : raw, 0.0F, 1.0F);
-                    row[x][2 - c] = static_cast<unsigned char>(v * 255.0F);  // truncates, as the reference
+                    row[x][2 - c] =
+                        static_cast<unsigned char>(v * 255.0F);  // truncates, as the reference
                 }
             }
         }
@@ -66,14 +70,15 @@ std::vector<cv::Mat> gpenOutputToFaces(const FloatTensor& output, bool normalise
 }
 
 Expected<std::vector<cv::Mat>> runFaceTask(const GpenGenerator& generator, FaceTask task,
-                                           const std::vector<cv::Mat>& facesBgr8, std::stop_token stop,
-                                           bool keepLuma) {
+                                           const std::vector<cv::Mat>& facesBgr8,
+                                           std::stop_token stop, bool keepLuma) {
     if (facesBgr8.empty()) {
         return std::vector<cv::Mat>{};
     }
     for (const auto& f : facesBgr8) {
         if (f.empty() || f.depth() != CV_8U) {
-            return makeError(ErrorCode::InvalidArgument, "aligned faces must be non-empty 8-bit images");
+            return makeError(ErrorCode::InvalidArgument,
+                             "aligned faces must be non-empty 8-bit images");
         }
     }
     try {
@@ -82,14 +87,16 @@ Expected<std::vector<cv::Mat>> runFaceTask(const GpenGenerator& generator, FaceT
             for (auto& f : inputs) f = grayAsBgr(f);
         }
         const bool normalised = task != FaceTask::Seg2face;
-        auto out = generator.forward(facesToGpenInput(inputs, generator.architecture().inSize, normalised), stop);
+        auto out = generator.forward(
+            facesToGpenInput(inputs, generator.architecture().inSize, normalised), stop);
         if (!out) {
             return tl::unexpected(out.error());
         }
         std::vector<cv::Mat> faces = gpenOutputToFaces(*out, normalised);
         if (task == FaceTask::Colorize) {
             for (std::size_t i = 0; i < faces.size(); ++i) {
-                if (keepLuma || inputs[i].size() != faces[i].size()) faces[i] = withLumaOf(inputs[i], faces[i]);
+                if (keepLuma || inputs[i].size() != faces[i].size())
+                    faces[i] = withLumaOf(inputs[i], faces[i]);
             }
         }
         return faces;

@@ -15,9 +15,12 @@ IdentityBand identityBand(double score) {
 
 const char* identityBandName(IdentityBand band) {
     switch (band) {
-        case IdentityBand::Consistent: return "consistent";
-        case IdentityBand::Check: return "check";
-        case IdentityBand::Changed: return "changed";
+        case IdentityBand::Consistent:
+            return "consistent";
+        case IdentityBand::Check:
+            return "check";
+        case IdentityBand::Changed:
+            return "changed";
     }
     return "?";
 }

@@ -16,13 +16,19 @@ namespace gpen {
 IdentityModel::IdentityModel(std::unique_ptr<FaceDescriptorNet> net) : m_net(std::move(net)) {}
 IdentityModel::~IdentityModel() = default;
 
-std::string IdentityModel::architecture() const { return m_net->describe(); }
-std::uint64_t IdentityModel::weightBytes() const { return m_net->weightBytes(); }
+std::string IdentityModel::architecture() const {
+    return m_net->describe();
+}
+std::uint64_t IdentityModel::weightBytes() const {
+    return m_net->weightBytes();
+}
 
 Expected<void> IdentityModel::runOnZeros(const WarmupPlan& plan, int) const {
     // A restore describes each face twice (what went in, what came out), in batches of at most
     // kDescribeBatch.
-    const int faces = plan.faceBatchSizes.empty() ? 1 : *std::max_element(plan.faceBatchSizes.begin(), plan.faceBatchSizes.end());
+    const int faces = plan.faceBatchSizes.empty() ? 1
+                                                  : *std::max_element(plan.faceBatchSizes.begin(),
+                                                                      plan.faceBatchSizes.end());
     const int batch = std::min(2 * faces, static_cast<int>(kDescribeBatch));
     const int s = m_net->inputSize();
     auto r = m_net->forward(FloatTensor({batch, 3, s, s}), plan.stop);
@@ -43,8 +49,8 @@ cv::Mat IdentityModel::recognitionCrop(const cv::Mat& alignedFace) const {
     return out;
 }
 
-Expected<std::vector<std::vector<float>>> IdentityModel::describe(const std::vector<cv::Mat>& alignedFaces,
-                                                                  std::stop_token stop) const {
+Expected<std::vector<std::vector<float>>> IdentityModel::describe(
+    const std::vector<cv::Mat>& alignedFaces, std::stop_token stop) const {
     const int n = m_net->inputSize();
     const auto plane = static_cast<std::size_t>(n) * n;
     const auto d = static_cast<std::size_t>(m_net->descriptorSize());
@@ -89,7 +95,8 @@ Expected<std::vector<std::vector<float>>> IdentityModel::describe(const std::vec
 }
 
 Expected<std::vector<double>> scoreIdentity(const IdentityModel& model, RestoreResult& result,
-                                            const std::vector<double>& strengths, std::stop_token stop) {
+                                            const std::vector<double>& strengths,
+                                            std::stop_token stop) {
     std::vector<cv::Mat> faces;
     std::vector<std::size_t> unknown;  // faces whose input has no descriptor yet
     for (std::size_t i = 0; i < result.faces.size(); ++i) {
@@ -105,7 +112,8 @@ Expected<std::vector<double>> scoreIdentity(const IdentityModel& model, RestoreR
     }
     auto descriptors = model.describe(faces, stop);
     if (!descriptors) return tl::unexpected(descriptors.error());
-    for (std::size_t k = 0; k < unknown.size(); ++k) result.faces[unknown[k]].inputDescriptor = std::move((*descriptors)[k]);
+    for (std::size_t k = 0; k < unknown.size(); ++k)
+        result.faces[unknown[k]].inputDescriptor = std::move((*descriptors)[k]);
     std::vector<double> scores;
     for (std::size_t i = 0; i < result.faces.size(); ++i) {
         RestoredFace& f = result.faces[i];
@@ -122,7 +130,8 @@ ModelLoaderSpec identityLoaderSpec() {
         in.report(LoadPhase::Building);
         auto graph = readTfjsGraphModel(in.file);
         if (!graph) return tl::unexpected(graph.error());
-        auto net = FaceDescriptorNet::fromTfjs(*graph, kIdentityDescriptorNode, in.source(), in.device);
+        auto net =
+            FaceDescriptorNet::fromTfjs(*graph, kIdentityDescriptorNode, in.source(), in.device);
         if (!net) return tl::unexpected(net.error());
         return std::shared_ptr<const LoadedModel>(std::make_shared<IdentityModel>(std::move(*net)));
     };

@@ -15,7 +15,8 @@ FloatTensor toPlanes(const cv::Mat& bgr8, F&& value) {
     for (int y = 0; y < h; ++y) {
         const auto* row = bgr8.ptr<cv::Vec3b>(y);
         for (int x = 0; x < w; ++x) {
-            const std::size_t i = static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x);
+            const std::size_t i = static_cast<std::size_t>(y) * static_cast<std::size_t>(w) +
+                                  static_cast<std::size_t>(x);
             for (int c = 0; c < 3; ++c) {
                 t.data[static_cast<std::size_t>(c) * plane + i] = value(row[x], c);
             }
@@ -27,7 +28,8 @@ FloatTensor toPlanes(const cv::Mat& bgr8, F&& value) {
 }  // namespace
 
 FloatTensor bgrToRgbUnitTensor(const cv::Mat& bgr8) {
-    return toPlanes(bgr8, [](const cv::Vec3b& p, int c) { return static_cast<float>(p[2 - c]) / 255.0F; });
+    return toPlanes(
+        bgr8, [](const cv::Vec3b& p, int c) { return static_cast<float>(p[2 - c]) / 255.0F; });
 }
 
 FloatTensor bgrToMeanSubtractedTensor(const cv::Mat& bgr8, const std::array<float, 3>& mean) {
@@ -44,9 +46,11 @@ cv::Mat rgbUnitTensorToBgr(const FloatTensor& rgb) {
     for (int y = 0; y < h; ++y) {
         auto* row = out.ptr<cv::Vec3b>(y);
         for (int x = 0; x < w; ++x) {
-            const std::size_t i = static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x);
+            const std::size_t i = static_cast<std::size_t>(y) * static_cast<std::size_t>(w) +
+                                  static_cast<std::size_t>(x);
             for (int c = 0; c < 3; ++c) {
-                const float v = std::clamp(rgb.data[static_cast<std::size_t>(c) * plane + i], 0.0F, 1.0F);
+                const float v =
+                    std::clamp(rgb.data[static_cast<std::size_t>(c) * plane + i], 0.0F, 1.0F);
                 row[x][2 - c] = static_cast<unsigned char>(std::lround(v * 255.0F));
             }
         }

@@ -13,7 +13,8 @@ cv::Mat grayAsBgr(const cv::Mat& picture) {
 
 cv::Mat withLumaOf(const cv::Mat& lumaSource, const cv::Mat& colour) {
     cv::Mat resized = colour;
-    if (colour.size() != lumaSource.size()) cv::resize(colour, resized, lumaSource.size(), 0, 0, cv::INTER_LINEAR);
+    if (colour.size() != lumaSource.size())
+        cv::resize(colour, resized, lumaSource.size(), 0, 0, cv::INTER_LINEAR);
     cv::Mat sourceYuv, outYuv, out;
     cv::cvtColor(lumaSource, sourceYuv, cv::COLOR_BGR2YUV);
     cv::cvtColor(resized, outYuv, cv::COLOR_BGR2YUV);
@@ -54,7 +55,8 @@ cv::Mat tintedWith(const cv::Mat& picture, const cv::Vec2d& uv) {
             if (offset[c] > 0) k = std::min(k, (255 - y) / offset[c]);
             if (offset[c] < 0) k = std::min(k, -y / offset[c]);
         }
-        for (int c = 0; c < 3; ++c) lut.at<cv::Vec3b>(0, y)[c] = cv::saturate_cast<uchar>(y + k * offset[c]);
+        for (int c = 0; c < 3; ++c)
+            lut.at<cv::Vec3b>(0, y)[c] = cv::saturate_cast<uchar>(y + k * offset[c]);
     }
     cv::Mat gray, out;
     cv::cvtColor(picture, gray, cv::COLOR_BGR2GRAY);

@@ -17,18 +17,23 @@ double msSince(Clock::time_point since) {
 }
 
 Expected<void> outOfOrder(const char* stage) {
-    return makeError(ErrorCode::InvalidArgument, std::string("restore job: ") + stage + " before the stage it needs");
+    return makeError(ErrorCode::InvalidArgument,
+                     std::string("restore job: ") + stage + " before the stage it needs");
 }
 
 }  // namespace
 
-std::string processingNote(const ResolvedModels& models, const RestoreParams& params, const RestoreResult& result) {
+std::string processingNote(const ResolvedModels& models, const RestoreParams& params,
+                           const RestoreResult& result) {
     std::ostringstream note;
-    note << "GPEN Studio " << GPEN_STUDIO_VERSION << "; face model " << (models.faceModel.empty() ? "none" : models.faceModel);
+    note << "GPEN Studio " << GPEN_STUDIO_VERSION << "; face model "
+         << (models.faceModel.empty() ? "none" : models.faceModel);
     if (!result.detectorUsed.empty()) note << "; detector " << result.detectorUsed;
-    if (!result.maskSource.empty() && !models.faceModel.empty()) note << "; mask " << result.maskSource;
+    if (!result.maskSource.empty() && !models.faceModel.empty())
+        note << "; mask " << result.maskSource;
     if (!models.faceModel.empty()) note << "; strength " << params.strength;
-    if (!result.backgroundUsed.empty()) note << "; background x" << params.backgroundScale << " " << result.backgroundUsed;
+    if (!result.backgroundUsed.empty())
+        note << "; background x" << params.backgroundScale << " " << result.backgroundUsed;
     return note.str();
 }
 
@@ -36,7 +41,10 @@ RestoreJob::RestoreJob(std::filesystem::path input, RestoreJobParams params)
     : m_source(std::move(input)), m_params(std::move(params)) {}
 
 RestoreJob::RestoreJob(DecodedImage image, std::filesystem::path source, RestoreJobParams params)
-    : m_source(std::move(source)), m_params(std::move(params)), m_input(std::move(image)), m_decoded(true) {}
+    : m_source(std::move(source)),
+      m_params(std::move(params)),
+      m_input(std::move(image)),
+      m_decoded(true) {}
 
 Error RestoreJob::named(Error e) const {
     if (e.code == ErrorCode::Cancelled || m_source.empty()) return e;
@@ -89,7 +97,8 @@ Expected<void> RestoreJob::write(const std::filesystem::path& out) {
     try {
         ok = writeRestored(m_input, m_source, m_result.image, out, write);
     } catch (const std::exception& e) {
-        ok = makeError(ErrorCode::Internal, out.filename().string() + ": encoding failed: " + e.what());
+        ok = makeError(ErrorCode::Internal,
+                       out.filename().string() + ": encoding failed: " + e.what());
     }
     if (!ok) return ok;
     m_timings.encodeMs = msSince(started);
@@ -114,7 +123,8 @@ std::string RestoreJob::processingNote() const {
 }
 
 Expected<cv::Mat> RestoreJob::recompose(const std::vector<double>& strengths) const {
-    if (!m_restored) return makeError(ErrorCode::InvalidArgument, "restore job: recompose before restore");
+    if (!m_restored)
+        return makeError(ErrorCode::InvalidArgument, "restore job: recompose before restore");
     try {
         return composeRestoredFaces(m_result, strengths);
     } catch (const cv::Exception& e) {
@@ -122,7 +132,8 @@ Expected<cv::Mat> RestoreJob::recompose(const std::vector<double>& strengths) co
     }
 }
 
-Expected<std::vector<double>> RestoreJob::rescore(ModelCache& cache, const std::vector<double>& strengths) {
+Expected<std::vector<double>> RestoreJob::rescore(ModelCache& cache,
+                                                  const std::vector<double>& strengths) {
     if (!m_restored || m_result.identityUsed.empty()) {
         return makeError(ErrorCode::InvalidArgument, "restore job: no identity scores to update");
     }

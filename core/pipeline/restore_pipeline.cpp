@@ -24,7 +24,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 class StageTimer {
-public:
+  public:
     explicit StageTimer(std::vector<StageTiming>& out) : m_out(out) {}
     void finish(const std::string& stage) {
         const auto now = Clock::now();
@@ -32,7 +32,7 @@ public:
         m_start = now;
     }
 
-private:
+  private:
     std::vector<StageTiming>& m_out;
     Clock::time_point m_start = Clock::now();
 };
@@ -42,9 +42,12 @@ Error inStage(Error e, const std::string& stage) {
     return e;
 }
 
-bool cancelled(const RestoreParams& p) { return p.stop.stop_requested(); }
+bool cancelled(const RestoreParams& p) {
+    return p.stop.stop_requested();
+}
 
-void report(const RestoreParams& p, const std::string& stage, int done, int total, std::string note = {}) {
+void report(const RestoreParams& p, const std::string& stage, int done, int total,
+            std::string note = {}) {
     if (p.progress) p.progress({stage, done, total, std::move(note)});
 }
 
@@ -71,7 +74,9 @@ bool isGrayscale(const cv::Mat& bgr8, int tolerance) {
         const auto* row = bgr8.ptr<cv::Vec3b>(y);
         for (int x = 0; x < bgr8.cols; ++x) {
             const int b = row[x][0], g = row[x][1], rr = row[x][2];
-            if (std::abs(b - g) > tolerance || std::abs(g - rr) > tolerance || std::abs(b - rr) > tolerance) return false;
+            if (std::abs(b - g) > tolerance || std::abs(g - rr) > tolerance ||
+                std::abs(b - rr) > tolerance)
+                return false;
         }
     }
     return true;
@@ -87,14 +92,16 @@ Expected<cv::Mat> blendedFace(const RestoreResult& result, std::size_t index, do
         face = *smooth;
     }
     cv::Mat aligned = f.aligned;
-    if (aligned.size() != face.size()) cv::resize(aligned, aligned, face.size(), 0, 0, cv::INTER_LINEAR);
+    if (aligned.size() != face.size())
+        cv::resize(aligned, aligned, face.size(), 0, 0, cv::INTER_LINEAR);
     auto blended = blendStrength(face, aligned, strength);
     if (!blended) return tl::unexpected(blended.error());
     if (result.grayscale) *blended = grayAsBgr(*blended);  // a gray photo gets gray faces
     return *blended;
 }
 
-Expected<cv::Mat> composeRestoredFaces(const RestoreResult& result, const std::vector<double>& strengths) {
+Expected<cv::Mat> composeRestoredFaces(const RestoreResult& result,
+                                       const std::vector<double>& strengths) {
     auto paste = PasteBack::create(result.background.size(), 3);
     if (!paste) return tl::unexpected(paste.error());
     for (std::size_t i = 0; i < result.faces.size(); ++i) {
@@ -104,9 +111,11 @@ Expected<cv::Mat> composeRestoredFaces(const RestoreResult& result, const std::v
         auto blended = blendedFace(result, i, s);
         if (!blended) return tl::unexpected(blended.error());
         if (blended->size() != cv::Size(f.alignment.cropSize, f.alignment.cropSize)) {
-            cv::resize(*blended, *blended, cv::Size(f.alignment.cropSize, f.alignment.cropSize), 0, 0, cv::INTER_LINEAR);
+            cv::resize(*blended, *blended, cv::Size(f.alignment.cropSize, f.alignment.cropSize), 0,
+                       0, cv::INTER_LINEAR);
         }
-        if (auto ok = paste->addFace(*blended, f.mask, f.alignment); !ok) return tl::unexpected(ok.error());
+        if (auto ok = paste->addFace(*blended, f.mask, f.alignment); !ok)
+            return tl::unexpected(ok.error());
     }
     auto out = paste->compose(result.background);
     if (!out) return tl::unexpected(out.error());
@@ -114,12 +123,13 @@ Expected<cv::Mat> composeRestoredFaces(const RestoreResult& result, const std::v
     return *out;
 }
 
-Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, const RestoreParams& params,
-                                     const ResolvedModels* models) {
+Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input,
+                                     const RestoreParams& params, const ResolvedModels* models) {
     if (input.empty() || input.type() != CV_8UC3) {
         return makeError(ErrorCode::InvalidArgument, "restore: expected an 8-bit BGR photo");
     }
-    if (auto ok = validateTileParams(params.tiles); params.backgroundScale > 1 && !ok) return tl::unexpected(ok.error());
+    if (auto ok = validateTileParams(params.tiles); params.backgroundScale > 1 && !ok)
+        return tl::unexpected(ok.error());
     ResolvedModels resolvedHere;
     if (!models) {
         auto resolved = resolveModels(cache, params);
@@ -131,13 +141,15 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
         return makeError(ErrorCode::InvalidArgument, std::string(kSeg2faceNotForPhotos));
     }
     if (params.task == FaceTask::Inpaint && params.damageMask.empty()) {
-        return makeError(ErrorCode::InvalidArgument, "inpainting needs a damage mask: white where the photo is damaged");
+        return makeError(ErrorCode::InvalidArgument,
+                         "inpainting needs a damage mask: white where the photo is damaged");
     }
     RestoreResult r;
     r.notes = models->notes;
     r.task = params.task;
     StageTimer timer(r.timings);
-    // Colourising is the point: its faces are pasted in colour (the photo around them stays as it is).
+    // Colourising is the point: its faces are pasted in colour (the photo around them stays as it
+    // is).
     r.grayscale = params.task != FaceTask::Colorize && params.keepGrayscale && isGrayscale(input);
     try {
         // 1. Background: upscaled by RRDBNet, or the input as it is. Faces are cropped from the
@@ -153,7 +165,8 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
             if (!up) return tl::unexpected(inStage(up.error(), "background"));
             r.background = *up;
             // An x4 network at another scale: its output resized (area-averaged down, cubic up).
-            const cv::Size wanted(input.cols * params.backgroundScale, input.rows * params.backgroundScale);
+            const cv::Size wanted(input.cols * params.backgroundScale,
+                                  input.rows * params.backgroundScale);
             if (r.background.size() != wanted) {
                 cv::resize(r.background, r.background, wanted, 0, 0,
                            wanted.width < r.background.cols ? cv::INTER_AREA : cv::INTER_CUBIC);
@@ -169,7 +182,8 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
         if (cancelled(params)) return makeError(ErrorCode::Cancelled, "Cancelled");
 
         if (models->faceModel.empty()) {
-            // Upscale only: no face model is installed, or none was asked for (the resolver's note).
+            // Upscale only: no face model is installed, or none was asked for (the resolver's
+            // note).
             r.image = r.background.clone();
             r.maskSource = "none";
             for (const auto& n : r.notes) log(LogLevel::Info, n);
@@ -206,10 +220,12 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
             // it is skipped with a note, and the photo's other faces are still restored.
             const DetectedFace& f = (*faces)[i];
             auto alignment = computeFaceAlignment(f.landmarks, size);
-            Expected<cv::Mat> crop =
-                alignment ? warpFaceToCrop(img, *alignment) : Expected<cv::Mat>(tl::unexpected(alignment.error()));
+            Expected<cv::Mat> crop = alignment
+                                         ? warpFaceToCrop(img, *alignment)
+                                         : Expected<cv::Mat>(tl::unexpected(alignment.error()));
             if (!crop) {
-                r.notes.push_back("face " + std::to_string(i + 1) + " skipped: " + crop.error().message);
+                r.notes.push_back("face " + std::to_string(i + 1) +
+                                  " skipped: " + crop.error().message);
                 continue;
             }
             r.faces.push_back({f, *alignment, *crop, {}, {}});
@@ -239,13 +255,17 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
             std::vector<cv::Mat> crops;
             for (int i = begin; i < end; ++i) {
                 const auto k = static_cast<std::size_t>(i);
-                crops.push_back(cropDamage.empty() ? r.faces[k].aligned : paintDamageWhite(r.faces[k].aligned, cropDamage[k]));
+                crops.push_back(cropDamage.empty()
+                                    ? r.faces[k].aligned
+                                    : paintDamageWhite(r.faces[k].aligned, cropDamage[k]));
             }
             // A colorized face keeps its crop's luma at every size: the network adds colour only.
             auto restored = runFaceTask((*gpen)->generator(), params.task, crops, params.stop,
                                         /*keepLuma=*/params.task == FaceTask::Colorize);
             if (!restored) return tl::unexpected(inStage(restored.error(), "faces"));
-            for (int i = begin; i < end; ++i) r.faces[static_cast<std::size_t>(i)].restored = (*restored)[static_cast<std::size_t>(i - begin)];
+            for (int i = begin; i < end; ++i)
+                r.faces[static_cast<std::size_t>(i)].restored =
+                    (*restored)[static_cast<std::size_t>(i - begin)];
             report(params, "faces", end, total);
         }
         // GPEN's activations, which the runtime keeps for its next forward, go back to the
@@ -273,8 +293,10 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
             r.maskSource = "damage";
             for (std::size_t k = 0; k < r.faces.size(); ++k) {
                 const cv::Matx23d& m = r.faces[k].alignment.toCrop;
-                const double cropPerPixel = std::sqrt(std::abs(m(0, 0) * m(1, 1) - m(0, 1) * m(1, 0)));
-                r.faces[k].mask = inpaintPasteMask(cropDamage[k], std::max(1, cvRound(2.0 * cropPerPixel)));
+                const double cropPerPixel =
+                    std::sqrt(std::abs(m(0, 0) * m(1, 1) - m(0, 1) * m(1, 0)));
+                r.faces[k].mask =
+                    inpaintPasteMask(cropDamage[k], std::max(1, cvRound(2.0 * cropPerPixel)));
             }
         } else if (parser) {
             report(params, "mask", 0, total);
@@ -283,11 +305,13 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
                 if (cancelled(params)) return makeError(ErrorCode::Cancelled, "Cancelled");
                 const int end = std::min(total, begin + batch);
                 std::vector<cv::Mat> restored;
-                for (int i = begin; i < end; ++i) restored.push_back(r.faces[static_cast<std::size_t>(i)].restored);
+                for (int i = begin; i < end; ++i)
+                    restored.push_back(r.faces[static_cast<std::size_t>(i)].restored);
                 auto parsing = parser->parse(restored);
                 if (!parsing) return tl::unexpected(inStage(parsing.error(), "mask"));
                 for (int i = begin; i < end; ++i) {
-                    auto m = parsingPasteMask((*parsing)[static_cast<std::size_t>(i - begin)], size);
+                    auto m =
+                        parsingPasteMask((*parsing)[static_cast<std::size_t>(i - begin)], size);
                     if (!m) return tl::unexpected(inStage(m.error(), "mask"));
                     r.faces[static_cast<std::size_t>(i)].mask = *m;
                 }
@@ -304,8 +328,10 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
         if (params.matchTone) {
             for (auto& f : r.faces) {
                 cv::Mat reference = f.aligned, weights = f.mask;
-                if (reference.size() != f.restored.size()) cv::resize(reference, reference, f.restored.size(), 0, 0, cv::INTER_LINEAR);
-                if (weights.size() != f.restored.size()) cv::resize(weights, weights, f.restored.size(), 0, 0, cv::INTER_LINEAR);
+                if (reference.size() != f.restored.size())
+                    cv::resize(reference, reference, f.restored.size(), 0, 0, cv::INTER_LINEAR);
+                if (weights.size() != f.restored.size())
+                    cv::resize(weights, weights, f.restored.size(), 0, 0, cv::INTER_LINEAR);
                 auto matched = matchFaceTone(f.restored, reference, weights);
                 if (!matched) return tl::unexpected(inStage(matched.error(), "tone"));
                 f.restored = *matched;
@@ -330,9 +356,12 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
             if (cancelled(params)) return makeError(ErrorCode::Cancelled, "Cancelled");
             auto identity = cache.acquireAs<IdentityModel>(models->identity);
             if (!identity) {
-                r.notes.push_back(std::string(kNoteIdentityUnavailablePrefix) + identity.error().message);
+                r.notes.push_back(std::string(kNoteIdentityUnavailablePrefix) +
+                                  identity.error().message);
             } else {
-                auto scored = scoreIdentity(**identity, r, std::vector<double>(r.faces.size(), params.strength), params.stop);
+                auto scored = scoreIdentity(**identity, r,
+                                            std::vector<double>(r.faces.size(), params.strength),
+                                            params.stop);
                 if (!scored) return tl::unexpected(inStage(scored.error(), "identity"));
                 r.identityUsed = models->identity;
             }
@@ -340,7 +369,8 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input, co
         }
 
         // 5. Paste-back at the asked strength.
-        auto composed = composeRestoredFaces(r, std::vector<double>(r.faces.size(), params.strength));
+        auto composed =
+            composeRestoredFaces(r, std::vector<double>(r.faces.size(), params.strength));
         if (!composed) return tl::unexpected(inStage(composed.error(), "paste-back"));
         r.image = *composed;
         if (params.task == FaceTask::Colorize && !r.faces.empty()) {

@@ -28,7 +28,8 @@ std::vector<int> axisStarts(int length, int tile, int overlap) {
 
 // Cross-fade weights of each core along one axis, at output resolution: a linear ramp over the
 // part shared with the previous core and over the part shared with the next, 1 elsewhere.
-std::vector<std::vector<float>> axisWeights(const std::vector<int>& starts, int tile, int length, int scale) {
+std::vector<std::vector<float>> axisWeights(const std::vector<int>& starts, int tile, int length,
+                                            int scale) {
     const int size = std::min(tile <= 0 ? length : tile, length);
     std::vector<std::vector<float>> weights;
     for (std::size_t i = 0; i < starts.size(); ++i) {
@@ -39,8 +40,11 @@ std::vector<std::vector<float>> axisWeights(const std::vector<int>& starts, int 
         std::vector<float> w(static_cast<std::size_t>(size * scale), 1.0F);
         for (int u = 0; u < size * scale; ++u) {
             float v = 1.0F;
-            if (rampIn > 0) v = std::min(v, (static_cast<float>(u) + 0.5F) / static_cast<float>(rampIn));
-            if (rampOut > 0) v = std::min(v, (static_cast<float>(size * scale - u) - 0.5F) / static_cast<float>(rampOut));
+            if (rampIn > 0)
+                v = std::min(v, (static_cast<float>(u) + 0.5F) / static_cast<float>(rampIn));
+            if (rampOut > 0)
+                v = std::min(
+                    v, (static_cast<float>(size * scale - u) - 0.5F) / static_cast<float>(rampOut));
             w[static_cast<std::size_t>(u)] = v;
         }
         weights.push_back(std::move(w));
@@ -49,13 +53,16 @@ std::vector<std::vector<float>> axisWeights(const std::vector<int>& starts, int 
 }
 
 // Per output pixel along the axis: the sum of the weights of the cores covering it.
-std::vector<float> axisWeightSums(const std::vector<int>& starts, const std::vector<std::vector<float>>& weights,
-                                  int tile, int length, int scale) {
+std::vector<float> axisWeightSums(const std::vector<int>& starts,
+                                  const std::vector<std::vector<float>>& weights, int tile,
+                                  int length, int scale) {
     const int size = std::min(tile <= 0 ? length : tile, length);
-    std::vector<float> sums(static_cast<std::size_t>(length) * static_cast<std::size_t>(scale), 0.0F);
+    std::vector<float> sums(static_cast<std::size_t>(length) * static_cast<std::size_t>(scale),
+                            0.0F);
     for (std::size_t i = 0; i < starts.size(); ++i) {
         for (int u = 0; u < size * scale; ++u) {
-            sums[static_cast<std::size_t>(starts[i] * scale + u)] += weights[i][static_cast<std::size_t>(u)];
+            sums[static_cast<std::size_t>(starts[i] * scale + u)] +=
+                weights[i][static_cast<std::size_t>(u)];
         }
     }
     return sums;
@@ -78,15 +85,18 @@ FloatTensor crop(const FloatTensor& image, const TileRect& r) {
 }  // namespace
 
 Expected<void> validateTileParams(const TileParams& params) {
-    const auto bad = [](const std::string& why) { return makeError(ErrorCode::InvalidArgument, "tiles: " + why); };
+    const auto bad = [](const std::string& why) {
+        return makeError(ErrorCode::InvalidArgument, "tiles: " + why);
+    };
     if (params.tileSize < 0 || (params.tileSize > 0 && params.tileSize < kMinTileSide)) {
-        return bad("tile size " + std::to_string(params.tileSize) + " must be 0 (no tiling) or at least " +
-                   std::to_string(kMinTileSide));
+        return bad("tile size " + std::to_string(params.tileSize) +
+                   " must be 0 (no tiling) or at least " + std::to_string(kMinTileSide));
     }
-    if (params.overlap < 0 || params.padding < 0) return bad("overlap and padding must not be negative");
+    if (params.overlap < 0 || params.padding < 0)
+        return bad("overlap and padding must not be negative");
     if (params.tileSize > 0 && params.overlap >= params.tileSize) {
-        return bad("overlap " + std::to_string(params.overlap) + " must be smaller than the tile size " +
-                   std::to_string(params.tileSize));
+        return bad("overlap " + std::to_string(params.overlap) +
+                   " must be smaller than the tile size " + std::to_string(params.tileSize));
     }
     return {};
 }
@@ -103,7 +113,8 @@ std::vector<Tile> planTiles(int width, int height, const TileParams& params) {
             t.core = {x, y, tw, th};
             const int rx = std::max(0, x - params.padding);
             const int ry = std::max(0, y - params.padding);
-            t.read = {rx, ry, std::min(width, x + tw + params.padding) - rx, std::min(height, y + th + params.padding) - ry};
+            t.read = {rx, ry, std::min(width, x + tw + params.padding) - rx,
+                      std::min(height, y + th + params.padding) - ry};
             tiles.push_back(t);
         }
     }
@@ -122,9 +133,11 @@ Expected<FloatTensor> runTile(const FloatTensor& image, const TileRect& read, co
     }
 }
 
-Expected<TiledRunResult> runTiledAt(const FloatTensor& image, const TileFn& fn, const TiledRunParams& params) {
+Expected<TiledRunResult> runTiledAt(const FloatTensor& image, const TileFn& fn,
+                                    const TiledRunParams& params) {
     if (image.shape.size() != 4 || image.shape[0] != 1 || params.scale < 1) {
-        return makeError(ErrorCode::InvalidArgument, "tiled run: expected a [1, C, H, W] image and scale >= 1");
+        return makeError(ErrorCode::InvalidArgument,
+                         "tiled run: expected a [1, C, H, W] image and scale >= 1");
     }
     const auto c = image.shape[1];
     const int h = static_cast<int>(image.shape[2]);
@@ -153,13 +166,15 @@ Expected<TiledRunResult> runTiledAt(const FloatTensor& image, const TileFn& fn, 
             const Tile& t = tiles[i];
             auto result = runTile(image, t.read, fn);
             // Halving stops where the grid would stop being valid (see validateTileParams).
-            if (!result && result.error().code == ErrorCode::OutOfMemory && tp.tileSize / 2 >= tp.minTileSize &&
-                tp.tileSize / 2 >= kMinTileSide && tp.tileSize / 2 > tp.overlap &&
+            if (!result && result.error().code == ErrorCode::OutOfMemory &&
+                tp.tileSize / 2 >= tp.minTileSize && tp.tileSize / 2 >= kMinTileSide &&
+                tp.tileSize / 2 > tp.overlap &&
                 (tp.tileSize > 0 || std::max(w, h) / 2 >= tp.minTileSize)) {
                 const int from = tp.tileSize > 0 ? tp.tileSize : std::max(w, h);
                 tp.tileSize = from / 2;
-                const std::string note = "out of memory at tile " + std::to_string(from) + ": halved to " +
-                                         std::to_string(tp.tileSize) + " and started again";
+                const std::string note = "out of memory at tile " + std::to_string(from) +
+                                         ": halved to " + std::to_string(tp.tileSize) +
+                                         " and started again";
                 log(LogLevel::Warning, "background pass: " + note);
                 if (params.progress) params.progress({"background", 0, 0, note});
                 retry = true;
@@ -169,8 +184,10 @@ Expected<TiledRunResult> runTiledAt(const FloatTensor& image, const TileFn& fn, 
                 return tl::unexpected(result.error());
             }
             const FloatTensor& r = *result;
-            if (r.shape != Shape{1, c, static_cast<std::int64_t>(t.read.height) * s, static_cast<std::int64_t>(t.read.width) * s}) {
-                return makeError(ErrorCode::Internal, "tiled run: the network returned " + shapeToString(r.shape));
+            if (r.shape != Shape{1, c, static_cast<std::int64_t>(t.read.height) * s,
+                                 static_cast<std::int64_t>(t.read.width) * s}) {
+                return makeError(ErrorCode::Internal,
+                                 "tiled run: the network returned " + shapeToString(r.shape));
             }
             const auto& wxi = wx[i % xs.size()];
             const auto& wyi = wy[i / xs.size()];
@@ -184,14 +201,18 @@ Expected<TiledRunResult> runTiledAt(const FloatTensor& image, const TileFn& fn, 
                 const std::int64_t gy = static_cast<std::int64_t>(t.core.y) * s + y;
                 for (std::int64_t x = 0; x < cw; ++x) {
                     const std::int64_t gx = static_cast<std::int64_t>(t.core.x) * s + x;
-                    const float wgt = wxi[static_cast<std::size_t>(x)] * wyi[static_cast<std::size_t>(y)];
+                    const float wgt =
+                        wxi[static_cast<std::size_t>(x)] * wyi[static_cast<std::size_t>(y)];
                     for (std::int64_t ch = 0; ch < c; ++ch) {
                         out.data[static_cast<std::size_t>((ch * oh + gy) * ow + gx)] +=
-                            wgt * r.data[static_cast<std::size_t>((ch * rh + offY + y) * rw + offX + x)];
+                            wgt *
+                            r.data[static_cast<std::size_t>((ch * rh + offY + y) * rw + offX + x)];
                     }
                 }
             }
-            if (params.progress) params.progress({"background", static_cast<int>(i + 1), static_cast<int>(tiles.size()), {}});
+            if (params.progress)
+                params.progress(
+                    {"background", static_cast<int>(i + 1), static_cast<int>(tiles.size()), {}});
         }
         if (retry) {
             continue;
@@ -212,11 +233,13 @@ Expected<TiledRunResult> runTiledAt(const FloatTensor& image, const TileFn& fn, 
 
 // The runner's own buffers (the output canvas, weights, crops) can fail to allocate as well as the
 // network: every failure is reported as OutOfMemory, never thrown past the caller.
-Expected<TiledRunResult> runTiled(const FloatTensor& image, const TileFn& fn, const TiledRunParams& params) {
+Expected<TiledRunResult> runTiled(const FloatTensor& image, const TileFn& fn,
+                                  const TiledRunParams& params) {
     try {
         return runTiledAt(image, fn, params);
     } catch (const std::bad_alloc&) {
-        return makeError(ErrorCode::OutOfMemory, "background pass: out of memory for the output canvas");
+        return makeError(ErrorCode::OutOfMemory,
+                         "background pass: out of memory for the output canvas");
     }
 }
 

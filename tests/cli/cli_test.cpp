@@ -17,8 +17,8 @@
 #include <opencv2/imgproc.hpp>
 
 #include "gpen/engine/embedded_identity.h"
-#include "gpen/io/image_io.h"
 #include "gpen/engine/embedded_upscaler.h"
+#include "gpen/io/image_io.h"
 #include "support/cli_run.h"
 #include "support/fixtures.h"
 #include "support/local_http_server.h"
@@ -48,7 +48,8 @@ fs::path tempDir() {
 TEST(GpenCli, InspectDescribesBothFormats) {
     GPEN_REQUIRE_FIXTURES();
     for (const char* file : {"gpen-64-cm1-n0.0625.pth", "gpen-64-cm1-n0.0625.legacy.pth"}) {
-        const CliRun r = runCli("inspect --json " + quote((gpen::test::fixturesDir() / file).string()));
+        const CliRun r =
+            runCli("inspect --json " + quote((gpen::test::fixturesDir() / file).string()));
         ASSERT_EQ(r.exitCode, 0) << r.out;
         const auto j = nlohmann::json::parse(r.out);
         EXPECT_EQ(j["network"], "FullGenerator");
@@ -57,7 +58,9 @@ TEST(GpenCli, InspectDescribesBothFormats) {
         EXPECT_DOUBLE_EQ(j["architecture"]["narrow"].get<double>(), 0.0625);
         EXPECT_EQ(j["entries"], 106);
     }
-    const CliRun sr = runCli("inspect " + quote((gpen::test::fixturesDir() / "gpen-sr-64to128-cm1-n0.0625.pth").string()));
+    const CliRun sr =
+        runCli("inspect " +
+               quote((gpen::test::fixturesDir() / "gpen-sr-64to128-cm1-n0.0625.pth").string()));
     ASSERT_EQ(sr.exitCode, 0) << sr.out;
     EXPECT_NE(sr.out.find("FullGenerator_SR 64 -> 128"), std::string::npos) << sr.out;
 }
@@ -75,8 +78,9 @@ TEST(GpenCli, FaceMatchesTheReferenceWrapperWithinOneLevel) {
     GPEN_REQUIRE_FIXTURES();
     const fs::path data = GPEN_TEST_DATA_DIR;
     const fs::path out = tempDir() / "restored.png";
-    const CliRun r = runCli("face --model " + quote((gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth").string()) +
-                         " --aligned " + quote((data / "aligned-face-80.png").string()) + " " + quote(out.string()));
+    const CliRun r = runCli(
+        "face --model " + quote((gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth").string()) +
+        " --aligned " + quote((data / "aligned-face-80.png").string()) + " " + quote(out.string()));
     ASSERT_EQ(r.exitCode, 0) << r.out;
     auto ours = gpen::readImageBgr8(out);
     auto ref = gpen::readImageBgr8(data / "aligned-face-80.gpen-64-cm1-n0.0625.png");
@@ -95,9 +99,11 @@ TEST(GpenCli, FaceTaskRunsAHeadAndAModelForAnotherTaskIsRefused) {
     GPEN_REQUIRE_FIXTURES();
     const fs::path heads = gpen::test::fixturesDir() / "heads";
     const fs::path out = tempDir() / "seg2face.png";
-    const std::string model = quote((gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth").string());
-    const CliRun r = runCli("face --model " + model + " --task seg2face --aligned " + quote((heads / "seg2face-88.in.png").string()) +
-                            " " + quote(out.string()));
+    const std::string model =
+        quote((gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth").string());
+    const CliRun r =
+        runCli("face --model " + model + " --task seg2face --aligned " +
+               quote((heads / "seg2face-88.in.png").string()) + " " + quote(out.string()));
     ASSERT_EQ(r.exitCode, 0) << r.out;
     auto ours = gpen::readImageBgr8(out);
     auto ref = gpen::readImageBgr8(heads / "seg2face-88.out.png");
@@ -110,19 +116,24 @@ TEST(GpenCli, FaceTaskRunsAHeadAndAModelForAnotherTaskIsRefused) {
 
     // The same weights under a released head's name: that head's task only.
     const fs::path colorizer = tempDir() / "GPEN-Colorization-1024.pth";
-    fs::copy_file(gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth", colorizer, fs::copy_options::overwrite_existing);
+    fs::copy_file(gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth", colorizer,
+                  fs::copy_options::overwrite_existing);
     const fs::path never = tempDir() / "never-restored.png";
-    const CliRun wrong = runCli("face --model " + quote(colorizer.string()) + " --task restore --aligned " +
-                                quote((heads / "colorize-64-b.in.png").string()) + " " + quote(never.string()));
+    const CliRun wrong =
+        runCli("face --model " + quote(colorizer.string()) + " --task restore --aligned " +
+               quote((heads / "colorize-64-b.in.png").string()) + " " + quote(never.string()));
     EXPECT_EQ(wrong.exitCode, 1) << wrong.out;
-    EXPECT_NE(wrong.out.find("GPEN-Colorization-1024.pth colorizes gray faces, not restore"), std::string::npos) << wrong.out;
+    EXPECT_NE(wrong.out.find("GPEN-Colorization-1024.pth colorizes gray faces, not restore"),
+              std::string::npos)
+        << wrong.out;
     EXPECT_FALSE(fs::exists(never));
 }
 
 TEST(GpenCli, FaceWithAMissingModelFailsAndWritesNothing) {
     const fs::path out = tempDir() / "never.png";
     const CliRun r = runCli("face --model /nonexistent/GPEN-BFR-512.pth --aligned " +
-                         quote((fs::path(GPEN_TEST_DATA_DIR) / "aligned-face-80.png").string()) + " " + quote(out.string()));
+                            quote((fs::path(GPEN_TEST_DATA_DIR) / "aligned-face-80.png").string()) +
+                            " " + quote(out.string()));
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_NE(r.out.find("GPEN-BFR-512.pth"), std::string::npos) << r.out;
     EXPECT_FALSE(fs::exists(out));
@@ -133,9 +144,10 @@ TEST(GpenCli, FaceWithAMissingModelFailsAndWritesNothing) {
 TEST(GpenCli, DamageIsSimulatedAndFoundAndInpaintingNeedsAMask) {
     const fs::path solvay = gpen::test::sampleImagesDir() / "Solvay_conference_1927.png";
     if (!fs::exists(solvay)) GTEST_SKIP() << "sample photo not found";
-    const fs::path damaged = tempDir() / "damaged.png", truth = tempDir() / "truth.png", found = tempDir() / "found.png";
-    const CliRun sim = runCli("damage --simulate painted --seed 3 " + quote(solvay.string()) + " " + quote(damaged.string()) + " " +
-                              quote(truth.string()));
+    const fs::path damaged = tempDir() / "damaged.png", truth = tempDir() / "truth.png",
+                   found = tempDir() / "found.png";
+    const CliRun sim = runCli("damage --simulate painted --seed 3 " + quote(solvay.string()) + " " +
+                              quote(damaged.string()) + " " + quote(truth.string()));
     ASSERT_EQ(sim.exitCode, 0) << sim.out;
     const CliRun find = runCli("damage " + quote(damaged.string()) + " " + quote(found.string()));
     ASSERT_EQ(find.exitCode, 0) << find.out;
@@ -148,19 +160,22 @@ TEST(GpenCli, DamageIsSimulatedAndFoundAndInpaintingNeedsAMask) {
     EXPECT_GE(cv::countNonZero(tg & fg), cv::countNonZero(tg) * 98 / 100);
 
     const fs::path out = tempDir() / "never-inpainted.png";
-    const CliRun noMask = runCli("restore --task inpaint " + quote(damaged.string()) + " " + quote(out.string()));
+    const CliRun noMask =
+        runCli("restore --task inpaint " + quote(damaged.string()) + " " + quote(out.string()));
     EXPECT_EQ(noMask.exitCode, 1) << noMask.out;
     EXPECT_NE(noMask.out.find("--task inpaint needs --mask"), std::string::npos) << noMask.out;
     EXPECT_FALSE(fs::exists(out));
-    const CliRun batch = runCli("batch --task inpaint " + quote(tempDir().string()) + " " + quote((tempDir() / "out").string()));
+    const CliRun batch = runCli("batch --task inpaint " + quote(tempDir().string()) + " " +
+                                quote((tempDir() / "out").string()));
     EXPECT_EQ(batch.exitCode, 1) << batch.out;
     EXPECT_NE(batch.out.find("a batch cannot inpaint"), std::string::npos) << batch.out;
 }
 
 TEST(GpenCli, BenchReportsJsonForACheckpoint) {
     GPEN_REQUIRE_FIXTURES();
-    const CliRun r = runCli("bench --json --runs 2 --model " +
-                         quote((gpen::test::fixturesDir() / "gpen-128-cm2-n0.0625.pth").string()));
+    const CliRun r =
+        runCli("bench --json --runs 2 --model " +
+               quote((gpen::test::fixturesDir() / "gpen-128-cm2-n0.0625.pth").string()));
     ASSERT_EQ(r.exitCode, 0) << r.out;
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["in_size"], 128);
@@ -197,7 +212,8 @@ TEST(GpenCli, BenchComparesBf16WithFloat32ForEveryKind) {
     ASSERT_TRUE(j.contains("psnr_range_vs_fp32_db")) << r.out;
     // Measured 50-60 dB on this fixture (precision_test bounds the networks themselves).
     EXPECT_GT(j["psnr_range_vs_fp32_db"].get<double>(), 40.0) << r.out;
-    EXPECT_GT(j["max_rel_diff_vs_fp32"].get<double>(), 0.0) << "bf16 gave float32's numbers exactly";
+    EXPECT_GT(j["max_rel_diff_vs_fp32"].get<double>(), 0.0)
+        << "bf16 gave float32's numbers exactly";
 
     const CliRun bad = runCli("restore --precision fp16 in.png out.png");
     EXPECT_EQ(bad.exitCode, 1);
@@ -210,7 +226,9 @@ TEST(GpenCli, UnknownOptionIsAnError) {
     EXPECT_NE(r.out.find("--frobnicate"), std::string::npos) << r.out;
 }
 
-fs::path solvay() { return gpen::test::sampleImagesDir() / "Solvay_conference_1927.png"; }
+fs::path solvay() {
+    return gpen::test::sampleImagesDir() / "Solvay_conference_1927.png";
+}
 
 // The whole pipeline on the 1927 photo with a real (small) GPEN checkpoint and the built-in
 // detector: every face restored, and outside the faces the output is the background untouched.
@@ -219,18 +237,20 @@ TEST(GpenCli, RestoreSolvayEndToEnd) {
     if (!fs::exists(solvay())) GTEST_SKIP() << "sample photo not found at " << solvay();
     const fs::path dir = tempDir() / "solvay";
     fs::create_directories(dir / "models");
-    fs::copy_file(gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth", dir / "models" / "tiny-gpen.pth",
-                  fs::copy_options::overwrite_existing);
+    fs::copy_file(gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth",
+                  dir / "models" / "tiny-gpen.pth", fs::copy_options::overwrite_existing);
     const fs::path out = dir / "restored.png";
-    const CliRun r = runCli("restore --json --detector dlib --face-model " + quote((dir / "models" / "tiny-gpen.pth").string()) +
-                            " --save-faces " + quote((dir / "faces").string()) + " " + quote(solvay().string()) + " " +
+    const CliRun r = runCli("restore --json --detector dlib --face-model " +
+                            quote((dir / "models" / "tiny-gpen.pth").string()) + " --save-faces " +
+                            quote((dir / "faces").string()) + " " + quote(solvay().string()) + " " +
                             quote(out.string()));
     ASSERT_EQ(r.exitCode, 0) << r.out;
     const auto j = nlohmann::json::parse(r.out.substr(r.out.find('{')));
     EXPECT_GE(j["faces"].size(), 28U);
     EXPECT_EQ(j["detector"], "dlib");
     EXPECT_TRUE(j["grayscale"].get<bool>());
-    for (const char* stage : {"background", "detection", "alignment", "faces", "mask", "paste-back"}) {
+    for (const char* stage :
+         {"background", "detection", "alignment", "faces", "mask", "paste-back"}) {
         EXPECT_TRUE(j["timings_ms"].contains(stage)) << stage;
     }
     EXPECT_TRUE(fs::exists(dir / "faces" / "face1-after.png"));
@@ -242,11 +262,13 @@ TEST(GpenCli, RestoreSolvayEndToEnd) {
             EXPECT_EQ(f["identity_band"], "changed") << f.dump();
         }
         // The identity command agrees: the face as it went in against what came out, and itself.
-        const CliRun id = runCli("identity --json " + quote((dir / "faces" / "face1-before.png").string()) + " " +
-                                 quote((dir / "faces" / "face1-after.png").string()) + " " +
-                                 quote((dir / "faces" / "face1-before.png").string()));
+        const CliRun id =
+            runCli("identity --json " + quote((dir / "faces" / "face1-before.png").string()) + " " +
+                   quote((dir / "faces" / "face1-after.png").string()) + " " +
+                   quote((dir / "faces" / "face1-before.png").string()));
         ASSERT_EQ(id.exitCode, 0) << id.out;
-        const auto first = nlohmann::json::parse(id.out.substr(id.out.find('{'), id.out.find('\n') - id.out.find('{')));
+        const auto first = nlohmann::json::parse(
+            id.out.substr(id.out.find('{'), id.out.find('\n') - id.out.find('{')));
         const auto second = nlohmann::json::parse(id.out.substr(id.out.rfind("{\"")));
         EXPECT_LT(first["cosine"].get<double>(), 0.6);
         EXPECT_NEAR(second["cosine"].get<double>(), 1.0, 1e-5);
@@ -260,8 +282,10 @@ TEST(GpenCli, RestoreSolvayEndToEnd) {
     cv::Mat nearFaces = cv::Mat::zeros(in->size(), CV_8U);
     for (const auto& f : j["faces"]) {
         const double x = f["box"][0], y = f["box"][1], w = f["box"][2], h = f["box"][3];
-        cv::rectangle(nearFaces, cv::Rect(cv::Point(int(x - w), int(y - h)), cv::Point(int(x + 2 * w), int(y + 2 * h))),
-                      cv::Scalar(255), cv::FILLED);
+        cv::rectangle(
+            nearFaces,
+            cv::Rect(cv::Point(int(x - w), int(y - h)), cv::Point(int(x + 2 * w), int(y + 2 * h))),
+            cv::Scalar(255), cv::FILLED);
     }
     cv::Mat diff, changed;
     cv::absdiff(*in, *res, diff);
@@ -300,8 +324,9 @@ TEST(GpenCli, RestoreKeepsSixteenBitsAndAlphaOutsideTheFaces) {
     ASSERT_TRUE(cv::imwrite(in.string(), input));
 
     const fs::path out = dir / "restored16.png";
-    const CliRun r = runCli("restore --json --detector dlib --face-model " + quote((dir / "tiny-gpen.pth").string()) + " " +
-                            quote(in.string()) + " " + quote(out.string()));
+    const CliRun r = runCli("restore --json --detector dlib --face-model " +
+                            quote((dir / "tiny-gpen.pth").string()) + " " + quote(in.string()) +
+                            " " + quote(out.string()));
     ASSERT_EQ(r.exitCode, 0) << r.out;
     const auto j = nlohmann::json::parse(r.out.substr(r.out.find('{')));
     ASSERT_GE(j["faces"].size(), 3U);
@@ -316,8 +341,10 @@ TEST(GpenCli, RestoreKeepsSixteenBitsAndAlphaOutsideTheFaces) {
     cv::Mat nearFaces = cv::Mat::zeros(input.size(), CV_8U);
     for (const auto& f : j["faces"]) {
         const double x = f["box"][0], y = f["box"][1], w = f["box"][2], h = f["box"][3];
-        cv::rectangle(nearFaces, cv::Rect(cv::Point(int(x - w), int(y - h)), cv::Point(int(x + 2 * w), int(y + 2 * h))),
-                      cv::Scalar(255), cv::FILLED);
+        cv::rectangle(
+            nearFaces,
+            cv::Rect(cv::Point(int(x - w), int(y - h)), cv::Point(int(x + 2 * w), int(y + 2 * h))),
+            cv::Scalar(255), cv::FILLED);
     }
     cv::Mat diff, changed;
     cv::absdiff(result, input, diff);
@@ -329,7 +356,8 @@ TEST(GpenCli, RestoreKeepsSixteenBitsAndAlphaOutsideTheFaces) {
 }
 
 TEST(GpenCli, RestoreOfAMissingPhotoNamesIt) {
-    const CliRun r = runCli("restore /nonexistent/photo-1931.jpg " + quote((tempDir() / "x.png").string()));
+    const CliRun r =
+        runCli("restore /nonexistent/photo-1931.jpg " + quote((tempDir() / "x.png").string()));
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_NE(r.out.find("photo-1931.jpg"), std::string::npos) << r.out;
 }
@@ -337,7 +365,8 @@ TEST(GpenCli, RestoreOfAMissingPhotoNamesIt) {
 TEST(GpenCli, DetectFindsTheSolvayFacesWithDlib) {
     if (!fs::exists(solvay())) GTEST_SKIP() << "sample photo not found at " << solvay();
     const fs::path drawn = tempDir() / "faces.png";
-    const CliRun r = runCli("detect --json --detector dlib --draw " + quote(drawn.string()) + " " + quote(solvay().string()));
+    const CliRun r = runCli("detect --json --detector dlib --draw " + quote(drawn.string()) + " " +
+                            quote(solvay().string()));
     ASSERT_EQ(r.exitCode, 0) << r.out;
     const auto j = nlohmann::json::parse(r.out.substr(r.out.find('{')));
     EXPECT_GE(j["faces"].size(), 28U);
@@ -363,26 +392,33 @@ TEST(GpenCli, VersionIsTheProjectVersion) {
 TEST(GpenCli, EveryCommandHasHelpAndValuesAreChecked) {
     const CliRun top = runCli("--help");
     EXPECT_EQ(top.exitCode, 0) << top.out;
-    for (const char* command : {"inspect", "face", "damage", "bench", "models", "detect", "restore", "identity", "batch",
-                                "report"}) {
+    for (const char* command : {"inspect", "face", "damage", "bench", "models", "detect", "restore",
+                                "identity", "batch", "report"}) {
         EXPECT_NE(top.out.find(std::string("  ") + command + " "), std::string::npos) << command;
         const CliRun help = runCli(std::string(command) + " --help");
         EXPECT_EQ(help.exitCode, 0) << command << "\n" << help.out;
-        EXPECT_NE(help.out.find(std::string("Usage: gpen-cli ") + command), std::string::npos) << help.out;
+        EXPECT_NE(help.out.find(std::string("Usage: gpen-cli ") + command), std::string::npos)
+            << help.out;
     }
     const CliRun batch = runCli("batch --help");
-    for (const char* option : {"--if-exists", "--resume", "--shard", "--quality", "--detector", "--models-dir"}) {
+    for (const char* option :
+         {"--if-exists", "--resume", "--shard", "--quality", "--detector", "--models-dir"}) {
         EXPECT_NE(batch.out.find(option), std::string::npos) << option;
     }
     const fs::path out = tempDir() / "never-written.png";
-    const CliRun quality = runCli("restore " + quote(solvay().string()) + " " + quote(out.string()) + " --quality 500");
+    const CliRun quality = runCli("restore " + quote(solvay().string()) + " " +
+                                  quote(out.string()) + " --quality 500");
     EXPECT_EQ(quality.exitCode, 1);
-    EXPECT_EQ(quality.out, "gpen-cli restore: --quality: Value 500 not in range 1 to 100 (gpen-cli restore --help)\n");
+    EXPECT_EQ(
+        quality.out,
+        "gpen-cli restore: --quality: Value 500 not in range 1 to 100 (gpen-cli restore --help)\n");
     EXPECT_FALSE(fs::exists(out));
-    const CliRun equals = runCli("restore " + quote(solvay().string()) + " " + quote(out.string()) + " --sr-scale=5");
+    const CliRun equals =
+        runCli("restore " + quote(solvay().string()) + " " + quote(out.string()) + " --sr-scale=5");
     EXPECT_EQ(equals.exitCode, 1);
     EXPECT_NE(equals.out.find("--sr-scale: 5 not in {1,2,3,4,8}"), std::string::npos) << equals.out;
-    const CliRun unknown = runCli("restore " + quote(solvay().string()) + " " + quote(out.string()) + " --qualty 90");
+    const CliRun unknown =
+        runCli("restore " + quote(solvay().string()) + " " + quote(out.string()) + " --qualty 90");
     EXPECT_EQ(unknown.exitCode, 1);
     EXPECT_NE(unknown.out.find("--qualty"), std::string::npos) << unknown.out;
     const CliRun noCommand = runCli("restorr");
@@ -404,8 +440,8 @@ TEST(GpenCli, RestoreWithNoModelInstalledWritesTheX2PhotoAndSaysNoFaceModelWasUs
     ASSERT_TRUE(gpen::writeImageAtomic(photo, (*full)(cv::Rect(600, 100, 160, 120)).clone()));
     const fs::path out = dir / "out.png";
     const std::string env = "-u GPEN_MODELS_DIR XDG_DATA_HOME=" + quote((dir / "data").string());
-    const CliRun r = runCli("restore " + quote(photo.string()) + " " + quote(out.string()) + " --sr-scale 2 --models-dir " +
-                                quote((dir / "models").string()),
+    const CliRun r = runCli("restore " + quote(photo.string()) + " " + quote(out.string()) +
+                                " --sr-scale 2 --models-dir " + quote((dir / "models").string()),
                             env);
     ASSERT_EQ(r.exitCode, 0) << r.out;
     EXPECT_NE(r.out.find("no face model"), std::string::npos) << r.out;
@@ -430,7 +466,8 @@ TEST(GpenCli, ModelsDownloadResumesShowsProgressAndInstallsAValidatedFile) {
     const fs::path models = dir / "data" / "gpen-studio" / "models";
     fs::create_directories(models);
     std::ofstream(models / ".realesrnet_x2.pth.part", std::ios::binary) << body.substr(0, 1000);
-    const std::string env = "XDG_DATA_HOME=" + quote((dir / "data").string()) + " GPEN_MODELS_URL=" + server.baseUrl();
+    const std::string env =
+        "XDG_DATA_HOME=" + quote((dir / "data").string()) + " GPEN_MODELS_URL=" + server.baseUrl();
     const CliRun r = runCli("models --download realesrnet_x2", env);
     ASSERT_EQ(r.exitCode, 0) << r.out;
     EXPECT_EQ(server.lastRangeStart(), 1000);
@@ -438,7 +475,8 @@ TEST(GpenCli, ModelsDownloadResumesShowsProgressAndInstallsAValidatedFile) {
     EXPECT_NE(r.out.find("100%"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("installed"), std::string::npos) << r.out;
     std::ifstream got(models / "realesrnet_x2.pth", std::ios::binary);
-    const std::string installed((std::istreambuf_iterator<char>(got)), std::istreambuf_iterator<char>());
+    const std::string installed((std::istreambuf_iterator<char>(got)),
+                                std::istreambuf_iterator<char>());
     EXPECT_EQ(installed, body);
     EXPECT_FALSE(fs::exists(models / ".realesrnet_x2.pth.part"));
 }
@@ -448,7 +486,8 @@ TEST(GpenCli, ModelsDownloadOfAFileThatIsNotTheModelInstallsNothing) {
     ASSERT_TRUE(server.ok());
     const fs::path dir = tempDir() / "download-bad";
     fs::remove_all(dir);
-    const std::string env = "XDG_DATA_HOME=" + quote((dir / "data").string()) + " GPEN_MODELS_URL=" + server.baseUrl();
+    const std::string env =
+        "XDG_DATA_HOME=" + quote((dir / "data").string()) + " GPEN_MODELS_URL=" + server.baseUrl();
     const CliRun r = runCli("models --download GPEN-BFR-256", env);
     EXPECT_EQ(r.exitCode, 1) << r.out;
     EXPECT_NE(r.out.find("GPEN-BFR-256.pth"), std::string::npos) << r.out;
@@ -466,7 +505,8 @@ std::vector<std::string> linesOf(const std::string& out) {
     std::size_t start = 0;
     while (start < out.size()) {
         const auto end = out.find_first_of("\r\n", start);
-        const std::string line = out.substr(start, end == std::string::npos ? std::string::npos : end - start);
+        const std::string line =
+            out.substr(start, end == std::string::npos ? std::string::npos : end - start);
         if (line.find_first_not_of(' ') != std::string::npos) lines.push_back(line);
         if (end == std::string::npos) break;
         start = end + 1;
@@ -492,29 +532,38 @@ TEST(GpenCli, BadOutputPathsAreRefusedBeforeAnyWork) {
     const fs::path dir = tempDir() / "outputs";
     fs::create_directories(dir / "existing-folder");
     const std::string in = quote(smallPhoto(dir).string());
-    expectOneLineError(runCli("restore " + in + " " + quote((dir / "existing-folder").string())), "is a folder");
-    expectOneLineError(runCli("restore " + in + " " + quote((dir / "new-folder").string() + "/")), "ends in '/'");
-    expectOneLineError(runCli("restore " + in + " " + quote((dir / "out.xyz").string())), "cannot write '.xyz' files");
-    expectOneLineError(runCli("restore " + in + " " + quote((dir / "missing" / "out.png").string())), "does not exist");
+    expectOneLineError(runCli("restore " + in + " " + quote((dir / "existing-folder").string())),
+                       "is a folder");
+    expectOneLineError(runCli("restore " + in + " " + quote((dir / "new-folder").string() + "/")),
+                       "ends in '/'");
+    expectOneLineError(runCli("restore " + in + " " + quote((dir / "out.xyz").string())),
+                       "cannot write '.xyz' files");
+    expectOneLineError(
+        runCli("restore " + in + " " + quote((dir / "missing" / "out.png").string())),
+        "does not exist");
 }
 
 TEST(GpenCli, InputsThatAreNotFilesAreNamedForWhatTheyAre) {
     const fs::path dir = tempDir() / "inputs";
     fs::create_directories(dir / "a-folder");
     const std::string out = quote((dir / "out.png").string());
-    expectOneLineError(runCli("restore " + quote((dir / "a-folder").string()) + " " + out), "is a folder, not an image file");
+    expectOneLineError(runCli("restore " + quote((dir / "a-folder").string()) + " " + out),
+                       "is a folder, not an image file");
     expectOneLineError(runCli("restore /dev/zero " + out), "zero: is not a regular file");
     const fs::path fifo = dir / "pipe.jpg";
     fs::remove(fifo);
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-    expectOneLineError(runCli("restore " + quote(fifo.string()) + " " + out), "pipe.jpg: is not a regular file");
+    expectOneLineError(runCli("restore " + quote(fifo.string()) + " " + out),
+                       "pipe.jpg: is not a regular file");
 }
 
 TEST(GpenCli, ATileTooSmallOrAnOverlapTooLargeIsRefused) {
     const fs::path dir = tempDir() / "tiles";
     fs::create_directories(dir);
-    const std::string io = quote(smallPhoto(dir).string()) + " " + quote((dir / "out.png").string());
-    expectOneLineError(runCli("restore --json --sr-scale 2 --tile 1 " + io), "tile size 1 must be 0");
+    const std::string io =
+        quote(smallPhoto(dir).string()) + " " + quote((dir / "out.png").string());
+    expectOneLineError(runCli("restore --json --sr-scale 2 --tile 1 " + io),
+                       "tile size 1 must be 0");
     expectOneLineError(runCli("restore --json --sr-scale 4 --tile 64 --tile-overlap 64 " + io),
                        "overlap 64 must be smaller than the tile size 64");
     EXPECT_FALSE(fs::exists(dir / "out.png"));
@@ -526,20 +575,25 @@ TEST(GpenCli, FailuresAfterTheWorkAndNonUtf8NamesNeverAbort) {
     GPEN_REQUIRE_FIXTURES();
     const fs::path dir = tempDir() / "late";
     fs::create_directories(dir);
-    const std::string model = quote((gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth").string());
+    const std::string model =
+        quote((gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth").string());
     std::ofstream(dir / "blocker") << "a file where a folder would go";
-    const CliRun faces = runCli("restore --json --detector dlib --face-model " + model + " --save-faces " +
-                                quote((dir / "blocker" / "faces").string()) + " " + quote(smallPhoto(dir).string()) + " " +
-                                quote((dir / "out.png").string()));
+    const CliRun faces =
+        runCli("restore --json --detector dlib --face-model " + model + " --save-faces " +
+               quote((dir / "blocker" / "faces").string()) + " " + quote(smallPhoto(dir).string()) +
+               " " + quote((dir / "out.png").string()));
     EXPECT_EQ(faces.exitCode, 1) << faces.out;
     const auto lines = linesOf(faces.out);
     ASSERT_FALSE(lines.empty());
     EXPECT_EQ(lines.back().rfind("gpen-cli: restore: ", 0), 0U) << faces.out;
     EXPECT_NE(lines.back().find("blocker"), std::string::npos) << faces.out;
 
-    const std::string latin1 = "Gr\xfc\xdf" "e.png";  // "Grüße" in Latin-1: not UTF-8
-    const CliRun named = runCli("restore --json --detector dlib --face-model " + model + " " +
-                                quote(smallPhoto(dir).string()) + " " + quote((dir / latin1).string()));
+    const std::string latin1 =
+        "Gr\xfc\xdf"
+        "e.png";  // "Grüße" in Latin-1: not UTF-8
+    const CliRun named =
+        runCli("restore --json --detector dlib --face-model " + model + " " +
+               quote(smallPhoto(dir).string()) + " " + quote((dir / latin1).string()));
     ASSERT_EQ(named.exitCode, 0) << named.out;
     const auto j = nlohmann::json::parse(named.out.substr(named.out.find('{')));
     EXPECT_NE(j["output"].get<std::string>().find("Gr\xef\xbf\xbd"), std::string::npos);  // U+FFFD
@@ -556,12 +610,15 @@ TEST(GpenCli, ADamagedJpegIsRestoredWithOurOneWarningAndNoLibraryLine) {
     ASSERT_TRUE(cv::imencode(".jpg", cv::Mat(48, 64, CV_8UC3, cv::Scalar(90, 120, 150)), jpeg));
     jpeg.insert(jpeg.end() - 2, 16, 0x00);
     const fs::path photo = dir / "damaged.jpg";
-    std::ofstream(photo, std::ios::binary).write(reinterpret_cast<const char*>(jpeg.data()),
-                                                 static_cast<std::streamsize>(jpeg.size()));
-    const std::string model = quote((gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth").string());
-    const CliRun r = gpen::test::runCliApart("restore --json --detector dlib --face-model " + model + " " +
-                                                 quote(photo.string()) + " " + quote((dir / "out.png").string()),
-                                             (dir / "stderr.txt").string());
+    std::ofstream(photo, std::ios::binary)
+        .write(reinterpret_cast<const char*>(jpeg.data()),
+               static_cast<std::streamsize>(jpeg.size()));
+    const std::string model =
+        quote((gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth").string());
+    const CliRun r =
+        gpen::test::runCliApart("restore --json --detector dlib --face-model " + model + " " +
+                                    quote(photo.string()) + " " + quote((dir / "out.png").string()),
+                                (dir / "stderr.txt").string());
     ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
     EXPECT_TRUE(fs::exists(dir / "out.png"));
     const auto lines = linesOf(r.err);
@@ -570,7 +627,8 @@ TEST(GpenCli, ADamagedJpegIsRestoredWithOurOneWarningAndNoLibraryLine) {
     EXPECT_NE(lines[0].find("libjpeg: Corrupt JPEG data: "), std::string::npos) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     ASSERT_FALSE(j["notes"].empty()) << r.out;
-    EXPECT_NE(j["notes"][0].get<std::string>().find("the JPEG data is damaged"), std::string::npos) << r.out;
+    EXPECT_NE(j["notes"][0].get<std::string>().find("the JPEG data is damaged"), std::string::npos)
+        << r.out;
 }
 
 }  // namespace

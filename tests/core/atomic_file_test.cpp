@@ -62,20 +62,23 @@ TEST(AtomicFile, WritesNewFilesWithTheUmasksModeAndReplacesKeepingTheTargetsMode
 TEST(AtomicFile, AWriterCallbackStreamsItsPiecesAndItsErrorChangesNothing) {
     TempModelsDir dir("atomic");
     const fs::path target = dir.path() / "photo.tif";
-    ASSERT_TRUE(gpen::writeFileAtomic(target, [](gpen::AtomicFileSink& sink) -> gpen::Expected<void> {
-        for (int i = 0; i < 3; ++i) {
-            const std::string piece = "piece" + std::to_string(i) + ";";
-            if (auto ok = sink.write(piece.data(), piece.size()); !ok) return ok;
-        }
-        return {};
-    }));
+    ASSERT_TRUE(
+        gpen::writeFileAtomic(target, [](gpen::AtomicFileSink& sink) -> gpen::Expected<void> {
+            for (int i = 0; i < 3; ++i) {
+                const std::string piece = "piece" + std::to_string(i) + ";";
+                if (auto ok = sink.write(piece.data(), piece.size()); !ok) return ok;
+            }
+            return {};
+        }));
     EXPECT_EQ(slurp(target), "piece0;piece1;piece2;");
-    auto failed = gpen::writeFileAtomic(target, [](gpen::AtomicFileSink& sink) -> gpen::Expected<void> {
-        (void)sink.write("partial", 7);
-        return gpen::makeError(gpen::ErrorCode::Io, "the encoder gave up");
-    });
+    auto failed =
+        gpen::writeFileAtomic(target, [](gpen::AtomicFileSink& sink) -> gpen::Expected<void> {
+            (void)sink.write("partial", 7);
+            return gpen::makeError(gpen::ErrorCode::Io, "the encoder gave up");
+        });
     ASSERT_FALSE(failed);
-    EXPECT_NE(failed.error().message.find("photo.tif: the encoder gave up"), std::string::npos) << failed.error().message;
+    EXPECT_NE(failed.error().message.find("photo.tif: the encoder gave up"), std::string::npos)
+        << failed.error().message;
     EXPECT_EQ(slurp(target), "piece0;piece1;piece2;");
     EXPECT_EQ(namesIn(dir.path()), std::vector<std::string>{"photo.tif"});
 }
@@ -103,9 +106,11 @@ TEST(AtomicFile, AFailureAtAnyStepKeepsTheTargetAndLeavesNoTemporary) {
         ASSERT_FALSE(r) << static_cast<int>(c.step);
         EXPECT_NE(r.error().message.find("restored.jpg: "), std::string::npos) << r.error().message;
         EXPECT_NE(r.error().message.find(c.says), std::string::npos) << r.error().message;
-        EXPECT_NE(r.error().message.find("nothing was changed"), std::string::npos) << r.error().message;
+        EXPECT_NE(r.error().message.find("nothing was changed"), std::string::npos)
+            << r.error().message;
         // A full disk is told apart (a batch stops at the first): every other failure is Io.
-        EXPECT_EQ(r.error().code, c.err == ENOSPC ? gpen::ErrorCode::NoSpace : gpen::ErrorCode::Io) << r.error().message;
+        EXPECT_EQ(r.error().code, c.err == ENOSPC ? gpen::ErrorCode::NoSpace : gpen::ErrorCode::Io)
+            << r.error().message;
         EXPECT_EQ(slurp(target), "the good old file");
         EXPECT_EQ(namesIn(dir.path()), std::vector<std::string>{"restored.jpg"});
     }
@@ -176,7 +181,8 @@ TEST(AtomicFile, CopyStreamsTheWholeFile) {
     std::ofstream(dir.path() / "model.pth", std::ios::binary) << big;
     ASSERT_TRUE(gpen::copyFileAtomic(dir.path() / "model.pth", dir.dir("user") / "model.pth"));
     EXPECT_EQ(slurp(dir.path() / "user" / "model.pth"), big);
-    auto missing = gpen::copyFileAtomic(dir.path() / "absent.pth", dir.path() / "user" / "absent.pth");
+    auto missing =
+        gpen::copyFileAtomic(dir.path() / "absent.pth", dir.path() / "user" / "absent.pth");
     ASSERT_FALSE(missing);
     EXPECT_NE(missing.error().message.find("absent.pth"), std::string::npos);
 }

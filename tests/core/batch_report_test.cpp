@@ -30,9 +30,22 @@ gpen::BatchReport sample(const std::string& shard) {
 TEST(BatchReport, JsonReadsBackWholeAndCsvQuotesWhatNeedsIt) {
     gpen::test::TempModelsDir dir("report");
     auto r = sample("");
-    r.files = {{"2019/beach, \"best\".jpg", "2019/beach, \"best\".jpg", FileStatus::Ok, 3, 1.25, "",
-                {"damaged JPEG data, decoded around", "face 2 skipped"}, "64769:12:3:4"},
-               {"bad.png", "bad.png", FileStatus::Failed, 0, 0.01, "bad.png: not an image\nOpenCV can decode", {}, ""}};
+    r.files = {{"2019/beach, \"best\".jpg",
+                "2019/beach, \"best\".jpg",
+                FileStatus::Ok,
+                3,
+                1.25,
+                "",
+                {"damaged JPEG data, decoded around", "face 2 skipped"},
+                "64769:12:3:4"},
+               {"bad.png",
+                "bad.png",
+                FileStatus::Failed,
+                0,
+                0.01,
+                "bad.png: not an image\nOpenCV can decode",
+                {},
+                ""}};
     // The first file's faces were scored: face 2 and 3 fell below the minimum.
     r.files[0].identityMin = 0.42;
     r.files[0].reviewFaces = {2, 3};
@@ -57,12 +70,21 @@ TEST(BatchReport, JsonReadsBackWholeAndCsvQuotesWhatNeedsIt) {
     EXPECT_EQ(back->models[0].sha256, "ab12");
     std::ifstream csv(gpen::csvPathFor(json));
     const std::string text((std::istreambuf_iterator<char>(csv)), std::istreambuf_iterator<char>());
-    EXPECT_EQ(text.rfind("file,output,status,faces,seconds,error,notes,identity_min,identity_below,review\r\n", 0), 0U);
-    EXPECT_NE(text.find("\"2019/beach, \"\"best\"\".jpg\",\"2019/beach, \"\"best\"\".jpg\",ok,3,1.250,,"
-                        "\"damaged JPEG data, decoded around; face 2 skipped\",0.4200,2,yes\r\n"),
-              std::string::npos)
+    EXPECT_EQ(
+        text.rfind(
+            "file,output,status,faces,seconds,error,notes,identity_min,identity_below,review\r\n",
+            0),
+        0U);
+    EXPECT_NE(
+        text.find("\"2019/beach, \"\"best\"\".jpg\",\"2019/beach, \"\"best\"\".jpg\",ok,3,1.250,,"
+                  "\"damaged JPEG data, decoded around; face 2 skipped\",0.4200,2,yes\r\n"),
+        std::string::npos)
         << text;
-    EXPECT_NE(text.find("bad.png,bad.png,failed,0,0.010,\"bad.png: not an image\nOpenCV can decode\",,,,\r\n"), std::string::npos) << text;
+    EXPECT_NE(
+        text.find(
+            "bad.png,bad.png,failed,0,0.010,\"bad.png: not an image\nOpenCV can decode\",,,,\r\n"),
+        std::string::npos)
+        << text;
 }
 
 TEST(BatchReport, AFileThatIsNoReportIsRefused) {
@@ -77,9 +99,11 @@ TEST(BatchReport, AFileThatIsNoReportIsRefused) {
 
 TEST(BatchReport, MergeJoinsShardsByInputAndRefusesOtherSettings) {
     auto a = sample("1/2");
-    a.files = {{"a.jpg", "a.jpg", FileStatus::Ok, 1, 1, ""}, {"c.jpg", "c.jpg", FileStatus::Failed, 0, 1, "broken"}};
+    a.files = {{"a.jpg", "a.jpg", FileStatus::Ok, 1, 1, ""},
+               {"c.jpg", "c.jpg", FileStatus::Failed, 0, 1, "broken"}};
     auto b = sample("2/2");
-    b.files = {{"b.jpg", "b.jpg", FileStatus::Ok, 2, 1, ""}, {"c.jpg", "c.jpg", FileStatus::Ok, 1, 1, ""}};
+    b.files = {{"b.jpg", "b.jpg", FileStatus::Ok, 2, 1, ""},
+               {"c.jpg", "c.jpg", FileStatus::Ok, 1, 1, ""}};
     auto merged = gpen::mergeBatchReports({a, b});
     ASSERT_TRUE(merged) << merged.error().message;
     ASSERT_EQ(merged->files.size(), 3U);
@@ -89,7 +113,8 @@ TEST(BatchReport, MergeJoinsShardsByInputAndRefusesOtherSettings) {
     b.settings[1].second = "80";
     auto refused = gpen::mergeBatchReports({a, b});
     ASSERT_FALSE(refused);
-    EXPECT_NE(refused.error().message.find("quality = 80"), std::string::npos) << refused.error().message;
+    EXPECT_NE(refused.error().message.find("quality = 80"), std::string::npos)
+        << refused.error().message;
     b = sample("2/2");
     b.models[0].sha256 = "ff00";
     EXPECT_FALSE(gpen::mergeBatchReports({a, b}));

@@ -11,16 +11,16 @@
 #include <string>
 #include <thread>
 
-#include <exiv2/exiv2.hpp>
 #include <gtest/gtest.h>
+#include <exiv2/exiv2.hpp>
 #include <nlohmann/json.hpp>
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include "gpen/base/sha256.h"
-#include "gpen/batch/batch_runner.h"
 #include "gpen/batch/batch_report.h"
+#include "gpen/batch/batch_runner.h"
 #include "gpen/io/image_io.h"
 #include "support/pipeline_test_cache.h"
 #include "support/temp_models_dir.h"
@@ -47,7 +47,7 @@ std::vector<fs::path> tempFilesUnder(const fs::path& root) {
 }
 
 class BatchRunnerTest : public ::testing::Test {
-protected:
+  protected:
     static void SetUpTestSuite() { test::configureTestRuntime(); }
 
     void SetUp() override {
@@ -63,7 +63,8 @@ protected:
     }
 
     std::unique_ptr<ModelCache> makeCache() {
-        if (test::manifest()) test::copyFixture("gpen-64-cm1-n0.0625.pth", m_models / "tiny-gpen.pth");
+        if (test::manifest())
+            test::copyFixture("gpen-64-cm1-n0.0625.pth", m_models / "tiny-gpen.pth");
         return test::makePipelineCache(m_dir, m_models);
     }
 
@@ -78,7 +79,9 @@ protected:
     }
 
     // Small face-less pictures: the runner's logic without the cost of restoring faces.
-    void writeNoise(const fs::path& rel, int seed) { ASSERT_TRUE(test::writeNoiseImage(m_in / rel, seed)); }
+    void writeNoise(const fs::path& rel, int seed) {
+        ASSERT_TRUE(test::writeNoiseImage(m_in / rel, seed));
+    }
 
     test::TempModelsDir m_dir{"batch-runner"};
     fs::path m_models, m_in, m_out;
@@ -93,7 +96,8 @@ TEST_F(BatchRunnerTest, AGeneratedTreeOfGoodAndBadFiles) {
     fs::create_directories(m_in / "nested" / "deeper level");
     cv::Mat sixteen;
     faces.convertTo(sixteen, CV_16U, 257.0);
-    ASSERT_TRUE(cv::imwrite((m_in / "nested" / "deeper level" / "scan 16-bit.png").string(), sixteen));
+    ASSERT_TRUE(
+        cv::imwrite((m_in / "nested" / "deeper level" / "scan 16-bit.png").string(), sixteen));
     ASSERT_TRUE(cv::imwrite((m_in / "nested" / "print.tif").string(), faces));
     cv::Mat bgra;
     cv::cvtColor(faces, bgra, cv::COLOR_BGR2BGRA);
@@ -123,7 +127,8 @@ TEST_F(BatchRunnerTest, AGeneratedTreeOfGoodAndBadFiles) {
         image->writeMetadata();
     }
     // The bad ones.
-    std::ofstream(m_in / "corrupt.jpg", std::ios::binary) << std::string("\xff\xd8\xff\xe0 this JPEG stops here", 25);
+    std::ofstream(m_in / "corrupt.jpg", std::ios::binary)
+        << std::string("\xff\xd8\xff\xe0 this JPEG stops here", 25);
     std::ofstream(m_in / "nested" / "empty.jpg").flush();
     std::ofstream(m_in / "notes.png") << "this is a text file, not a picture\n";
     std::ofstream(m_in / "readme.txt") << "not an image extension: never listed";
@@ -157,7 +162,8 @@ TEST_F(BatchRunnerTest, AGeneratedTreeOfGoodAndBadFiles) {
     for (const char* bad : {"corrupt.jpg", "nested/empty.jpg", "notes.png"}) {
         ASSERT_TRUE(byFile.count(bad)) << bad;
         EXPECT_EQ(byFile[bad].status, FileStatus::Failed) << bad;
-        EXPECT_NE(byFile[bad].error.find(fs::path(bad).filename().string()), std::string::npos) << byFile[bad].error;
+        EXPECT_NE(byFile[bad].error.find(fs::path(bad).filename().string()), std::string::npos)
+            << byFile[bad].error;
         EXPECT_FALSE(fs::exists(m_out / bad)) << bad;
     }
     EXPECT_NE(byFile["nested/empty.jpg"].error.find("empty"), std::string::npos);
@@ -170,7 +176,8 @@ TEST_F(BatchRunnerTest, AGeneratedTreeOfGoodAndBadFiles) {
     EXPECT_EQ(tempFilesUnder(m_out).size(), 0U);
 
     // Each output in its input's layout.
-    const cv::Mat out16 = cv::imread((m_out / "nested" / "deeper level" / "scan 16-bit.png").string(), cv::IMREAD_UNCHANGED);
+    const cv::Mat out16 = cv::imread(
+        (m_out / "nested" / "deeper level" / "scan 16-bit.png").string(), cv::IMREAD_UNCHANGED);
     EXPECT_EQ(out16.type(), CV_16UC3);
     const cv::Mat outAlpha = cv::imread((m_out / "alpha face.png").string(), cv::IMREAD_UNCHANGED);
     ASSERT_EQ(outAlpha.type(), CV_8UC4);
@@ -195,13 +202,16 @@ TEST_F(BatchRunnerTest, AGeneratedTreeOfGoodAndBadFiles) {
     const std::string note = exifValue(rotatedOut, "Exif.Image.Software");
     EXPECT_NE(note.find("GPEN Studio"), std::string::npos) << note;
     EXPECT_NE(note.find("tiny-gpen"), std::string::npos) << note;
-    EXPECT_NE(exifValue(m_out / "nested" / "deeper level" / "scan 16-bit.png", "Exif.Image.Software").find("tiny-gpen"),
-              std::string::npos);
+    EXPECT_NE(
+        exifValue(m_out / "nested" / "deeper level" / "scan 16-bit.png", "Exif.Image.Software")
+            .find("tiny-gpen"),
+        std::string::npos);
 
     // Every setting and the very model file, by its SHA-256.
     std::map<std::string, std::string> settings(report->settings.begin(), report->settings.end());
-    for (const char* key : {"face_model", "detector", "strength", "background_scale", "tile", "name_template", "if_exists",
-                            "format", "quality", "recursive", "copy_metadata"}) {
+    for (const char* key :
+         {"face_model", "detector", "strength", "background_scale", "tile", "name_template",
+          "if_exists", "format", "quality", "recursive", "copy_metadata"}) {
         EXPECT_TRUE(settings.count(key)) << key;
     }
     EXPECT_EQ(settings["face_model"], "tiny-gpen");
@@ -231,7 +241,8 @@ TEST_F(BatchRunnerTest, AWriteFailureFailsThatFileAndKeepsTheOthersWhole) {
     auto report = readBatchReport(summary->reportJson);
     ASSERT_TRUE(report);
     EXPECT_EQ(report->files[2].status, FileStatus::Failed);
-    EXPECT_NE(report->files[2].error.find("Input/output error"), std::string::npos) << report->files[2].error;
+    EXPECT_NE(report->files[2].error.find("Input/output error"), std::string::npos)
+        << report->files[2].error;
     EXPECT_FALSE(fs::exists(m_out / "p2.png"));
     for (int i : {0, 1, 3, 4}) {
         const cv::Mat back = cv::imread((m_out / ("p" + std::to_string(i) + ".png")).string());
@@ -262,7 +273,8 @@ TEST_F(BatchRunnerTest, AFullDiskStopsTheBatchAndResumeFinishesIt) {
     EXPECT_EQ(summary->pending, 3);
     EXPECT_EQ(writes.load(), 3) << "no write after the first that found the disk full";
     EXPECT_NE(summary->stopReason.find("is full"), std::string::npos) << summary->stopReason;
-    EXPECT_NE(summary->stopReason.find(" free, the next photo needs about "), std::string::npos) << summary->stopReason;
+    EXPECT_NE(summary->stopReason.find(" free, the next photo needs about "), std::string::npos)
+        << summary->stopReason;
     EXPECT_NE(summary->stopReason.find("--resume"), std::string::npos) << summary->stopReason;
     auto report = readBatchReport(summary->reportJson);
     ASSERT_TRUE(report);
@@ -274,7 +286,9 @@ TEST_F(BatchRunnerTest, AFullDiskStopsTheBatchAndResumeFinishesIt) {
     p.atomic.faultForTesting = nullptr;
     p.resume = true;
     std::atomic<int> done{0};
-    p.fileDone = [&](std::size_t, const FileRecord& r) { done += r.status == FileStatus::Ok ? 1 : 0; };
+    p.fileDone = [&](std::size_t, const FileRecord& r) {
+        done += r.status == FileStatus::Ok ? 1 : 0;
+    };
     auto again = runBatch(*cache, p);
     ASSERT_TRUE(again) << again.error().message;
     EXPECT_FALSE(again->diskFull);
@@ -398,7 +412,8 @@ TEST_F(BatchRunnerTest, AMissingFaceModelStopsTheBatchBeforeItStarts) {
     p.restore.faceModel = "GPEN-BFR-2048";
     auto summary = runBatch(*cache, p);
     ASSERT_FALSE(summary);
-    EXPECT_NE(summary.error().message.find("GPEN-BFR-2048"), std::string::npos) << summary.error().message;
+    EXPECT_NE(summary.error().message.find("GPEN-BFR-2048"), std::string::npos)
+        << summary.error().message;
     EXPECT_FALSE(fs::exists(m_out / "a.png"));
     p.restore.faceModel = "tiny-gpen";
     p.nameTemplate = "{title}.{ext}";
@@ -427,7 +442,8 @@ TEST_F(BatchRunnerTest, AnOutputFolderInsideTheInputIsNeverScanned) {
     EXPECT_FALSE(fs::exists(m_in / "restored" / "restored"));
     auto report = readBatchReport(m_in / "restored" / "gpen-batch-report.json");
     ASSERT_TRUE(report);
-    for (const auto& f : report->files) EXPECT_EQ(f.file.find("restored/"), std::string::npos) << f.file;
+    for (const auto& f : report->files)
+        EXPECT_EQ(f.file.find("restored/"), std::string::npos) << f.file;
 }
 
 // No output is ever written over an input, whatever the template and the policy: a template that
@@ -451,7 +467,8 @@ TEST_F(BatchRunnerTest, ATargetThatIsAnInputFailsAndTheInputStaysWhole) {
     EXPECT_EQ(*sha256OfFile(m_in / "x.png"), *before);
     auto report = readBatchReport(outer / "gpen-batch-report.json");
     ASSERT_TRUE(report);
-    EXPECT_NE(report->files[0].error.find("is an input photo, which is never replaced"), std::string::npos)
+    EXPECT_NE(report->files[0].error.find("is an input photo, which is never replaced"),
+              std::string::npos)
         << report->files[0].error;
 }
 
@@ -463,8 +480,9 @@ TEST_F(BatchRunnerTest, ADamagedJpegIsRestoredWithANoteInItsRecord) {
     ASSERT_TRUE(cv::imencode(".jpg", noise, jpeg));
     jpeg.insert(jpeg.end() - 2, 16, 0x00);  // stray bytes between the last scan and the EOI marker
     fs::create_directories(m_in);
-    std::ofstream(m_in / "damaged.jpg", std::ios::binary).write(reinterpret_cast<const char*>(jpeg.data()),
-                                                                static_cast<std::streamsize>(jpeg.size()));
+    std::ofstream(m_in / "damaged.jpg", std::ios::binary)
+        .write(reinterpret_cast<const char*>(jpeg.data()),
+               static_cast<std::streamsize>(jpeg.size()));
     writeNoise("whole.png", 2);
     auto cache = makeCache();
     if (!test::manifest()) GTEST_SKIP() << "fixtures not found";
@@ -476,8 +494,10 @@ TEST_F(BatchRunnerTest, ADamagedJpegIsRestoredWithANoteInItsRecord) {
     std::map<std::string, FileRecord> byFile;
     for (const auto& f : report->files) byFile[f.file] = f;
     ASSERT_FALSE(byFile["damaged.jpg"].notes.empty());
-    EXPECT_NE(byFile["damaged.jpg"].notes.front().find("damaged"), std::string::npos) << byFile["damaged.jpg"].notes.front();
-    for (const auto& n : byFile["whole.png"].notes) EXPECT_EQ(n.find("damaged"), std::string::npos) << n;
+    EXPECT_NE(byFile["damaged.jpg"].notes.front().find("damaged"), std::string::npos)
+        << byFile["damaged.jpg"].notes.front();
+    for (const auto& n : byFile["whole.png"].notes)
+        EXPECT_EQ(n.find("damaged"), std::string::npos) << n;
     std::ifstream csv(m_out / "gpen-batch-report.csv");
     const std::string text((std::istreambuf_iterator<char>(csv)), std::istreambuf_iterator<char>());
     EXPECT_NE(text.find(byFile["damaged.jpg"].notes.front()), std::string::npos) << text;
@@ -497,7 +517,8 @@ TEST_F(BatchRunnerTest, ResumeUnderOverwriteRedoesWhatWasNotReplacedAndKeepsWhat
     BatchParams p = params();
     p.ifExists = IfExists::Overwrite;
     std::stop_source stopped;
-    stopped.request_stop();  // the first run stops before its first file: both planned, neither done
+    stopped
+        .request_stop();  // the first run stops before its first file: both planned, neither done
     p.stop = stopped.get_token();
     auto first = runBatch(*cache, p);
     ASSERT_TRUE(first) << first.error().message;
@@ -517,14 +538,16 @@ TEST_F(BatchRunnerTest, ResumeUnderOverwriteRedoesWhatWasNotReplacedAndKeepsWhat
     ASSERT_TRUE(report);
     for (auto& f : report->files) {
         f.status = FileStatus::Pending;
-        f.replaces = fileIdentity(m_out / "b.png") == fileIdentity(m_out / f.output) ? "1:2:3:4" : f.replaces;
+        f.replaces = fileIdentity(m_out / "b.png") == fileIdentity(m_out / f.output) ? "1:2:3:4"
+                                                                                     : f.replaces;
     }
     ASSERT_TRUE(writeBatchReport(*report, json));
     const auto written = fs::last_write_time(m_out / "a.png");
     auto third = runBatch(*cache, p);
     ASSERT_TRUE(third) << third.error().message;
     EXPECT_EQ(third->ok, 2);
-    EXPECT_EQ(fs::last_write_time(m_out / "a.png"), written) << "a whole output is never restored again";
+    EXPECT_EQ(fs::last_write_time(m_out / "a.png"), written)
+        << "a whole output is never restored again";
 }
 
 }  // namespace

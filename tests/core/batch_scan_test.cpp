@@ -29,13 +29,14 @@ std::vector<std::string> relatives(const gpen::ScanResult& r) {
 }
 
 class BatchScanTest : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         const fs::path& root = m_dir.path();
-        for (const char* name : {"b.JPG", "a.jpeg", "c.Png", "d.tif", "e.TIFF", "f.webp", "g.bmp", "notes.txt", "raw.cr2",
-                                 ".hidden.jpg", "Thumbs.db", ".DS_Store", "Zeta photo.jpg", "ünïcode ñame.png",
-                                 ".x.jpg.gpen-tmp-host-1-abcdef", "2019/beach.jpg", "2019/summer/pier.png",
-                                 "2019/.cache/thumb.jpg", "drafts/skip me.jpg"}) {
+        for (const char* name :
+             {"b.JPG", "a.jpeg", "c.Png", "d.tif", "e.TIFF", "f.webp", "g.bmp", "notes.txt",
+              "raw.cr2", ".hidden.jpg", "Thumbs.db", ".DS_Store", "Zeta photo.jpg",
+              "ünïcode ñame.png", ".x.jpg.gpen-tmp-host-1-abcdef", "2019/beach.jpg",
+              "2019/summer/pier.png", "2019/.cache/thumb.jpg", "drafts/skip me.jpg"}) {
             touch(root / name);
         }
         // A link back to the root (a loop) and a link to a folder that is also walked directly.
@@ -50,8 +51,9 @@ protected:
 TEST_F(BatchScanTest, TopLevelOnlyByDefaultWithEveryImageExtensionInAnyCaseAndNothingHidden) {
     auto r = gpen::scanInputFolder(m_dir.path());
     ASSERT_TRUE(r) << r.error().message;
-    EXPECT_EQ(relatives(*r), (std::vector<std::string>{"Zeta photo.jpg", "a-link.jpg", "a.jpeg", "b.JPG", "c.Png", "d.tif",
-                                                       "e.TIFF", "f.webp", "g.bmp", "ünïcode ñame.png"}));
+    EXPECT_EQ(relatives(*r),
+              (std::vector<std::string>{"Zeta photo.jpg", "a-link.jpg", "a.jpeg", "b.JPG", "c.Png",
+                                        "d.tif", "e.TIFF", "f.webp", "g.bmp", "ünïcode ñame.png"}));
     for (std::size_t i = 0; i < r->files.size(); ++i) EXPECT_EQ(r->files[i].index, i);
 }
 
@@ -74,13 +76,16 @@ TEST_F(BatchScanTest, RecursiveWalksEachFolderOnceAndSurvivesALinkLoop) {
 }
 
 TEST_F(BatchScanTest, IncludeAndExcludeGlobsOnNamesAndPaths) {
-    gpen::BatchScanParams p{.recursive = true, .include = {"*.jpg", "*.jpeg"}, .exclude = {"drafts", "z*"}};
+    gpen::BatchScanParams p{
+        .recursive = true, .include = {"*.jpg", "*.jpeg"}, .exclude = {"drafts", "z*"}};
     auto r = gpen::scanInputFolder(m_dir.path(), p);
     ASSERT_TRUE(r);
-    EXPECT_EQ(relatives(*r), (std::vector<std::string>{"2019/beach.jpg", "a-link.jpg", "a.jpeg", "b.JPG"}));
+    EXPECT_EQ(relatives(*r),
+              (std::vector<std::string>{"2019/beach.jpg", "a-link.jpg", "a.jpeg", "b.JPG"}));
     auto paths = gpen::scanInputFolder(m_dir.path(), {.recursive = true, .include = {"2019/**"}});
     ASSERT_TRUE(paths);
-    EXPECT_EQ(relatives(*paths), (std::vector<std::string>{"2019/beach.jpg", "2019/summer/pier.png"}));
+    EXPECT_EQ(relatives(*paths),
+              (std::vector<std::string>{"2019/beach.jpg", "2019/summer/pier.png"}));
 }
 
 TEST(Glob, StarsQuestionMarksClassesAndCase) {
@@ -124,14 +129,16 @@ TEST(Shard, PartsCoverTheListExactlyOnceAndParseStrictly) {
     }
     for (int i = 1; i <= 3; ++i) {
         std::set<std::string> before, after;
-        for (const auto& f : gpen::shardOf(files, {i, 3})) before.insert(f.relative.generic_string());
+        for (const auto& f : gpen::shardOf(files, {i, 3}))
+            before.insert(f.relative.generic_string());
         const auto part = gpen::shardOf(more, {i, 3});
         for (const auto& f : part) after.insert(f.relative.generic_string());
         for (const auto& f : before) EXPECT_TRUE(after.count(f)) << f << " moved to another part";
         EXPECT_NEAR(static_cast<double>(part.size()), 1000.0 / 3, 1000.0 / 3 * 0.1);
     }
     EXPECT_EQ(gpen::parseShard("2/3")->index, 2);
-    for (const char* bad : {"0/3", "4/3", "3", "a/b", "1/0", "-1/2", "2/3/4"}) EXPECT_FALSE(gpen::parseShard(bad)) << bad;
+    for (const char* bad : {"0/3", "4/3", "3", "a/b", "1/0", "-1/2", "2/3/4"})
+        EXPECT_FALSE(gpen::parseShard(bad)) << bad;
 }
 
 }  // namespace

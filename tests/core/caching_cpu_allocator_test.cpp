@@ -81,7 +81,8 @@ TEST_F(CachingCpuAllocator, ReleaseUnmapsTheFreedBlocksOnly) {
 }
 
 TEST_F(CachingCpuAllocator, SmallTensorsStayWithLibtorchsOwnAllocator) {
-    const at::Tensor small = at::empty({static_cast<std::int64_t>(kCachedBlockMinBytes) - 1}, at::kByte);
+    const at::Tensor small =
+        at::empty({static_cast<std::int64_t>(kCachedBlockMinBytes) - 1}, at::kByte);
     EXPECT_EQ(cachedCpuBlocks().inUseBytes, 0U);
 }
 
@@ -112,19 +113,22 @@ TEST_F(CachingCpuAllocator, AnImpossibleRequestIsLibtorchsOutOfMemory) {
     // A size whose rounding up would wrap around is refused the same way, free blocks or not.
     { const at::Tensor freed = at::empty({2 * kMiB}, at::kByte); }
     c10::Allocator* allocator = c10::GetCPUAllocator();
-    EXPECT_THROW((void)allocator->allocate(std::numeric_limits<std::size_t>::max() - 4096), c10::OutOfMemoryError);
+    EXPECT_THROW((void)allocator->allocate(std::numeric_limits<std::size_t>::max() - 4096),
+                 c10::OutOfMemoryError);
     EXPECT_EQ(cachedCpuBlocks().inUseBytes, 0U);
 }
 
 TEST(CachedBlockClass, RoundsUpBySixteenthsOfThePowerOfTwo) {
     EXPECT_EQ(cachedBlockClass(kCachedBlockMinBytes), kCachedBlockMinBytes);
-    EXPECT_EQ(cachedBlockClass(kCachedBlockMinBytes + 1), kCachedBlockMinBytes + kCachedBlockMinBytes / 16);
+    EXPECT_EQ(cachedBlockClass(kCachedBlockMinBytes + 1),
+              kCachedBlockMinBytes + kCachedBlockMinBytes / 16);
     const std::size_t grid257 = std::size_t{512} * 257 * 257 * 4;  // ParseNet's phase conv at 512
     const std::size_t grid256 = std::size_t{512} * 256 * 256 * 4;
     EXPECT_EQ(cachedBlockClass(grid256), grid256);
     EXPECT_GE(cachedBlockClass(grid257), grid257);
     EXPECT_LE(cachedBlockClass(grid257), grid257 + grid257 / 16);
-    for (std::size_t bytes = kCachedBlockMinBytes; bytes < (std::size_t{1} << 34); bytes = bytes * 5 / 3) {
+    for (std::size_t bytes = kCachedBlockMinBytes; bytes < (std::size_t{1} << 34);
+         bytes = bytes * 5 / 3) {
         EXPECT_GE(cachedBlockClass(bytes), bytes);
         EXPECT_LE(cachedBlockClass(bytes), bytes + bytes / 16);
         EXPECT_EQ(cachedBlockClass(bytes) % 4096, 0U);

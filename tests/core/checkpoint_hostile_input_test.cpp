@@ -18,7 +18,6 @@ namespace {
 using namespace checkpoint_test;
 using test::PickleWriter;
 
-
 TEST(CheckpointReader, EveryPrefixOfACheckpointIsTruncated) {
     const StoredStorage a = test::floatStorage("0", {1, 2, 3, 4, 5, 6});
     const StoredStorage b = test::floatStorage("1", {7, 8});
@@ -73,7 +72,6 @@ TEST(CheckpointReader, DamagedBytesNeverCrash) {
     }
 }
 
-
 // ---- Hostile files: bounded time and memory ----
 
 // Forty tensors of 2^30 elements with stride 0 over a one-element storage: about 2 KB that
@@ -93,7 +91,8 @@ TEST(CheckpointReader, StrideZeroFileIsRefusedQuicklyInLittleMemory) {
     TempDir dir;
     for (const auto format : kFormats) {
         SCOPED_TRACE(checkpointFormatName(format));
-        const fs::path file = writeBytes(dir.path() / "broadcast.pth", strideZeroBytes(format, one));
+        const fs::path file =
+            writeBytes(dir.path() / "broadcast.pth", strideZeroBytes(format, one));
         ASSERT_LT(fs::file_size(file), 8000U);
         const std::uint64_t before = test::peakResidentBytes(true);
         const auto started = std::chrono::steady_clock::now();
@@ -103,7 +102,8 @@ TEST(CheckpointReader, StrideZeroFileIsRefusedQuicklyInLittleMemory) {
         const std::uint64_t grown = test::peakResidentBytes(false) - before;
         ASSERT_FALSE(result);
         EXPECT_EQ(result.error().code, ErrorCode::Malformed) << result.error().message;
-        EXPECT_NE(result.error().message.find("broadcast.pth: tensor broadcast.0"), std::string::npos)
+        EXPECT_NE(result.error().message.find("broadcast.pth: tensor broadcast.0"),
+                  std::string::npos)
             << result.error().message;
         EXPECT_LT(seconds, 1.0);
         EXPECT_LT(grown, std::uint64_t{200} << 20);
@@ -133,7 +133,8 @@ TEST(CheckpointReader, ShapesOnlyReadGivesNamesAndShapesWithoutValues) {
 // The central directory entries of a zip: offsets of each "PK\1\2" record.
 std::vector<std::size_t> centralEntries(const std::string& zip) {
     std::vector<std::size_t> out;
-    for (auto p = zip.find("PK\x01\x02"); p != std::string::npos; p = zip.find("PK\x01\x02", p + 4)) {
+    for (auto p = zip.find("PK\x01\x02"); p != std::string::npos;
+         p = zip.find("PK\x01\x02", p + 4)) {
         out.push_back(p);
     }
     return out;

@@ -61,15 +61,16 @@ inline std::vector<float> valuesOf(const Checkpoint& checkpoint, const std::stri
 }
 
 // The same tensors in either format.
-inline std::string checkpointBytes(CheckpointFormat format, const std::vector<StoredTensor>& tensors,
-                            const std::vector<const StoredStorage*>& storages) {
+inline std::string checkpointBytes(CheckpointFormat format,
+                                   const std::vector<StoredTensor>& tensors,
+                                   const std::vector<const StoredStorage*>& storages) {
     const bool legacy = format == CheckpointFormat::Legacy;
     const std::string pickle = test::stateDictPickle(tensors, legacy);
     return legacy ? test::legacyFile(pickle, storages) : test::zipFile(pickle, storages);
 }
 
 inline constexpr std::array<CheckpointFormat, 2> kFormats = {CheckpointFormat::Zip,
-                                                      CheckpointFormat::Legacy};
+                                                             CheckpointFormat::Legacy};
 
 // Two small tensors over two storages.
 inline std::vector<StoredTensor> smallTensors(const StoredStorage& a, const StoredStorage& b) {

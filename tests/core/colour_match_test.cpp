@@ -49,7 +49,8 @@ TEST(FaceTone, MovesTheMeanToTheReferenceAndKeepsTheDetail) {
     cv::Scalar ma, sa, mb, sb;
     cv::meanStdDev(fa, ma, sa);
     cv::meanStdDev(fb, mb, sb);
-    const double corr = (fa - ma[0]).dot(fb - mb[0]) / (sa[0] * sb[0] * static_cast<double>(fa.total()));
+    const double corr =
+        (fa - ma[0]).dot(fb - mb[0]) / (sa[0] * sb[0] * static_cast<double>(fa.total()));
     EXPECT_GT(corr, 0.98);
 }
 

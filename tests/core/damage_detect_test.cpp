@@ -24,16 +24,18 @@ struct Score {
 };
 
 class DamageDetectTest : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         const std::filesystem::path solvay = test::sampleImagesDir() / "Solvay_conference_1927.png";
-        if (!std::filesystem::exists(solvay)) GTEST_SKIP() << "sample photo not found at " << solvay;
+        if (!std::filesystem::exists(solvay))
+            GTEST_SKIP() << "sample photo not found at " << solvay;
         auto photo = readImageBgr8(solvay);
         ASSERT_TRUE(photo) << photo.error().message;
         m_photo = *photo;
     }
 
-    // Damage of `kind` drawn with `draw` on the photo for several seeds, scored against what was drawn.
+    // Damage of `kind` drawn with `draw` on the photo for several seeds, scored against what was
+    // drawn.
     template <class Draw>
     Score score(SimulatedDamage kind, Draw draw, double* ms) {
         Score s;
@@ -44,7 +46,9 @@ protected:
             draw(damaged, truth);
             const auto started = std::chrono::steady_clock::now();
             auto found = detectDamage(damaged);
-            total += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+            total += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
+                                                               started)
+                         .count();
             EXPECT_TRUE(found);
             if (!found) continue;
             s.truth += cv::countNonZero(truth);
@@ -60,16 +64,22 @@ protected:
 
 TEST_F(DamageDetectTest, PaintedWhiteStrokesAreFoundAlmostExactly) {
     double ms = 0;
-    const Score s = score(SimulatedDamage::PaintedStrokes, [](cv::Mat& img, const cv::Mat& m) { img.setTo(cv::Scalar::all(255), m); }, &ms);
-    std::printf("painted strokes: recall %.3f, precision %.3f, %.0f ms a photo\n", s.recall(), s.precision(), ms);
+    const Score s = score(
+        SimulatedDamage::PaintedStrokes,
+        [](cv::Mat& img, const cv::Mat& m) { img.setTo(cv::Scalar::all(255), m); }, &ms);
+    std::printf("painted strokes: recall %.3f, precision %.3f, %.0f ms a photo\n", s.recall(),
+                s.precision(), ms);
     EXPECT_GE(s.recall(), 0.98);
     EXPECT_GE(s.precision(), 0.95);
 }
 
 TEST_F(DamageDetectTest, HardWhiteScratchesAreFound) {
     double ms = 0;
-    const Score s = score(SimulatedDamage::Scratches, [](cv::Mat& img, const cv::Mat& m) { img.setTo(cv::Scalar::all(255), m); }, &ms);
-    std::printf("hard white scratches: recall %.3f, precision %.3f, %.0f ms a photo\n", s.recall(), s.precision(), ms);
+    const Score s = score(
+        SimulatedDamage::Scratches,
+        [](cv::Mat& img, const cv::Mat& m) { img.setTo(cv::Scalar::all(255), m); }, &ms);
+    std::printf("hard white scratches: recall %.3f, precision %.3f, %.0f ms a photo\n", s.recall(),
+                s.precision(), ms);
     EXPECT_GE(s.recall(), 0.95);
     EXPECT_GE(s.precision(), 0.65);
 }
@@ -85,7 +95,8 @@ TEST_F(DamageDetectTest, ScrapedScratchesAreMostlyFound) {
             bright.copyTo(img, m);
         },
         &ms);
-    std::printf("scraped scratches: recall %.3f, precision %.3f, %.0f ms a photo\n", s.recall(), s.precision(), ms);
+    std::printf("scraped scratches: recall %.3f, precision %.3f, %.0f ms a photo\n", s.recall(),
+                s.precision(), ms);
     EXPECT_GE(s.recall(), 0.45);
     EXPECT_GE(s.precision(), 0.5);
 }
@@ -93,7 +104,8 @@ TEST_F(DamageDetectTest, ScrapedScratchesAreMostlyFound) {
 TEST_F(DamageDetectTest, AnUndamagedPhotoGetsFewMarks) {
     auto found = detectDamage(m_photo);
     ASSERT_TRUE(found);
-    const double share = static_cast<double>(cv::countNonZero(*found)) / static_cast<double>(found->total());
+    const double share =
+        static_cast<double>(cv::countNonZero(*found)) / static_cast<double>(found->total());
     std::printf("undamaged photo: %.4f %% of its pixels marked\n", share * 100);
     EXPECT_LT(share, 0.004);
 }
@@ -103,7 +115,9 @@ TEST(DamageSimulation, IsReproducibleForASeedAndScaledToThePicture) {
     const cv::Mat b = simulateDamage({400, 300}, SimulatedDamage::PaintedStrokes, 7);
     EXPECT_EQ(cv::norm(a, b, cv::NORM_INF), 0.0);
     EXPECT_GT(cv::countNonZero(a), 0);
-    EXPECT_NE(cv::norm(a, simulateDamage({400, 300}, SimulatedDamage::PaintedStrokes, 8), cv::NORM_INF), 0.0);
+    EXPECT_NE(
+        cv::norm(a, simulateDamage({400, 300}, SimulatedDamage::PaintedStrokes, 8), cv::NORM_INF),
+        0.0);
 }
 
 }  // namespace

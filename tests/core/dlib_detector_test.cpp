@@ -155,10 +155,12 @@ TEST_F(DlibDetectorTest, TheLevelScanFindsWhatDlibsOwnCallFinds) {
             params.threads = threads;
             const auto faces = s_detector->detect(c.image, params);
             ASSERT_TRUE(faces) << faces.error().message;
-            ASSERT_EQ(faces->size(), expected.size()) << "threads " << threads << ", adjust " << c.adjust;
+            ASSERT_EQ(faces->size(), expected.size())
+                << "threads " << threads << ", adjust " << c.adjust;
             for (std::size_t i = 0; i < expected.size(); ++i) {
                 const dlib::rectangle& r = expected[i].rect;
-                EXPECT_EQ((*faces)[i].box, cv::Rect2d(r.left(), r.top(), r.width(), r.height())) << i;
+                EXPECT_EQ((*faces)[i].box, cv::Rect2d(r.left(), r.top(), r.width(), r.height()))
+                    << i;
                 EXPECT_DOUBLE_EQ((*faces)[i].score, expected[i].detection_confidence) << i;
             }
         }

@@ -37,13 +37,14 @@ std::string joined(const std::vector<std::string>& notes) {
 }
 
 class FaceTaskPhoto : public ::testing::Test {
-protected:
+  protected:
     static void SetUpTestSuite() { test::configureTestRuntime(); }
 
     void SetUp() override {
         if (!test::manifest()) GTEST_SKIP() << "fixtures not found at " << test::fixturesDir();
         m_photo = test::solvayThreeFaces();
-        if (m_photo.empty()) GTEST_SKIP() << "sample photo not found in " << test::sampleImagesDir();
+        if (m_photo.empty())
+            GTEST_SKIP() << "sample photo not found in " << test::sampleImagesDir();
         m_models = m_dir.dir("models");
         test::copyFixture("gpen-64-cm1-n0.0625.pth", m_models / "tiny-gpen.pth");
     }
@@ -76,11 +77,13 @@ TEST_F(FaceTaskPhoto, AColorizedGrayPhotoKeepsItsLumaAndGainsColourInTheFacesOnl
     cv::Mat crops = cv::Mat::zeros(gray3.size(), CV_8U);
     for (const auto& f : r->faces) {
         cv::Mat square(f.alignment.cropSize, f.alignment.cropSize, CV_8U, cv::Scalar(255)), warped;
-        cv::warpAffine(square, warped, cv::Mat(f.alignment.toImage), gray3.size(), cv::INTER_NEAREST);
+        cv::warpAffine(square, warped, cv::Mat(f.alignment.toImage), gray3.size(),
+                       cv::INTER_NEAREST);
         crops |= warped;
     }
     cv::Mat changed;
-    cv::compare(cv::Mat(r->image.reshape(1) != gray3.reshape(1)).reshape(3), cv::Scalar::all(0), changed, cv::CMP_NE);
+    cv::compare(cv::Mat(r->image.reshape(1) != gray3.reshape(1)).reshape(3), cv::Scalar::all(0),
+                changed, cv::CMP_NE);
     cv::Mat anyChanged;
     cv::cvtColor(changed, anyChanged, cv::COLOR_BGR2GRAY);
     EXPECT_GT(cv::countNonZero(anyChanged), 0);
@@ -119,7 +122,8 @@ TEST_F(FaceTaskPhoto, TintingTheRestTonesThePhotoWithTheFacesColourAndKeepsItsLu
     cv::Mat crops = cv::Mat::zeros(gray3.size(), CV_8U);
     for (const auto& f : r->faces) {
         cv::Mat square(f.alignment.cropSize, f.alignment.cropSize, CV_8U, cv::Scalar(255)), warped;
-        cv::warpAffine(square, warped, cv::Mat(f.alignment.toImage), gray3.size(), cv::INTER_NEAREST);
+        cv::warpAffine(square, warped, cv::Mat(f.alignment.toImage), gray3.size(),
+                       cv::INTER_NEAREST);
         crops |= warped;
     }
     const cv::Mat outside = crops == 0;
@@ -164,8 +168,10 @@ TEST_F(FaceTaskPhoto, InpaintingChangesTheDamageAndNothingFarFromIt) {
     cv::Mat mask = cv::Mat::zeros(m_photo.size(), CV_8U);
     const cv::Rect2d b = faces->front().box;
     cv::line(mask, cv::Point(cvRound(b.x + b.width * 0.2), cvRound(b.y + b.height * 0.3)),
-             cv::Point(cvRound(b.x + b.width * 0.8), cvRound(b.y + b.height * 0.7)), cv::Scalar(255), 2);
-    cv::line(mask, cv::Point(2, m_photo.rows - 3), cv::Point(12, m_photo.rows - 3), cv::Scalar(255), 2);
+             cv::Point(cvRound(b.x + b.width * 0.8), cvRound(b.y + b.height * 0.7)),
+             cv::Scalar(255), 2);
+    cv::line(mask, cv::Point(2, m_photo.rows - 3), cv::Point(12, m_photo.rows - 3), cv::Scalar(255),
+             2);
     cv::Mat damaged = m_photo.clone();
     damaged.setTo(cv::Scalar::all(255), mask);
 
@@ -174,15 +180,18 @@ TEST_F(FaceTaskPhoto, InpaintingChangesTheDamageAndNothingFarFromIt) {
     auto r = restorePhoto(*cache, damaged, p);
     ASSERT_TRUE(r) << r.error().message;
     EXPECT_EQ(r->maskSource, "damage");
-    EXPECT_NE(joined(r->notes).find(std::string("1") + std::string(kNoteDamageOutsideSuffix)), std::string::npos)
+    EXPECT_NE(joined(r->notes).find(std::string("1") + std::string(kNoteDamageOutsideSuffix)),
+              std::string::npos)
         << joined(r->notes);
 
     cv::Mat distance;
     cv::distanceTransform(~mask, distance, cv::DIST_L2, 3);
     cv::Mat changed;
-    cv::cvtColor(cv::Mat(cv::abs(r->image - damaged) + cv::abs(damaged - r->image)), changed, cv::COLOR_BGR2GRAY);
+    cv::cvtColor(cv::Mat(cv::abs(r->image - damaged) + cv::abs(damaged - r->image)), changed,
+                 cv::COLOR_BGR2GRAY);
     changed = changed > 0;
-    EXPECT_EQ(cv::countNonZero(changed & (distance > 24)), 0) << "a pixel far from the damage changed";
+    EXPECT_EQ(cv::countNonZero(changed & (distance > 24)), 0)
+        << "a pixel far from the damage changed";
     EXPECT_GT(cv::countNonZero(changed & mask), 0) << "the damage on the face was repaired";
 
     // Without a mask, inpainting is refused before anything runs.
@@ -193,13 +202,16 @@ TEST_F(FaceTaskPhoto, InpaintingChangesTheDamageAndNothingFarFromIt) {
 }
 
 TEST_F(FaceTaskPhoto, EachReleasedModelDoesItsOwnTaskOnly) {
-    std::ofstream(m_models / "GPEN-Colorization-1024.pth") << "a stand-in: resolving reads no weights";
+    std::ofstream(m_models / "GPEN-Colorization-1024.pth")
+        << "a stand-in: resolving reads no weights";
     auto cache = test::makePipelineCache(m_dir, m_models);
     RestoreParams p;
     p.faceModel = "GPEN-Colorization-1024";
     auto wrong = resolveModels(*cache, p);
     ASSERT_FALSE(wrong);
-    EXPECT_NE(wrong.error().message.find("GPEN-Colorization-1024 colorizes gray faces, it cannot restore"), std::string::npos)
+    EXPECT_NE(wrong.error().message.find(
+                  "GPEN-Colorization-1024 colorizes gray faces, it cannot restore"),
+              std::string::npos)
         << wrong.error().message;
 
     p.faceModel = std::string(kAutoFaceModel);
@@ -214,31 +226,37 @@ TEST_F(FaceTaskPhoto, EachReleasedModelDoesItsOwnTaskOnly) {
     p.task = FaceTask::Inpaint;
     auto none = resolveModels(*cache, p);
     ASSERT_FALSE(none);
-    EXPECT_NE(none.error().message.find("install GPEN-Inpainting-1024"), std::string::npos) << none.error().message;
+    EXPECT_NE(none.error().message.find("install GPEN-Inpainting-1024"), std::string::npos)
+        << none.error().message;
     p.task = FaceTask::Seg2face;
     EXPECT_FALSE(resolveModels(*cache, p));
     // The map editor's Seg2face: nothing installed for it says what to install.
     auto seg2face = resolveFaceModel(*cache, FaceTask::Seg2face);
     ASSERT_FALSE(seg2face);
-    EXPECT_NE(seg2face.error().message.find("install GPEN-Seg2face-512"), std::string::npos) << seg2face.error().message;
+    EXPECT_NE(seg2face.error().message.find("install GPEN-Seg2face-512"), std::string::npos)
+        << seg2face.error().message;
     EXPECT_FALSE(resolveFaceModel(*cache, FaceTask::Seg2face, "GPEN-Colorization-1024"));
     auto drawn = drawFaceFromMap(*cache, cv::Mat(64, 64, CV_8UC3, cv::Scalar::all(0)));
     ASSERT_FALSE(drawn);
-    EXPECT_NE(drawn.error().message.find("GPEN-Seg2face-512"), std::string::npos) << drawn.error().message;
+    EXPECT_NE(drawn.error().message.find("GPEN-Seg2face-512"), std::string::npos)
+        << drawn.error().message;
 }
 
 // The map editor's start: the face the user points at (else the largest), aligned at Seg2face's
 // size as a restore aligns it, and ParseNet's classes of it in the map colours.
 TEST_F(FaceTaskPhoto, APhotoFacesParsingMapIsOfTheFaceThePointerIsOn) {
-    test::writeStateDictCheckpoint(m_models / "ParseNet-latest.pth",
-                                   test::fillStateDict(*test::findCase("parsenet-fill"), StateDict{}));
+    test::writeStateDictCheckpoint(
+        m_models / "ParseNet-latest.pth",
+        test::fillStateDict(*test::findCase("parsenet-fill"), StateDict{}));
     auto cache = test::makePipelineCache(m_dir, m_models);
     auto detector = cache->acquireAs<FaceDetectorModel>("dlib");
     ASSERT_TRUE(detector) << detector.error().message;
     auto faces = (*detector)->detect(m_photo, {});
     ASSERT_TRUE(faces);
     ASSERT_GE(faces->size(), 2U);
-    const auto byArea = [](const DetectedFace& a, const DetectedFace& b) { return a.box.area() < b.box.area(); };
+    const auto byArea = [](const DetectedFace& a, const DetectedFace& b) {
+        return a.box.area() < b.box.area();
+    };
     const DetectedFace smallest = *std::min_element(faces->begin(), faces->end(), byArea);
     const DetectedFace largest = *std::max_element(faces->begin(), faces->end(), byArea);
 
@@ -251,10 +269,12 @@ TEST_F(FaceTaskPhoto, APhotoFacesParsingMapIsOfTheFaceThePointerIsOn) {
     ASSERT_TRUE(alignment);
     auto crop = warpFaceToCrop(m_photo, *alignment);
     ASSERT_TRUE(crop);
-    EXPECT_EQ(cv::norm(pointed->aligned, *crop, cv::NORM_INF), 0.0) << "aligned as a restore aligns it";
+    EXPECT_EQ(cv::norm(pointed->aligned, *crop, cv::NORM_INF), 0.0)
+        << "aligned as a restore aligns it";
     ASSERT_EQ(pointed->map.size(), cv::Size(kFaceMapSize, kFaceMapSize));
     ASSERT_EQ(pointed->map.type(), CV_8UC3);
-    EXPECT_EQ(snapToParsingColours(pointed->map).unknownShare, 0.0) << "every pixel is a class colour";
+    EXPECT_EQ(snapToParsingColours(pointed->map).unknownShare, 0.0)
+        << "every pixel is a class colour";
 
     auto unpointed = parsingMapOfPhotoFace(*cache, m_photo);
     ASSERT_TRUE(unpointed) << unpointed.error().message;

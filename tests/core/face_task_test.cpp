@@ -1,6 +1,6 @@
-// GPEN's other heads as the reference wrappers run them (../shared/fixtures/heads: FaceColorization,
-// FaceInpainting and Segmentation2Face over FaceGAN, on the stored 64-pixel checkpoint): each
-// output within 1 level on at least 99.9 % of its values and 2 anywhere.
+// GPEN's other heads as the reference wrappers run them (../shared/fixtures/heads:
+// FaceColorization, FaceInpainting and Segmentation2Face over FaceGAN, on the stored 64-pixel
+// checkpoint): each output within 1 level on at least 99.9 % of its values and 2 anywhere.
 
 #include <fstream>
 
@@ -24,7 +24,7 @@ namespace {
 namespace fs = std::filesystem;
 
 class FaceTaskHeads : public ::testing::Test {
-protected:
+  protected:
     static void SetUpTestSuite() { test::configureTestRuntime(); }
 
     void SetUp() override {
@@ -32,7 +32,8 @@ protected:
         std::ifstream in(test::fixturesDir() / "heads" / "heads.json");
         ASSERT_TRUE(in) << "heads/heads.json missing";
         m_heads = nlohmann::json::parse(in);
-        auto ckpt = readCheckpoint(test::fixturesDir() / m_heads.at("checkpoint").get<std::string>());
+        auto ckpt =
+            readCheckpoint(test::fixturesDir() / m_heads.at("checkpoint").get<std::string>());
         ASSERT_TRUE(ckpt) << ckpt.error().message;
         auto net = GpenGenerator::create(ckpt->tensors, "heads");
         ASSERT_TRUE(net) << net.error().message;
@@ -49,9 +50,11 @@ TEST_F(FaceTaskHeads, EveryCaseMatchesTheReferenceWrapper) {
         const std::string name = c.at("input").get<std::string>();
         const auto task = parseFaceTask(c.at("task").get<std::string>());
         ASSERT_TRUE(task) << c.at("task");
-        const cv::Mat input = cv::imread((test::fixturesDir() / "heads" / name).string(), cv::IMREAD_COLOR);
-        const cv::Mat expected = cv::imread((test::fixturesDir() / "heads" / c.at("expected").get<std::string>()).string(),
-                                            cv::IMREAD_COLOR);
+        const cv::Mat input =
+            cv::imread((test::fixturesDir() / "heads" / name).string(), cv::IMREAD_COLOR);
+        const cv::Mat expected = cv::imread(
+            (test::fixturesDir() / "heads" / c.at("expected").get<std::string>()).string(),
+            cv::IMREAD_COLOR);
         ASSERT_FALSE(input.empty() || expected.empty()) << name;
         auto out = runFaceTask(*m_net, *task, {input});
         ASSERT_TRUE(out) << name << ": " << out.error().message;
@@ -60,7 +63,8 @@ TEST_F(FaceTaskHeads, EveryCaseMatchesTheReferenceWrapper) {
         cv::absdiff(out->front(), expected, diff);
         double worst = 0;
         cv::minMaxLoc(diff.reshape(1), nullptr, &worst);
-        const double within1 = 1.0 - static_cast<double>(cv::countNonZero(diff.reshape(1) > 1)) / static_cast<double>(diff.total() * 3);
+        const double within1 = 1.0 - static_cast<double>(cv::countNonZero(diff.reshape(1) > 1)) /
+                                         static_cast<double>(diff.total() * 3);
         EXPECT_LE(worst, 2.0) << name;
         EXPECT_GE(within1, 0.999) << name;
         ++cases;
@@ -75,7 +79,8 @@ TEST(FaceTask, TheCatalogSaysWhatEachGpenModelDoes) {
     EXPECT_EQ(c.find("GPEN-Colorization-1024")->task, FaceTask::Colorize);
     EXPECT_EQ(c.find("GPEN-Inpainting-1024")->task, FaceTask::Inpaint);
     EXPECT_EQ(c.find("GPEN-Seg2face-512")->task, FaceTask::Seg2face);
-    for (FaceTask t : {FaceTask::Restore, FaceTask::Colorize, FaceTask::Inpaint, FaceTask::Seg2face}) {
+    for (FaceTask t :
+         {FaceTask::Restore, FaceTask::Colorize, FaceTask::Inpaint, FaceTask::Seg2face}) {
         EXPECT_EQ(parseFaceTask(faceTaskName(t)), t);
     }
     EXPECT_FALSE(parseFaceTask("sharpen"));
@@ -84,7 +89,8 @@ TEST(FaceTask, TheCatalogSaysWhatEachGpenModelDoes) {
 // The class colours are the fixtures' (their maps hold nothing else), and a map with in-between
 // colours (scaled, antialiased) snaps back to them, counting what was no class's.
 TEST_F(FaceTaskHeads, ParsingMapsSnapToTheClassColours) {
-    const cv::Mat map = cv::imread((test::fixturesDir() / "heads" / "seg2face-64.in.png").string(), cv::IMREAD_COLOR);
+    const cv::Mat map = cv::imread((test::fixturesDir() / "heads" / "seg2face-64.in.png").string(),
+                                   cv::IMREAD_COLOR);
     ASSERT_FALSE(map.empty());
     const SnappedParsingMap exact = snapToParsingColours(map);
     EXPECT_EQ(exact.unknownShare, 0.0);
@@ -98,10 +104,13 @@ TEST_F(FaceTaskHeads, ParsingMapsSnapToTheClassColours) {
     cv::resize(map, nearest, blurred.size(), 0, 0, cv::INTER_NEAREST);
     cv::Mat same;
     cv::compare(snapped.bgr8.reshape(1), nearest.reshape(1), same, cv::CMP_EQ);
-    EXPECT_GT(cv::countNonZero(same), static_cast<int>(same.total() * 9 / 10)) << "the classes stay where they were";
+    EXPECT_GT(cv::countNonZero(same), static_cast<int>(same.total() * 9 / 10))
+        << "the classes stay where they were";
     // Class numbers drawn and snapped back are the same picture.
     cv::Mat classes(2, 19, CV_8U);
-    for (int i = 0; i < 19; ++i) classes.at<unsigned char>(0, i) = classes.at<unsigned char>(1, i) = static_cast<unsigned char>(i);
+    for (int i = 0; i < 19; ++i)
+        classes.at<unsigned char>(0, i) = classes.at<unsigned char>(1, i) =
+            static_cast<unsigned char>(i);
     const cv::Mat drawn = drawParsingMap(classes);
     EXPECT_EQ(cv::norm(snapToParsingColours(drawn).bgr8, drawn, cv::NORM_INF), 0.0);
     EXPECT_EQ(parsingClasses()[13].name, "hair");
@@ -110,8 +119,10 @@ TEST_F(FaceTaskHeads, ParsingMapsSnapToTheClassColours) {
 // The map editor's Seg2face: a map whose colours drifted (a JPEG, a scaled drawing) draws the
 // face of its snapped classes, and says how much of it was no class's colour.
 TEST_F(FaceTaskHeads, AFaceIsDrawnFromTheMapsSnappedColours) {
-    const cv::Mat map = cv::imread((test::fixturesDir() / "heads" / "seg2face-64.in.png").string(), cv::IMREAD_COLOR);
-    const cv::Mat expected = cv::imread((test::fixturesDir() / "heads" / "seg2face-64.out.png").string(), cv::IMREAD_COLOR);
+    const cv::Mat map = cv::imread((test::fixturesDir() / "heads" / "seg2face-64.in.png").string(),
+                                   cv::IMREAD_COLOR);
+    const cv::Mat expected = cv::imread(
+        (test::fixturesDir() / "heads" / "seg2face-64.out.png").string(), cv::IMREAD_COLOR);
     ASSERT_FALSE(map.empty() || expected.empty());
     cv::Mat drifted;
     cv::Mat noise(map.size(), CV_16SC3);
@@ -123,7 +134,8 @@ TEST_F(FaceTaskHeads, AFaceIsDrawnFromTheMapsSnappedColours) {
     auto face = drawFaceFromMap(*m_net, drifted);
     ASSERT_TRUE(face) << face.error().message;
     EXPECT_EQ(face->unknownShare, 0.0);
-    EXPECT_LE(cv::norm(face->face, expected, cv::NORM_INF), 2.0) << "the reference's face of the clean map";
+    EXPECT_LE(cv::norm(face->face, expected, cv::NORM_INF), 2.0)
+        << "the reference's face of the clean map";
 
     cv::Mat painted = map.clone();
     painted(cv::Rect(0, 0, 8, 8)).setTo(cv::Scalar(10, 90, 200));  // no class is near orange
@@ -135,7 +147,8 @@ TEST_F(FaceTaskHeads, AFaceIsDrawnFromTheMapsSnappedColours) {
 // Colourising keeps the input's luma wherever it is asked to (the photo flow): the network adds
 // colour only.
 TEST_F(FaceTaskHeads, ColorizingWithTheLumaKeptChangesOnlyColour) {
-    cv::Mat face = cv::imread((test::fixturesDir() / "heads" / "colorize-64-b.in.png").string(), cv::IMREAD_COLOR);
+    cv::Mat face = cv::imread((test::fixturesDir() / "heads" / "colorize-64-b.in.png").string(),
+                              cv::IMREAD_COLOR);
     ASSERT_FALSE(face.empty());
     auto out = runFaceTask(*m_net, FaceTask::Colorize, {face}, {}, /*keepLuma=*/true);
     ASSERT_TRUE(out);

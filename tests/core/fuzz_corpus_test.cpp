@@ -36,10 +36,12 @@ TEST(FuzzCorpus, CheckpointInputsEndInAResultOrANamedError) {
         SCOPED_TRACE(file.filename().string());
         const std::string bytes = readBytes(file);
         for (const bool storages : {true, false}) {
-            const auto result = readCheckpointFromMemory(bytes, "corpus.pth", {.readStorages = storages});
+            const auto result =
+                readCheckpointFromMemory(bytes, "corpus.pth", {.readStorages = storages});
             if (!result) {
                 EXPECT_NE(result.error().code, ErrorCode::Internal) << result.error().message;
-                EXPECT_EQ(result.error().message.rfind("corpus.pth: ", 0), 0U) << result.error().message;
+                EXPECT_EQ(result.error().message.rfind("corpus.pth: ", 0), 0U)
+                    << result.error().message;
             }
         }
     }
@@ -53,7 +55,8 @@ TEST(FuzzCorpus, ImageInputsEndInAResultOrANamedError) {
         const auto result = readImage(file, {.maxPixels = 16'000'000});
         if (!result) {
             EXPECT_NE(result.error().code, ErrorCode::Internal) << result.error().message;
-            EXPECT_EQ(result.error().message.rfind(file.filename().string() + ": ", 0), 0U) << result.error().message;
+            EXPECT_EQ(result.error().message.rfind(file.filename().string() + ": ", 0), 0U)
+                << result.error().message;
         } else {
             EXPECT_FALSE(result->bgr8.empty());
         }

@@ -18,10 +18,12 @@
 namespace gpen {
 namespace {
 
-GpenArchitecture archFromConfig(const nlohmann::json& c) { return test::gpenArchitectureOf(c); }
+GpenArchitecture archFromConfig(const nlohmann::json& c) {
+    return test::gpenArchitectureOf(c);
+}
 
 class GpenGeneratorTest : public ::testing::Test {
-protected:
+  protected:
     static void SetUpTestSuite() { test::configureTestRuntime(); }
 };
 
@@ -69,7 +71,8 @@ struct FillCase {
     bool avx2Winograd;  // our AVX2 Winograd kernels forced (an AVX-512 CPU leaves them to oneDNN)
 };
 
-class GpenFillRuleParity : public GpenGeneratorTest, public ::testing::WithParamInterface<FillCase> {};
+class GpenFillRuleParity : public GpenGeneratorTest,
+                           public ::testing::WithParamInterface<FillCase> {};
 
 TEST_P(GpenFillRuleParity, MatchesReference) {
     GPEN_REQUIRE_FIXTURES();
@@ -119,13 +122,15 @@ struct StoredCase {
     GpenKernels kernels;
 };
 
-class GpenStoredCheckpointParity : public GpenGeneratorTest, public ::testing::WithParamInterface<StoredCase> {};
+class GpenStoredCheckpointParity : public GpenGeneratorTest,
+                                   public ::testing::WithParamInterface<StoredCase> {};
 
 TEST_P(GpenStoredCheckpointParity, LoadsAndMatchesReference) {
     GPEN_REQUIRE_FIXTURES();
     const auto* c = test::findCase(GetParam().name);
     ASSERT_NE(c, nullptr);
-    const std::string file = c->at(GetParam().legacy ? "legacy_checkpoint" : "checkpoint").get<std::string>();
+    const std::string file =
+        c->at(GetParam().legacy ? "legacy_checkpoint" : "checkpoint").get<std::string>();
     auto ckpt = readCheckpoint(test::fixturesDir() / file);
     ASSERT_TRUE(ckpt) << ckpt.error().message;
     EXPECT_EQ(ckpt->format, GetParam().legacy ? CheckpointFormat::Legacy : CheckpointFormat::Zip);
@@ -170,7 +175,8 @@ TEST_F(GpenGeneratorTest, RejectsWrongInputShape) {
     auto out = (*net)->forward(FloatTensor({1, 3, 128, 128}));
     ASSERT_FALSE(out);
     EXPECT_EQ(out.error().code, ErrorCode::InvalidArgument);
-    EXPECT_NE(out.error().message.find("[1, 3, 128, 128]"), std::string::npos) << out.error().message;
+    EXPECT_NE(out.error().message.find("[1, 3, 128, 128]"), std::string::npos)
+        << out.error().message;
 }
 
 TEST_F(GpenGeneratorTest, AStopIsSeenAtEveryLayerAndAnUnsetTokenChangesNothing) {
@@ -186,7 +192,8 @@ TEST_F(GpenGeneratorTest, AStopIsSeenAtEveryLayerAndAnUnsetTokenChangesNothing) 
     // Never stopped: the output is the reference's.
     auto out = (*net)->forward(input);
     ASSERT_TRUE(out) << out.error().message;
-    const auto agreement = test::compare(*out, test::loadTensorEntry(c->at("outputs")[0]), test::relativeTolerance(*c));
+    const auto agreement = test::compare(*out, test::loadTensorEntry(c->at("outputs")[0]),
+                                         test::relativeTolerance(*c));
     EXPECT_TRUE(agreement.ok) << agreement.describe();
 
     // Stopped from inside the forward, it ends with Cancelled at the next layer, never later:
@@ -219,7 +226,8 @@ TEST_F(GpenGeneratorTest, RejectsAStateDictWithOneWrongShape) {
     ASSERT_FALSE(net);
     EXPECT_EQ(net.error().code, ErrorCode::ShapeMismatch);
     EXPECT_NE(net.error().message.find("GPEN-BFR-256.pth"), std::string::npos);
-    EXPECT_NE(net.error().message.find("generator.convs.3.conv.modulation.weight"), std::string::npos)
+    EXPECT_NE(net.error().message.find("generator.convs.3.conv.modulation.weight"),
+              std::string::npos)
         << net.error().message;
 }
 
@@ -232,13 +240,16 @@ TEST_F(GpenGeneratorTest, AWrongFileIsRefusedBeforeAnythingIsBuilt) {
     ASSERT_TRUE(ckpt) << ckpt.error().message;
     const std::uint64_t before = networksBuilt();
 
-    const GpenLoadParams as512{.expected = GpenExpectation{"GPEN-BFR-512", releasedGpenArchitecture(512)}};
+    const GpenLoadParams as512{.expected =
+                                   GpenExpectation{"GPEN-BFR-512", releasedGpenArchitecture(512)}};
     auto wrong = GpenGenerator::create(ckpt->tensors, "GPEN-BFR-512.pth", as512);
     ASSERT_FALSE(wrong);
     EXPECT_EQ(wrong.error().code, ErrorCode::UnsupportedArchitecture);
-    EXPECT_NE(wrong.error().message.find("GPEN-BFR-512.pth: holds FullGenerator 128"), std::string::npos)
+    EXPECT_NE(wrong.error().message.find("GPEN-BFR-512.pth: holds FullGenerator 128"),
+              std::string::npos)
         << wrong.error().message;
-    EXPECT_NE(wrong.error().message.find("but GPEN-BFR-512 is FullGenerator 512"), std::string::npos)
+    EXPECT_NE(wrong.error().message.find("but GPEN-BFR-512 is FullGenerator 512"),
+              std::string::npos)
         << wrong.error().message;
     EXPECT_EQ(networksBuilt(), before);
 
@@ -254,7 +265,8 @@ TEST_F(GpenGeneratorTest, AWrongFileIsRefusedBeforeAnythingIsBuilt) {
 
     // The same count sees a build: the file as it is, under its own architecture.
     const GpenArchitecture own = *inferGpenArchitecture(ckpt->tensors, "gpen-128.pth");
-    auto good = GpenGenerator::create(ckpt->tensors, "gpen-128.pth", {.expected = GpenExpectation{"gpen-128", own}});
+    auto good = GpenGenerator::create(ckpt->tensors, "gpen-128.pth",
+                                      {.expected = GpenExpectation{"gpen-128", own}});
     ASSERT_TRUE(good) << good.error().message;
     EXPECT_EQ(networksBuilt(), before + 1);
 }
@@ -270,7 +282,8 @@ TEST_F(GpenGeneratorTest, CoreFillRuleWeightsReproduceTheReference256) {
     GPEN_REQUIRE_FIXTURES();
     const auto* c = test::findCase("GPEN-BFR-256-fill");
     ASSERT_NE(c, nullptr);
-    auto net = GpenGenerator::create(fillRuleGpenWeights(archFromConfig(c->at("config"))), "fill 256");
+    auto net =
+        GpenGenerator::create(fillRuleGpenWeights(archFromConfig(c->at("config"))), "fill 256");
     ASSERT_TRUE(net) << net.error().message;
     expectParity(**net, *c);
 }

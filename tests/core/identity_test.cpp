@@ -37,12 +37,13 @@ std::vector<float> normalised(std::vector<float> v) {
 }
 
 class IdentityTest : public ::testing::Test {
-protected:
+  protected:
     static void SetUpTestSuite() { test::configureTestRuntime(); }
     void SetUp() override {
         m_dir = identityModelDir();
         if (m_dir.empty()) {
-            GTEST_SKIP() << "the identity descriptor is absent: the build could not fetch @vladmandic/human with npm "
+            GTEST_SKIP() << "the identity descriptor is absent: the build could not fetch "
+                            "@vladmandic/human with npm "
                             "(cmake/GpenIdentity.cmake)";
         }
     }
@@ -55,7 +56,8 @@ protected:
     }
     // A copy of the model in a folder of its own, its JSON passed through `edit`.
     fs::path editedCopy(const std::function<void(nlohmann::json&)>& edit) const {
-        const fs::path dir = fs::path(::testing::TempDir()) / ("identity-" + std::to_string(++m_copies));
+        const fs::path dir =
+            fs::path(::testing::TempDir()) / ("identity-" + std::to_string(++m_copies));
         fs::remove_all(dir);
         fs::create_directories(dir);
         fs::copy_file(m_dir / "faceres.bin", dir / "faceres.bin");
@@ -75,7 +77,8 @@ TEST_F(IdentityTest, TheReaderGivesTheGraphAndItsWeightsDequantised) {
     ASSERT_TRUE(graph) << graph.error().message;
     EXPECT_EQ(graph->nodes.size(), 283U);
     EXPECT_EQ(graph->weights.size(), 127U);  // stored as fp16
-    EXPECT_EQ(graph->integers.at("global_pooling/Mean/reduction_indices"), (std::vector<std::int64_t>{1, 2}));
+    EXPECT_EQ(graph->integers.at("global_pooling/Mean/reduction_indices"),
+              (std::vector<std::int64_t>{1, 2}));
     EXPECT_EQ(graph->weights.at("conv1/convolution/merged_input").shape, (Shape{3, 3, 3, 32}));
     const TfjsNode* conv = graph->node("conv1_bn/batchnorm_1/mul_1");
     ASSERT_NE(conv, nullptr);
@@ -91,7 +94,8 @@ TEST_F(IdentityTest, TheReaderGivesTheGraphAndItsWeightsDequantised) {
 TEST_F(IdentityTest, DescriptorsMatchTheTfjsReference) {
     std::ifstream in(kData / "faceres-descriptors.f32", std::ios::binary);
     std::vector<float> golden(8 * 1024);
-    ASSERT_TRUE(in.read(reinterpret_cast<char*>(golden.data()), static_cast<std::streamsize>(golden.size() * 4)));
+    ASSERT_TRUE(in.read(reinterpret_cast<char*>(golden.data()),
+                        static_cast<std::streamsize>(golden.size() * 4)));
     auto graph = readTfjsGraphModel(m_dir / "faceres.json");
     ASSERT_TRUE(graph);
     auto net = FaceDescriptorNet::fromTfjs(*graph, kIdentityDescriptorNode, "faceres.json");
@@ -101,12 +105,14 @@ TEST_F(IdentityTest, DescriptorsMatchTheTfjsReference) {
     FloatTensor input({8, 3, 224, 224});
     const std::size_t plane = 224 * 224;
     for (int i = 0; i < 8; ++i) {
-        const cv::Mat crop = cv::imread((kData / ("crop-" + std::to_string(i + 1) + ".png")).string(), cv::IMREAD_COLOR);
+        const cv::Mat crop = cv::imread(
+            (kData / ("crop-" + std::to_string(i + 1) + ".png")).string(), cv::IMREAD_COLOR);
         ASSERT_EQ(crop.size(), cv::Size(224, 224));
         for (int y = 0; y < 224; ++y) {
             for (int x = 0; x < 224; ++x) {
                 const auto p = crop.at<cv::Vec3b>(y, x);
-                for (int c = 0; c < 3; ++c) input.data[(i * 3 + c) * plane + y * 224 + x] = p[2 - c];
+                for (int c = 0; c < 3; ++c)
+                    input.data[(i * 3 + c) * plane + y * 224 + x] = p[2 - c];
             }
         }
     }
@@ -120,17 +126,20 @@ TEST_F(IdentityTest, DescriptorsMatchTheTfjsReference) {
         };
         const auto ours = at(out->data), ref = at(golden);
         double worst = 0;
-        for (std::size_t k = 0; k < ours.size(); ++k) worst = std::max(worst, double(std::abs(ours[k] - ref[k])));
+        for (std::size_t k = 0; k < ours.size(); ++k)
+            worst = std::max(worst, double(std::abs(ours[k] - ref[k])));
         EXPECT_GE(descriptorCosine(ours, ref), 0.9999) << "crop " << i + 1;
         EXPECT_LE(worst, 1e-3) << "crop " << i + 1;
         lowest = std::min(lowest, descriptorCosine(ours, ref));
         largest = std::max(largest, worst);
     }
-    std::cout << "[ parity ] lowest cosine " << lowest << ", largest |difference| " << largest << "\n";
+    std::cout << "[ parity ] lowest cosine " << lowest << ", largest |difference| " << largest
+              << "\n";
 }
 
 TEST_F(IdentityTest, TheSameFaceReshotScoresAsItselfAndOtherPeopleDoNot) {
-    const cv::Mat photo = cv::imread((test::sampleImagesDir() / "Solvay_conference_1927.png").string(), cv::IMREAD_COLOR);
+    const cv::Mat photo = cv::imread(
+        (test::sampleImagesDir() / "Solvay_conference_1927.png").string(), cv::IMREAD_COLOR);
     if (photo.empty()) GTEST_SKIP() << "the sample photo is absent";
     auto detector = DlibFaceDetector::create();
     ASSERT_TRUE(detector) << detector.error().message;
@@ -160,10 +169,11 @@ TEST_F(IdentityTest, TheSameFaceReshotScoresAsItselfAndOtherPeopleDoNot) {
     int pairs = 0;
     for (std::size_t i = 0; i < a->size(); ++i) {
         same = std::min(same, descriptorCosine((*a)[i], (*b)[i]));
-        for (std::size_t j = i + 1; j < a->size(); ++j, ++pairs) others += descriptorCosine((*a)[i], (*a)[j]);
+        for (std::size_t j = i + 1; j < a->size(); ++j, ++pairs)
+            others += descriptorCosine((*a)[i], (*a)[j]);
     }
-    std::cout << "[ identity ] " << a->size() << " faces: lowest self score " << same << ", different people average "
-              << others / pairs << "\n";
+    std::cout << "[ identity ] " << a->size() << " faces: lowest self score " << same
+              << ", different people average " << others / pairs << "\n";
     EXPECT_GE(same, 0.85);
     EXPECT_LE(others / pairs, 0.55);
     EXPECT_EQ(identityBand(same), IdentityBand::Consistent);
@@ -186,10 +196,12 @@ TEST_F(IdentityTest, DamagedOrForeignGraphsAreRefusedNamingTheFile) {
         EXPECT_NE(g.error().message.find("left over"), std::string::npos) << g.error().message;
     }
     {  // a shard named outside the folder
-        const fs::path dir = editedCopy([](nlohmann::json& j) { j["weightsManifest"][0]["paths"][0] = "../faceres.bin"; });
+        const fs::path dir = editedCopy(
+            [](nlohmann::json& j) { j["weightsManifest"][0]["paths"][0] = "../faceres.bin"; });
         auto g = readTfjsGraphModel(dir / "faceres.json");
         ASSERT_FALSE(g);
-        EXPECT_NE(g.error().message.find("not a plain file name"), std::string::npos) << g.error().message;
+        EXPECT_NE(g.error().message.find("not a plain file name"), std::string::npos)
+            << g.error().message;
     }
     {  // a quantisation the reader does not know
         const fs::path dir = editedCopy([](nlohmann::json& j) {
@@ -227,7 +239,8 @@ TEST_F(IdentityTest, DamagedOrForeignGraphsAreRefusedNamingTheFile) {
         auto net = FaceDescriptorNet::fromTfjs(*g, kIdentityDescriptorNode, "faceres.json");
         ASSERT_FALSE(net);
         EXPECT_EQ(net.error().code, ErrorCode::UnsupportedArchitecture);
-        EXPECT_NE(net.error().message.find("conv_dw_3/depthwise (Conv3D)"), std::string::npos) << net.error().message;
+        EXPECT_NE(net.error().message.find("conv_dw_3/depthwise (Conv3D)"), std::string::npos)
+            << net.error().message;
     }
 }
 

@@ -10,8 +10,8 @@
 
 #include <sys/stat.h>
 
-#include <exiv2/exiv2.hpp>
 #include <gtest/gtest.h>
+#include <exiv2/exiv2.hpp>
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -39,7 +39,9 @@ cv::Mat randomImage(int rows, int cols, int type, int seed) {
 cv::Mat asymmetricImage() {
     cv::Mat m(48, 80, CV_8UC3);
     for (int y = 0; y < m.rows; ++y)
-        for (int x = 0; x < m.cols; ++x) m.at<cv::Vec3b>(y, x) = cv::Vec3b(static_cast<uchar>(x * 3), static_cast<uchar>(y * 5), 40);
+        for (int x = 0; x < m.cols; ++x)
+            m.at<cv::Vec3b>(y, x) =
+                cv::Vec3b(static_cast<uchar>(x * 3), static_cast<uchar>(y * 5), 40);
     m(cv::Rect(0, 0, 16, 8)).setTo(cv::Scalar(255, 255, 255));
     return m;
 }
@@ -67,12 +69,16 @@ ReadBack readMetadata(const fs::path& file) {
     image->readMetadata();
     ReadBack r;
     const auto& exif = image->exifData();
-    if (auto it = exif.findKey(Exiv2::ExifKey("Exif.Image.Artist")); it != exif.end()) r.artist = it->toString();
-    if (auto it = exif.findKey(Exiv2::ExifKey("Exif.Image.Orientation")); it != exif.end()) r.orientation = it->toLong();
+    if (auto it = exif.findKey(Exiv2::ExifKey("Exif.Image.Artist")); it != exif.end())
+        r.artist = it->toString();
+    if (auto it = exif.findKey(Exiv2::ExifKey("Exif.Image.Orientation")); it != exif.end())
+        r.orientation = it->toLong();
     const auto& iptc = image->iptcData();
-    if (auto it = iptc.findKey(Exiv2::IptcKey("Iptc.Application2.Caption")); it != iptc.end()) r.caption = it->toString();
+    if (auto it = iptc.findKey(Exiv2::IptcKey("Iptc.Application2.Caption")); it != iptc.end())
+        r.caption = it->toString();
     const auto& xmp = image->xmpData();
-    if (auto it = xmp.findKey(Exiv2::XmpKey("Xmp.dc.title")); it != xmp.end()) r.title = it->toString();
+    if (auto it = xmp.findKey(Exiv2::XmpKey("Xmp.dc.title")); it != xmp.end())
+        r.title = it->toString();
     return r;
 }
 
@@ -116,7 +122,8 @@ TEST(ImageIo, SixteenBitsAndAlphaComeBackBitExactWhereNothingChanged) {
             const auto in = original.at<cv::Vec4w>(y, x);
             EXPECT_EQ(o[3], in[3]);
             for (int c = 0; c < 3; ++c) {
-                const int delta = block.contains({x, y}) ? (128 - d->bgr8.at<cv::Vec3b>(y, x)[c]) * 257 : 0;
+                const int delta =
+                    block.contains({x, y}) ? (128 - d->bgr8.at<cv::Vec3b>(y, x)[c]) * 257 : 0;
                 ASSERT_EQ(o[c], std::clamp(in[c] + delta, 0, 65535)) << x << "," << y;
             }
         }
@@ -156,7 +163,8 @@ TEST(ImageIo, EveryExifOrientationIsAppliedAsOpenCvDoes) {
         const fs::path file = dir.path() / (std::to_string(o) + "-oriented.jpg");
         ASSERT_TRUE(cv::imwrite(file.string(), asymmetricImage(), {cv::IMWRITE_JPEG_QUALITY, 100}));
         setMetadata(file, o, {});
-        const cv::Mat reference = cv::imread(file.string(), cv::IMREAD_COLOR);  // applies it for JPEG
+        const cv::Mat reference =
+            cv::imread(file.string(), cv::IMREAD_COLOR);  // applies it for JPEG
         auto d = gpen::readImage(file);
         ASSERT_TRUE(d) << d.error().message;
         EXPECT_EQ(d->orientation, o);
@@ -186,29 +194,34 @@ TEST(ImageIo, MetadataIsCopiedWithTheOrientationReset) {
         EXPECT_NE(m.title.find("Solvay 1927"), std::string::npos) << name;
         auto again = gpen::readImage(out);
         ASSERT_TRUE(again) << again.error().message;
-        EXPECT_EQ(again->bgr8.size(), cv::Size(48, 80)) << name << " must not be rotated a second time";
+        EXPECT_EQ(again->bgr8.size(), cv::Size(48, 80))
+            << name << " must not be rotated a second time";
     }
     // Without metadataFrom nothing is copied; a source without metadata is not an error.
     ASSERT_TRUE(gpen::writeImageAtomic(dir.path() / "plain.jpg", d->bgr8));
     EXPECT_TRUE(readMetadata(dir.path() / "plain.jpg").artist.empty());
     const fs::path bare = dir.path() / "bare.png";
     ASSERT_TRUE(cv::imwrite(bare.string(), asymmetricImage()));
-    EXPECT_TRUE(gpen::writeImageAtomic(dir.path() / "from-bare.png", d->bgr8, {.metadataFrom = bare}));
+    EXPECT_TRUE(
+        gpen::writeImageAtomic(dir.path() / "from-bare.png", d->bgr8, {.metadataFrom = bare}));
 }
 
 void writeFile(const fs::path& file, const std::vector<unsigned char>& bytes) {
     std::ofstream(file, std::ios::binary)
-        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+        .write(reinterpret_cast<const char*>(bytes.data()),
+               static_cast<std::streamsize>(bytes.size()));
 }
 
 TEST(ImageIo, BadInputIsNamedAndTheLimitIsCheckedBeforeDecoding) {
     TempModelsDir dir("image-io");
-    ASSERT_TRUE(cv::imwrite((dir.path() / "wide.png").string(), cv::Mat(1000, 2000, CV_8UC3, cv::Scalar(9, 9, 9))));
+    ASSERT_TRUE(cv::imwrite((dir.path() / "wide.png").string(),
+                            cv::Mat(1000, 2000, CV_8UC3, cv::Scalar(9, 9, 9))));
     auto big = gpen::readImage(dir.path() / "wide.png", {.maxPixels = 1'000'000});
     ASSERT_FALSE(big);
     EXPECT_NE(big.error().message.find("wide.png"), std::string::npos) << big.error().message;
     EXPECT_EQ(big.error().code, gpen::ErrorCode::TooLarge);
-    EXPECT_NE(big.error().message.find("limit of 1 megapixels"), std::string::npos) << big.error().message;
+    EXPECT_NE(big.error().message.find("limit of 1 megapixels"), std::string::npos)
+        << big.error().message;
 
     // A 1 KB PNG whose header claims 60000 x 60000 (and whose data could never be decoded): only a
     // check of the header, before any decoder runs, can name the size. Without it the decoder
@@ -226,7 +239,8 @@ TEST(ImageIo, BadInputIsNamedAndTheLimitIsCheckedBeforeDecoding) {
     auto huge = gpen::readImage(dir.path() / "claims-huge.png");
     ASSERT_FALSE(huge);
     EXPECT_EQ(huge.error().code, gpen::ErrorCode::TooLarge);
-    EXPECT_NE(huge.error().message.find("claims-huge.png: 60000x60000 is more than the limit of 100 megapixels"),
+    EXPECT_NE(huge.error().message.find(
+                  "claims-huge.png: 60000x60000 is more than the limit of 100 megapixels"),
               std::string::npos)
         << huge.error().message;
 
@@ -237,7 +251,8 @@ TEST(ImageIo, BadInputIsNamedAndTheLimitIsCheckedBeforeDecoding) {
     std::ofstream(dir.path() / "empty.png").flush();
     auto empty = gpen::readImage(dir.path() / "empty.png");
     ASSERT_FALSE(empty);
-    EXPECT_NE(empty.error().message.find("empty.png: the file is empty"), std::string::npos) << empty.error().message;
+    EXPECT_NE(empty.error().message.find("empty.png: the file is empty"), std::string::npos)
+        << empty.error().message;
 }
 
 TEST(ImageIo, AFailedWriteLeavesTheExistingFileAndNoTemporary) {
@@ -259,7 +274,6 @@ TEST(ImageIo, AFailedWriteLeavesTheExistingFileAndNoTemporary) {
     EXPECT_TRUE(equal(cv::imread(target.string()), first));
 }
 
-
 TEST(ImageIo, OnlyTheListedFormatsAreDecoded) {
     TempModelsDir dir("image-io");
     // OpenCV decodes PPM, PFM, Sun raster, HDR ...: none of them reaches a decoder here.
@@ -267,7 +281,8 @@ TEST(ImageIo, OnlyTheListedFormatsAreDecoded) {
     auto ppm = gpen::readImage(dir.path() / "photo.ppm");
     ASSERT_FALSE(ppm);
     EXPECT_EQ(ppm.error().code, gpen::ErrorCode::InvalidArgument);
-    EXPECT_NE(ppm.error().message.find("photo.ppm: not a PNG, JPEG, TIFF, WebP or BMP file"), std::string::npos)
+    EXPECT_NE(ppm.error().message.find("photo.ppm: not a PNG, JPEG, TIFF, WebP or BMP file"),
+              std::string::npos)
         << ppm.error().message;
     // The listed ones are, whatever their file name says.
     for (const std::string ext : {".png", ".jpg", ".tif", ".webp", ".bmp"}) {
@@ -292,7 +307,8 @@ TEST(ImageIo, AFileThatIsAlsoDicomNeverReachesADecoder) {
     auto d = gpen::readImage(dir.path() / "scan.tif");
     ASSERT_FALSE(d);
     EXPECT_EQ(d.error().code, gpen::ErrorCode::InvalidArgument);
-    EXPECT_NE(d.error().message.find("scan.tif: also carries a DICOM signature at byte 128"), std::string::npos)
+    EXPECT_NE(d.error().message.find("scan.tif: also carries a DICOM signature at byte 128"),
+              std::string::npos)
         << d.error().message;
 }
 
@@ -302,8 +318,18 @@ TEST(ImageIo, ATiffThatGivesTwoHeightsIsRefusedBeforeDecoding) {
     // keep one, our header check the other: neither is trusted).
     std::vector<unsigned char> bytes = {'I', 'I', 42, 0, 8, 0, 0, 0, 3, 0};
     const auto entry = [&](int tag, int value) {
-        const unsigned char e[12] = {static_cast<unsigned char>(tag & 0xFF), static_cast<unsigned char>(tag >> 8), 3, 0, 1, 0, 0, 0,
-                                     static_cast<unsigned char>(value & 0xFF), static_cast<unsigned char>(value >> 8), 0, 0};
+        const unsigned char e[12] = {static_cast<unsigned char>(tag & 0xFF),
+                                     static_cast<unsigned char>(tag >> 8),
+                                     3,
+                                     0,
+                                     1,
+                                     0,
+                                     0,
+                                     0,
+                                     static_cast<unsigned char>(value & 0xFF),
+                                     static_cast<unsigned char>(value >> 8),
+                                     0,
+                                     0};
         bytes.insert(bytes.end(), e, e + 12);
     };
     entry(256, 4);
@@ -314,7 +340,9 @@ TEST(ImageIo, ATiffThatGivesTwoHeightsIsRefusedBeforeDecoding) {
     auto d = gpen::readImage(dir.path() / "twice.tif");
     ASSERT_FALSE(d);
     EXPECT_EQ(d.error().code, gpen::ErrorCode::Malformed);
-    EXPECT_NE(d.error().message.find("twice.tif: the TIFF header gives its height twice (4 and 60000)"), std::string::npos)
+    EXPECT_NE(
+        d.error().message.find("twice.tif: the TIFF header gives its height twice (4 and 60000)"),
+        std::string::npos)
         << d.error().message;
 }
 
@@ -335,8 +363,9 @@ TEST(ImageIo, ACutShortJpegIsAnErrorOrALoudWarning) {
     auto cut = gpen::readImage(dir.path() / "cut.jpg");
     ASSERT_FALSE(cut);
     EXPECT_EQ(cut.error().code, gpen::ErrorCode::Truncated);
-    EXPECT_NE(cut.error().message.find("cut.jpg: the JPEG data ends before its end-of-image marker"),
-              std::string::npos)
+    EXPECT_NE(
+        cut.error().message.find("cut.jpg: the JPEG data ends before its end-of-image marker"),
+        std::string::npos)
         << cut.error().message;
     auto accepted = gpen::readImage(dir.path() / "cut.jpg", {.acceptIncomplete = true});
     ASSERT_TRUE(accepted) << accepted.error().message;
@@ -351,7 +380,8 @@ TEST(ImageIo, SamplesThatWouldLoseTheirRangeAreRefused) {
     auto f = gpen::readImage(dir.path() / "float.tif");
     ASSERT_FALSE(f);
     EXPECT_EQ(f.error().code, gpen::ErrorCode::InvalidArgument);
-    EXPECT_NE(f.error().message.find("float.tif: a TIFF of 32-bit floating-point samples"), std::string::npos)
+    EXPECT_NE(f.error().message.find("float.tif: a TIFF of 32-bit floating-point samples"),
+              std::string::npos)
         << f.error().message;
     // Colour floats (OpenCV stores them as LogLuv) and signed integers: refused too, never clipped.
     for (const int type : {CV_32FC3, CV_16SC1, CV_32SC1}) {
@@ -368,15 +398,18 @@ TEST(ImageIo, FoldersDevicesAndPipesAreNamedForWhatTheyAre) {
     TempModelsDir dir("image-io");
     auto folder = gpen::readImage(dir.path());
     ASSERT_FALSE(folder);
-    EXPECT_NE(folder.error().message.find("is a folder, not an image file"), std::string::npos) << folder.error().message;
+    EXPECT_NE(folder.error().message.find("is a folder, not an image file"), std::string::npos)
+        << folder.error().message;
     auto zero = gpen::readImage("/dev/zero");
     ASSERT_FALSE(zero);
-    EXPECT_NE(zero.error().message.find("zero: is not a regular file"), std::string::npos) << zero.error().message;
+    EXPECT_NE(zero.error().message.find("zero: is not a regular file"), std::string::npos)
+        << zero.error().message;
     const fs::path fifo = dir.path() / "pipe.png";
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
     auto pipe = gpen::readImage(fifo);  // never opened: a FIFO without a writer would block
     ASSERT_FALSE(pipe);
-    EXPECT_NE(pipe.error().message.find("pipe.png: is not a regular file"), std::string::npos) << pipe.error().message;
+    EXPECT_NE(pipe.error().message.find("pipe.png: is not a regular file"), std::string::npos)
+        << pipe.error().message;
     auto missing = gpen::readImage(dir.path() / "missing.png");
     ASSERT_FALSE(missing);
     EXPECT_NE(missing.error().message.find("missing.png: no such file"), std::string::npos);
@@ -390,13 +423,15 @@ TEST(ImageIo, DamagedJpegDataIsALoudWarningAndTheLibraryPrintsNothing) {
     ASSERT_TRUE(cv::imencode(".jpg", randomImage(64, 96, CV_8UC3, 11), jpeg));
     writeFile(dir.path() / "whole.jpg", jpeg);
     auto damaged = jpeg;
-    damaged.insert(damaged.end() - 2, 16, 0x00);  // stray bytes between the last scan and the EOI marker
+    damaged.insert(damaged.end() - 2, 16,
+                   0x00);  // stray bytes between the last scan and the EOI marker
     writeFile(dir.path() / "damaged.jpg", damaged);
 
     auto whole = gpen::readImage(dir.path() / "whole.jpg");
     ASSERT_TRUE(whole) << whole.error().message;
     EXPECT_TRUE(whole->warnings.empty());
-    EXPECT_TRUE(equal(whole->bgr8, cv::imread((dir.path() / "whole.jpg").string(), cv::IMREAD_COLOR)));
+    EXPECT_TRUE(
+        equal(whole->bgr8, cv::imread((dir.path() / "whole.jpg").string(), cv::IMREAD_COLOR)));
 
     LogCapture log;
     StderrCapture err(dir.path() / "stderr.txt");
@@ -406,8 +441,7 @@ TEST(ImageIo, DamagedJpegDataIsALoudWarningAndTheLibraryPrintsNothing) {
     EXPECT_EQ(printed, "");
     ASSERT_EQ(d->warnings.size(), 1U);
     EXPECT_NE(d->warnings[0].find("the JPEG data is damaged"), std::string::npos) << d->warnings[0];
-    EXPECT_NE(d->warnings[0].find("extraneous bytes before marker 0xd9"),
-              std::string::npos)
+    EXPECT_NE(d->warnings[0].find("extraneous bytes before marker 0xd9"), std::string::npos)
         << d->warnings[0];
     EXPECT_TRUE(log.has(gpen::LogLevel::Warning, "damaged.jpg: the JPEG data is damaged"));
     EXPECT_TRUE(equal(d->bgr8, whole->bgr8));  // the damage was only padding
@@ -439,7 +473,8 @@ TEST(ImageIo, APngWithADamagedSideChunkDecodesWholeAndOnlyTheLogSaysSo) {
     std::vector<unsigned char> png;
     ASSERT_TRUE(cv::imencode(".png", original, png));
     const std::string text("Comment\0bad crc", 15);
-    std::vector<unsigned char> chunk = {0, 0, 0, static_cast<unsigned char>(text.size()), 't', 'E', 'X', 't'};
+    std::vector<unsigned char> chunk = {0,   0,   0,   static_cast<unsigned char>(text.size()),
+                                        't', 'E', 'X', 't'};
     chunk.insert(chunk.end(), text.begin(), text.end());
     chunk.insert(chunk.end(), {0xDE, 0xAD, 0xBE, 0xEF});
     png.insert(png.end() - 12, chunk.begin(), chunk.end());  // before IEND
@@ -453,7 +488,8 @@ TEST(ImageIo, APngWithADamagedSideChunkDecodesWholeAndOnlyTheLogSaysSo) {
     EXPECT_EQ(printed, "");
     EXPECT_TRUE(d->warnings.empty());
     EXPECT_TRUE(equal(d->bgr8, original));
-    EXPECT_TRUE(log.has(gpen::LogLevel::Info, "side-chunk.png: libpng skipped part of the file: tEXt: CRC error"));
+    EXPECT_TRUE(log.has(gpen::LogLevel::Info,
+                        "side-chunk.png: libpng skipped part of the file: tEXt: CRC error"));
 }
 
 // Our PNG decoder gives what OpenCV's did for every layout cv::imwrite makes, 1-bit gray included.

@@ -45,14 +45,16 @@ ModelEntry entry(const std::string& id, ModelKind kind = ModelKind::GpenFace) {
 }
 
 class ModelCacheTest : public ::testing::Test {
-protected:
+  protected:
     static void SetUpTestSuite() { test::configureTestRuntime(); }
     void SetUp() override { GPEN_REQUIRE_FIXTURES(); }
 
     fs::path install(const std::string& fixture, const std::string& id) {
         return test::copyFixture(fixture, m_tmp.dir("models") / (id + ".pth"));
     }
-    ModelClock::time_point at(std::chrono::milliseconds t) const { return ModelClock::time_point(t); }
+    ModelClock::time_point at(std::chrono::milliseconds t) const {
+        return ModelClock::time_point(t);
+    }
 
     // A cache over `entries` in the temporary folder: no preload, no limits, the fake clock.
     ModelCacheParams params(std::vector<ModelEntry> entries) {
@@ -69,8 +71,9 @@ protected:
         };
         p.loaders.add(ModelKind::GpenFace, face);
         ModelLoaderSpec parser;
-        parser.load = [probe = m_probe, log = m_warmLog](
-                          const ModelLoadInput& in) -> Expected<std::shared_ptr<const LoadedModel>> {
+        parser.load =
+            [probe = m_probe, log = m_warmLog](
+                const ModelLoadInput& in) -> Expected<std::shared_ptr<const LoadedModel>> {
             probe->record(in);
             auto g = GpenGenerator::create(in.weights, in.source(), {.device = in.device});
             if (!g) {
@@ -79,12 +82,17 @@ protected:
             return std::make_shared<const ParserStandIn>(std::move(*g), log);
         };
         p.loaders.add(ModelKind::Parser, parser);
-        p.search = {.commandLineDir = m_tmp.dir("models"), .useEnvironment = false, .userDir = m_tmp.dir("user"),
-                    .installedDir = m_tmp.path() / "installed", .inspectUnknown = false};
+        p.search = {.commandLineDir = m_tmp.dir("models"),
+                    .useEnvironment = false,
+                    .userDir = m_tmp.dir("user"),
+                    .installedDir = m_tmp.path() / "installed",
+                    .inspectUnknown = false};
         p.preload = {};
         p.maxModels = 0;
         p.memoryBudgetBytes = 0;
-        p.clock = [now = m_now] { return ModelClock::time_point(std::chrono::milliseconds(now->load())); };
+        p.clock = [now = m_now] {
+            return ModelClock::time_point(std::chrono::milliseconds(now->load()));
+        };
         return p;
     }
     void setNow(std::chrono::milliseconds t) { m_now->store(t.count()); }
@@ -92,7 +100,8 @@ protected:
     test::TempModelsDir m_tmp{"cache"};
     std::shared_ptr<LoaderProbe> m_probe = std::make_shared<LoaderProbe>();
     std::shared_ptr<WarmupLog> m_warmLog = std::make_shared<WarmupLog>();
-    std::shared_ptr<std::atomic<std::int64_t>> m_now = std::make_shared<std::atomic<std::int64_t>>(0);
+    std::shared_ptr<std::atomic<std::int64_t>> m_now =
+        std::make_shared<std::atomic<std::int64_t>>(0);
 };
 
 TEST_F(ModelCacheTest, PreloadsInTheBackgroundWarmsAtTheWorkSizesAndTimesEveryPhase) {
@@ -144,18 +153,22 @@ TEST_F(ModelCacheTest, PreloadsInTheBackgroundWarmsAtTheWorkSizesAndTimesEveryPh
             seen.emplace_back(st.state, st.phase);
         }
         const std::vector<std::pair<ModelState, LoadPhase>> expected = {
-            {ModelState::Installed, LoadPhase::None},          {ModelState::Loading, LoadPhase::ReadingWeights},
-            {ModelState::Loading, LoadPhase::Building},        {ModelState::Loading, LoadPhase::WarmingUp},
+            {ModelState::Installed, LoadPhase::None},
+            {ModelState::Loading, LoadPhase::ReadingWeights},
+            {ModelState::Loading, LoadPhase::Building},
+            {ModelState::Loading, LoadPhase::WarmingUp},
             {ModelState::Ready, LoadPhase::None}};
         EXPECT_EQ(seen, expected) << id;
     }
     {
         std::lock_guard lock(m_warmLog->mutex);
-        EXPECT_EQ(m_warmLog->batches, (std::vector<int>{1, 3}));  // the parser ran at both batch sizes
+        EXPECT_EQ(m_warmLog->batches,
+                  (std::vector<int>{1, 3}));  // the parser ran at both batch sizes
     }
     std::lock_guard lock(recorder.mutex);
     for (std::size_t i = 1; i < recorder.seen.size(); ++i) {
-        EXPECT_LT(recorder.seen[i - 1].sequence, recorder.seen[i].sequence) << "delivered out of order";
+        EXPECT_LT(recorder.seen[i - 1].sequence, recorder.seen[i].sequence)
+            << "delivered out of order";
     }
 }
 
@@ -165,7 +178,8 @@ TEST_F(ModelCacheTest, APrefetchedModelLoadsInTheBackgroundOnceAndUnpinned) {
     install(kFace64, "face");
     install(kFace64, "parser");
     install(kFace64, "later");
-    auto p = params({entry("face"), entry("parser", ModelKind::Parser), entry("later"), entry("absent")});
+    auto p = params(
+        {entry("face"), entry("parser", ModelKind::Parser), entry("later"), entry("absent")});
     p.preload = {"face"};
     ModelCache cache(std::move(p));
     cache.prefetch("parser");  // before start(): ignored
@@ -194,7 +208,9 @@ TEST_F(ModelCacheTest, APrefetchedModelLoadsInTheBackgroundOnceAndUnpinned) {
 TEST_F(ModelCacheTest, EightThreadsAskingForOneModelCauseExactlyOneLoad) {
     install(kFace64, "face");
     std::latch allAsking(8);
-    m_probe->during = [&](const ModelLoadInput&) { allAsking.wait(); };  // hold the load until all ask
+    m_probe->during = [&](const ModelLoadInput&) {
+        allAsking.wait();
+    };  // hold the load until all ask
     ModelCache cache(params({entry("face")}));
     Recorder recorder;
     cache.addObserver(recorder.observer());
@@ -277,7 +293,8 @@ TEST_F(ModelCacheTest, ACorruptModelFailsAloneWhileOthersLoad) {
     auto goodReadyFuture = goodReady.get_future().share();
     m_probe->during = [goodReadyFuture](const ModelLoadInput& in) {
         if (in.entry.id == "slow") {
-            ASSERT_EQ(goodReadyFuture.wait_for(60s), std::future_status::ready) << "loads were serialised";
+            ASSERT_EQ(goodReadyFuture.wait_for(60s), std::future_status::ready)
+                << "loads were serialised";
         }
     };
     ModelCache cache(params({entry("good"), entry("slow"), entry("bad"),
@@ -299,13 +316,15 @@ TEST_F(ModelCacheTest, ACorruptModelFailsAloneWhileOthersLoad) {
 
     auto badResult = bad.get();
     ASSERT_FALSE(badResult);
-    EXPECT_NE(badResult.error().message.find("bad.pth"), std::string::npos) << badResult.error().message;
+    EXPECT_NE(badResult.error().message.find("bad.pth"), std::string::npos)
+        << badResult.error().message;
     EXPECT_EQ(cache.status("bad").state, ModelState::Failed);
     EXPECT_EQ(cache.status("bad").error, badResult.error().message);
     auto wrongResult = wrong.get();
     ASSERT_FALSE(wrongResult);
     EXPECT_EQ(wrongResult.error().code, ErrorCode::UnsupportedArchitecture);
-    EXPECT_NE(wrongResult.error().message.find("GPEN-BFR-512.pth"), std::string::npos) << wrongResult.error().message;
+    EXPECT_NE(wrongResult.error().message.find("GPEN-BFR-512.pth"), std::string::npos)
+        << wrongResult.error().message;
     EXPECT_EQ(cache.status("GPEN-BFR-512").state, ModelState::Failed);
 
     // A failure sticks (no load retried per request) until a rescan.
@@ -327,7 +346,8 @@ TEST_F(ModelCacheTest, AFileOfAnotherArchitectureIsRefusedBeforeAnythingIsBuilt)
     auto wrong = cache.acquire("GPEN-BFR-512");
     ASSERT_FALSE(wrong);
     EXPECT_EQ(wrong.error().code, ErrorCode::UnsupportedArchitecture);
-    EXPECT_NE(wrong.error().message.find("GPEN-BFR-512.pth: holds FullGenerator 128"), std::string::npos)
+    EXPECT_NE(wrong.error().message.find("GPEN-BFR-512.pth: holds FullGenerator 128"),
+              std::string::npos)
         << wrong.error().message;
     EXPECT_EQ(networksBuilt(), before);
     EXPECT_EQ(cache.status("GPEN-BFR-512").state, ModelState::Failed);
@@ -376,7 +396,8 @@ TEST_F(ModelCacheTest, IdleModelsAreReleasedOnTheInjectedClockAndReloadSayingSo)
     EXPECT_EQ(cache.status("idle").loads, 2);
     EXPECT_EQ(m_probe->count("idle"), 2);
     const bool said = std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
-        return l.find("idle: loading again") != std::string::npos && l.find("idle)") != std::string::npos;
+        return l.find("idle: loading again") != std::string::npos &&
+               l.find("idle)") != std::string::npos;
     });
     EXPECT_TRUE(said) << "no log line says the model is reloaded after an idle release";
 
@@ -405,7 +426,8 @@ TEST_F(ModelCacheTest, AJobKeepsItsModelAliveWhileTheCacheEvictsIt) {
     ASSERT_NE(c, nullptr);
     auto out = (*held)->generator().forward(test::loadTensorEntry(c->at("inputs")[0]));
     ASSERT_TRUE(out) << out.error().message;
-    const auto agreement = test::compare(*out, test::loadTensorEntry(c->at("outputs")[0]), test::relativeTolerance(*c));
+    const auto agreement = test::compare(*out, test::loadTensorEntry(c->at("outputs")[0]),
+                                         test::relativeTolerance(*c));
     EXPECT_TRUE(agreement.ok) << agreement.describe();
 
     // Asked for again while the job holds it: taken back, not loaded again.
@@ -448,12 +470,12 @@ TEST_F(ModelCacheTest, ColdStartMeasuresTimeToReadyAndFirstVersusSteadyRequests)
     EXPECT_EQ(unknown.error().code, ErrorCode::InvalidArgument);
 }
 
-
 // A model whose warm-up runs until the cache requests its stop (or gives up after a while,
 // which the test then sees): destroying the cache must stop a warm-up in progress.
 class WarmsUntilCancelled final : public LoadedModel {
-public:
-    explicit WarmsUntilCancelled(std::shared_ptr<std::promise<void>> warming) : m_warming(std::move(warming)) {}
+  public:
+    explicit WarmsUntilCancelled(std::shared_ptr<std::promise<void>> warming)
+        : m_warming(std::move(warming)) {}
     ModelKind kind() const override { return ModelKind::Parser; }
     std::string architecture() const override { return "warms until cancelled"; }
     std::uint64_t weightBytes() const override { return 0; }
@@ -469,7 +491,7 @@ public:
         return makeError(ErrorCode::Internal, "the warm-up was never cancelled");
     }
 
-private:
+  private:
     std::shared_ptr<std::promise<void>> m_warming;
 };
 
@@ -480,7 +502,8 @@ TEST_F(ModelCacheTest, DestroyingTheCacheStopsAWarmUpInProgress) {
     std::future<void> started = warming->get_future();
     ModelLoaderSpec spec;
     spec.load = [warming](const ModelLoadInput&) -> Expected<std::shared_ptr<const LoadedModel>> {
-        return std::shared_ptr<const LoadedModel>(std::make_shared<const WarmsUntilCancelled>(warming));
+        return std::shared_ptr<const LoadedModel>(
+            std::make_shared<const WarmsUntilCancelled>(warming));
     };
     p.loaders.add(ModelKind::Parser, spec);
     p.preload = {"slow"};
@@ -494,7 +517,8 @@ TEST_F(ModelCacheTest, DestroyingTheCacheStopsAWarmUpInProgress) {
     ASSERT_FALSE(seen.empty());
     EXPECT_EQ(seen.back().state, ModelState::Failed);
     EXPECT_NE(seen.back().error.find("Cancelled"), std::string::npos) << seen.back().error;
-    EXPECT_EQ(seen.back().error.find("never cancelled"), std::string::npos) << "the warm-up ran to its end instead";
+    EXPECT_EQ(seen.back().error.find("never cancelled"), std::string::npos)
+        << "the warm-up ran to its end instead";
 }
 
 }  // namespace

@@ -29,7 +29,7 @@ constexpr const char* kFace128 = "gpen-128-cm2-n0.0625.pth";
 
 // Sets an environment variable for the scope of a test, restoring it after.
 class ScopedEnv {
-public:
+  public:
     ScopedEnv(const char* name, const std::string& value) : m_name(name) {
         if (const char* old = std::getenv(name)) {
             m_old = old;
@@ -46,7 +46,7 @@ public:
     ScopedEnv(const ScopedEnv&) = delete;
     ScopedEnv& operator=(const ScopedEnv&) = delete;
 
-private:
+  private:
     const char* m_name;
     std::optional<std::string> m_old;
 };
@@ -62,13 +62,20 @@ double specMegabytes(const GpenArchitecture& arch) {
 TEST(ModelCatalogTest, ListsEveryReleasedModelWithItsFileKindAndLink) {
     const ModelCatalog catalog = ModelCatalog::released();
     const std::vector<std::pair<std::string, ModelKind>> expected = {
-        {"GPEN-BFR-512", ModelKind::GpenFace},     {"GPEN-BFR-256", ModelKind::GpenFace},
-        {"GPEN-BFR-1024", ModelKind::GpenFace},    {"GPEN-BFR-2048", ModelKind::GpenFace},
-        {"GPEN-Colorization-1024", ModelKind::GpenFace}, {"GPEN-Inpainting-1024", ModelKind::GpenFace},
-        {"GPEN-Seg2face-512", ModelKind::GpenFace}, {"RetinaFace-R50", ModelKind::Detector},
-        {"ParseNet-latest", ModelKind::Parser},     {"realesrnet_x1", ModelKind::Background},
-        {"realesrnet_x2", ModelKind::Background},   {"realesrnet_x4", ModelKind::Background},
-        {"dlib", ModelKind::Detector},             {"faceres", ModelKind::Identity}};
+        {"GPEN-BFR-512", ModelKind::GpenFace},
+        {"GPEN-BFR-256", ModelKind::GpenFace},
+        {"GPEN-BFR-1024", ModelKind::GpenFace},
+        {"GPEN-BFR-2048", ModelKind::GpenFace},
+        {"GPEN-Colorization-1024", ModelKind::GpenFace},
+        {"GPEN-Inpainting-1024", ModelKind::GpenFace},
+        {"GPEN-Seg2face-512", ModelKind::GpenFace},
+        {"RetinaFace-R50", ModelKind::Detector},
+        {"ParseNet-latest", ModelKind::Parser},
+        {"realesrnet_x1", ModelKind::Background},
+        {"realesrnet_x2", ModelKind::Background},
+        {"realesrnet_x4", ModelKind::Background},
+        {"dlib", ModelKind::Detector},
+        {"faceres", ModelKind::Identity}};
     // Plus the built-in upscalers, Real-ESRGAN's two networks (realesrgan_test).
     ASSERT_EQ(catalog.entries().size(), expected.size() + realEsrganEntries().size());
     for (const auto& [id, kind] : expected) {
@@ -84,7 +91,8 @@ TEST(ModelCatalogTest, ListsEveryReleasedModelWithItsFileKindAndLink) {
         EXPECT_GT(e->expectedMegabytes, 0) << id;
         if (id == "GPEN-BFR-1024" || id == "GPEN-BFR-2048") {
             EXPECT_EQ(e->downloadUrl, kModelScopeHiresUrl);
-            EXPECT_EQ(e->sourceFileName, id == "GPEN-BFR-1024" ? "pytorch_model.pt" : "pytorch_model-2048.pt");
+            EXPECT_EQ(e->sourceFileName,
+                      id == "GPEN-BFR-1024" ? "pytorch_model.pt" : "pytorch_model-2048.pt");
         } else {
             EXPECT_EQ(e->downloadUrl, std::string(kReferenceModelsUrl) + e->fileName);
         }
@@ -120,11 +128,13 @@ TEST(ModelLocatorTest, UserFolderHonoursXdgDataHome) {
 }
 
 class ModelDiscoveryTest : public ::testing::Test {
-protected:
+  protected:
     static void SetUpTestSuite() { test::configureTestRuntime(); }
     void SetUp() override { GPEN_REQUIRE_FIXTURES(); }
     ModelSearchParams search() {
-        return {.commandLineDir = m_tmp.dir("cli"), .useEnvironment = true, .userDir = m_tmp.dir("user"),
+        return {.commandLineDir = m_tmp.dir("cli"),
+                .useEnvironment = true,
+                .userDir = m_tmp.dir("user"),
                 .installedDir = m_tmp.dir("share")};
     }
     test::TempModelsDir m_tmp{"discovery"};
@@ -159,9 +169,10 @@ TEST_F(ModelDiscoveryTest, SearchesCommandLineThenEnvironmentThenUserThenInstall
     EXPECT_EQ(originOf(r, "GPEN-BFR-256"), ModelOrigin::Installed);
     EXPECT_EQ(originOf(r, "ParseNet-latest"), ModelOrigin::UserData);
     EXPECT_EQ(originOf(r, "GPEN-BFR-1024"), ModelOrigin::None);
-    EXPECT_EQ(originOf(r, "dlib"), fs::exists("/usr/share/dlib/shape_predictor_68_face_landmarks.dat")
-                                       ? ModelOrigin::System
-                                       : ModelOrigin::None);
+    EXPECT_EQ(originOf(r, "dlib"),
+              fs::exists("/usr/share/dlib/shape_predictor_68_face_landmarks.dat")
+                  ? ModelOrigin::System
+                  : ModelOrigin::None);
 
     test::copyFixture(kFace64, m_tmp.dir("cli") / "GPEN-BFR-512.pth");
     r = discoverModels(ModelCatalog::released(), search());
@@ -192,7 +203,8 @@ TEST_F(ModelDiscoveryTest, OffersUnknownGpenFilesAndRejectsTheRest) {
     EXPECT_EQ(r.recognised[0].gpen->inSize, 128);
     EXPECT_EQ(r.rejected.size(), 3u);
     for (const auto& rejected : r.rejected) {
-        EXPECT_NE(rejected.reason.find(rejected.file.filename().string()), std::string::npos) << rejected.reason;
+        EXPECT_NE(rejected.reason.find(rejected.file.filename().string()), std::string::npos)
+            << rejected.reason;
     }
     EXPECT_EQ(cache.status("my-face").state, ModelState::Installed);
     EXPECT_EQ(cache.status("my-face").origin, ModelOrigin::UserData);
@@ -212,7 +224,8 @@ TEST_F(ModelDiscoveryTest, AStrideZeroFileInTheModelsFolderIsRejectedAtStartUp) 
         tensors.push_back({name, &one, {std::int64_t{1} << 30}, {0}});
     }
     const std::string bytes = test::zipFile(test::stateDictPickle(tensors, false), {&one});
-    std::ofstream(m_tmp.dir("user") / "broadcast.pth", std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    std::ofstream(m_tmp.dir("user") / "broadcast.pth", std::ios::binary)
+        .write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     test::copyFixture(kFace128, m_tmp.dir("user") / "my-face.pth");
     ModelCacheParams p;
     p.search = search();
@@ -222,7 +235,8 @@ TEST_F(ModelDiscoveryTest, AStrideZeroFileInTheModelsFolderIsRejectedAtStartUp) 
     const std::uint64_t before = test::peakResidentBytes(true);
     const auto started = std::chrono::steady_clock::now();
     cache.start();
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     EXPECT_LT(test::peakResidentBytes(false) - before, std::uint64_t{200} << 20);
     EXPECT_LT(seconds, 1.0);
     EXPECT_EQ(cache.status("my-face").state, ModelState::Installed);
@@ -232,7 +246,9 @@ TEST_F(ModelDiscoveryTest, AStrideZeroFileInTheModelsFolderIsRejectedAtStartUp) 
     for (const auto& r : again.rejected) {
         if (r.file.filename() == "broadcast.pth") {
             rejected = true;
-            EXPECT_NE(r.reason.find("broadcast.pth: tensor generator.style.0.weight"), std::string::npos) << r.reason;
+            EXPECT_NE(r.reason.find("broadcast.pth: tensor generator.style.0.weight"),
+                      std::string::npos)
+                << r.reason;
         }
     }
     EXPECT_TRUE(rejected);
@@ -242,16 +258,19 @@ TEST_F(ModelDiscoveryTest, ImportValidatesAndCopiesAtomicallyIntoTheUserFolder) 
     const fs::path user = m_tmp.path() / "user-import";
     const ModelCatalog catalog = ModelCatalog::released();
     const ModelLoaderRegistry loaders = ModelLoaderRegistry::withBuiltIns();
-    auto text = importModel(test::writeTextFile(m_tmp.dir("downloads") / "GPEN-BFR-512.pth", "<html>404</html>"),
-                            catalog, loaders, {.userDir = user});
+    auto text = importModel(
+        test::writeTextFile(m_tmp.dir("downloads") / "GPEN-BFR-512.pth", "<html>404</html>"),
+        catalog, loaders, {.userDir = user});
     ASSERT_FALSE(text);
     EXPECT_EQ(text.error().code, ErrorCode::NotACheckpoint);
-    EXPECT_NE(text.error().message.find("GPEN-BFR-512.pth"), std::string::npos) << text.error().message;
+    EXPECT_NE(text.error().message.find("GPEN-BFR-512.pth"), std::string::npos)
+        << text.error().message;
     EXPECT_FALSE(fs::exists(user) && !fs::is_empty(user));
 
     // The right kind of file with the wrong shapes for the name it is imported as.
     const fs::path small = test::copyFixture(kFace64, m_tmp.dir("downloads") / "face64.pth");
-    auto wrong = importModel(small, catalog, loaders, {.userDir = user, .asModelId = "GPEN-BFR-512"});
+    auto wrong =
+        importModel(small, catalog, loaders, {.userDir = user, .asModelId = "GPEN-BFR-512"});
     ASSERT_FALSE(wrong);
     EXPECT_EQ(wrong.error().code, ErrorCode::UnsupportedArchitecture);
     EXPECT_NE(wrong.error().message.find("face64.pth"), std::string::npos) << wrong.error().message;
@@ -276,7 +295,8 @@ TEST_F(ModelDiscoveryTest, ImportValidatesAndCopiesAtomicallyIntoTheUserFolder) 
     p.preload = {};
     ModelCache cache(std::move(p));
     cache.rescan();
-    auto viaCache = cache.importModel(test::copyFixture(kFace128, m_tmp.dir("downloads") / "face128.pth"));
+    auto viaCache =
+        cache.importModel(test::copyFixture(kFace128, m_tmp.dir("downloads") / "face128.pth"));
     ASSERT_TRUE(viaCache) << viaCache.error().message;
     EXPECT_EQ(cache.status("face128").state, ModelState::Installed);
     EXPECT_EQ(cache.status("face128").file, user / "face128.pth");
@@ -284,7 +304,8 @@ TEST_F(ModelDiscoveryTest, ImportValidatesAndCopiesAtomicallyIntoTheUserFolder) 
 }
 
 TEST_F(ModelDiscoveryTest, RendersTheCatalogWithStatesAsTextAndJson) {
-    test::copyFixture(kFace64, m_tmp.dir("user") / "GPEN-BFR-512.pth");  // wrong shapes: fails to load
+    test::copyFixture(kFace64,
+                      m_tmp.dir("user") / "GPEN-BFR-512.pth");  // wrong shapes: fails to load
     ModelCacheParams p;
     p.search = search();
     p.search.useEnvironment = false;

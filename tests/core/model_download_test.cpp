@@ -31,13 +31,14 @@ std::string readBytes(const fs::path& p) {
 }
 
 class ModelDownloadTest : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         GPEN_REQUIRE_FIXTURES();
         m_body = readBytes(test::fixturesDir() / "rrdb-x2-f8-b2-g4.pth");
         ASSERT_GT(m_body.size(), 1000U);
-        m_dir = fs::temp_directory_path() / ("gpen-model-download-" + std::to_string(::getpid()) + "-" +
-                                             ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        m_dir = fs::temp_directory_path() /
+                ("gpen-model-download-" + std::to_string(::getpid()) + "-" +
+                 ::testing::UnitTest::GetInstance()->current_test_info()->name());
         fs::remove_all(m_dir);
         fs::create_directories(m_dir);
         m_catalog = ModelCatalog::released();
@@ -107,8 +108,10 @@ TEST_F(ModelDownloadTest, AFileWhoseDigestIsNotThePublishedOneIsNotInstalled) {
     auto imported = download(params(server));
     ASSERT_FALSE(imported);
     EXPECT_EQ(imported.error().code, ErrorCode::Checksum);
-    EXPECT_NE(imported.error().message.find("realesrnet_x2.pth"), std::string::npos) << imported.error().message;
-    EXPECT_NE(imported.error().message.find(m_entry.sha256), std::string::npos) << imported.error().message;
+    EXPECT_NE(imported.error().message.find("realesrnet_x2.pth"), std::string::npos)
+        << imported.error().message;
+    EXPECT_NE(imported.error().message.find(m_entry.sha256), std::string::npos)
+        << imported.error().message;
     EXPECT_EQ(m_imports, 0);
     EXPECT_FALSE(fs::exists(installed()));
     EXPECT_FALSE(fs::exists(part())) << "a wrong file is not kept for a resume";
@@ -151,7 +154,8 @@ TEST_F(ModelDownloadTest, NoServerFailsNamingTheFileAndInstallsNothing) {
     auto imported = download(p);
     ASSERT_FALSE(imported);
     EXPECT_EQ(imported.error().code, ErrorCode::Network);
-    EXPECT_NE(imported.error().message.find("realesrnet_x2.pth"), std::string::npos) << imported.error().message;
+    EXPECT_NE(imported.error().message.find("realesrnet_x2.pth"), std::string::npos)
+        << imported.error().message;
     EXPECT_FALSE(fs::exists(installed()));
 }
 
@@ -160,7 +164,8 @@ TEST(ModelDownloadUrl, AMirrorIsAFolderAndAWebPageIsNoDirectDownload) {
     const ModelEntry& e = *catalog.find("GPEN-BFR-512");
     EXPECT_EQ(modelDownloadUrl(e, ""), e.downloadUrl);
     EXPECT_EQ(modelDownloadUrl(e, "http://mirror/models"), "http://mirror/models/GPEN-BFR-512.pth");
-    EXPECT_EQ(modelDownloadUrl(e, "http://mirror/models/"), "http://mirror/models/GPEN-BFR-512.pth");
+    EXPECT_EQ(modelDownloadUrl(e, "http://mirror/models/"),
+              "http://mirror/models/GPEN-BFR-512.pth");
     EXPECT_TRUE(isDirectDownload(modelDownloadUrl(e, "")));
     EXPECT_FALSE(isDirectDownload(modelDownloadUrl(*catalog.find("GPEN-BFR-1024"), "")));
     EXPECT_TRUE(modelDownloadUrl(*catalog.find("dlib"), "http://mirror/").empty());

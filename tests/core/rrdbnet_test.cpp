@@ -7,9 +7,9 @@
 #include <gtest/gtest.h>
 
 #include "gpen/io/checkpoint.h"
+#include "gpen/nn/network_builds.h"
 #include "gpen/nn/reference_tiling.h"
 #include "gpen/nn/rrdbnet.h"
-#include "gpen/nn/network_builds.h"
 #include "support/avx2_winograd_scope.h"
 #include "support/fill_rule.h"
 #include "support/fixtures.h"
@@ -338,9 +338,10 @@ TEST_F(RrdbNetTest, FastKernelsAgreeWithDirectAtReleasedWidths) {
     std::int64_t seed = 0;
     for (const auto& spec : rrdbStateDictSpec(arch)) {
         // Weights at about He scale for their fan-in, so that activations keep their size.
-        const double fanIn = spec.shape.size() == 4
-                                 ? static_cast<double>(spec.shape[1] * spec.shape[2] * spec.shape[3])
-                                 : 1.0;
+        const double fanIn =
+            spec.shape.size() == 4
+                ? static_cast<double>(spec.shape[1] * spec.shape[2] * spec.shape[3])
+                : 1.0;
         dict.insert(spec.name, test::fillTensor(spec.shape, ++seed, 0.0, 1.5 / std::sqrt(fanIn)));
     }
     if (!test::Avx2WinogradScope::available()) {
@@ -383,7 +384,6 @@ TEST_F(RrdbNetTest, DISABLED_TimingReleasedX2At128) {
                   << " s CPU\n";
     }
 }
-
 
 // The stop is looked at before each residual block, and nowhere else: stopped from inside the
 // forward, it ends with Cancelled at the next block.

@@ -26,7 +26,8 @@ TEST(Sha256, MatchesTheStandardsVectors) {
     gpen::Sha256 h;
     const std::string a(1000, 'a');
     for (int i = 0; i < 1000; ++i) h.update(a.data(), a.size());  // a million 'a', in pieces
-    EXPECT_EQ(gpen::Sha256::hex(h.finish()), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+    EXPECT_EQ(gpen::Sha256::hex(h.finish()),
+              "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
 
 TEST(Sha256, OfAFileAgreesWithSha256sum) {

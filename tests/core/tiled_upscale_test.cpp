@@ -41,7 +41,8 @@ Expected<FloatTensor> boxBlur(const FloatTensor& in) {
                 for (int dy = -2; dy <= 2; ++dy)
                     for (int dx = -2; dx <= 2; ++dx) {
                         const auto yy = y + dy, xx = x + dx;
-                        if (yy >= 0 && yy < h && xx >= 0 && xx < w) sum += in.data[static_cast<std::size_t>((ch * h + yy) * w + xx)];
+                        if (yy >= 0 && yy < h && xx >= 0 && xx < w)
+                            sum += in.data[static_cast<std::size_t>((ch * h + yy) * w + xx)];
                     }
                 out.data[static_cast<std::size_t>((ch * h + y) * w + x)] = sum / 25.0F;
             }
@@ -50,7 +51,8 @@ Expected<FloatTensor> boxBlur(const FloatTensor& in) {
 
 double maxDiff(const FloatTensor& a, const FloatTensor& b) {
     double m = 0;
-    for (std::size_t i = 0; i < a.data.size(); ++i) m = std::max(m, std::fabs(static_cast<double>(a.data[i]) - b.data[i]));
+    for (std::size_t i = 0; i < a.data.size(); ++i)
+        m = std::max(m, std::fabs(static_cast<double>(a.data[i]) - b.data[i]));
     return m;
 }
 
@@ -64,7 +66,8 @@ TEST(PlanTiles, CoversTheImageWithOverlapAndEndsAtTheBorders) {
     std::vector<int> covered(250 * 130, 0);
     for (const auto& t : tiles)
         for (int y = t.core.y; y < t.core.y + t.core.height; ++y)
-            for (int x = t.core.x; x < t.core.x + t.core.width; ++x) covered[static_cast<std::size_t>(y * 250 + x)] = 1;
+            for (int x = t.core.x; x < t.core.x + t.core.width; ++x)
+                covered[static_cast<std::size_t>(y * 250 + x)] = 1;
     EXPECT_EQ(std::count(covered.begin(), covered.end(), 0), 0);
 }
 
@@ -85,11 +88,14 @@ TEST(RunTiled, ContextFreeFunctionIsReproducedExactly) {
 TEST(RunTiled, FeatheredTilesMatchTheUntiledResultWithinOneLevel) {
     const FloatTensor img = ramp(3, 96, 120);
     const auto whole = boxBlur(img);
-    auto feathered = runTiled(img, boxBlur, {.tiles = {.tileSize = 32, .overlap = 16, .padding = 2}, .scale = 1});
+    auto feathered = runTiled(img, boxBlur,
+                              {.tiles = {.tileSize = 32, .overlap = 16, .padding = 2}, .scale = 1});
     ASSERT_TRUE(feathered);
     EXPECT_LE(maxDiff(feathered->output, *whole) * 255.0, 1.0);
-    // Without enough context or blending the seams show: the same tiles with no overlap differ more.
-    auto hard = runTiled(img, boxBlur, {.tiles = {.tileSize = 32, .overlap = 0, .padding = 0}, .scale = 1});
+    // Without enough context or blending the seams show: the same tiles with no overlap differ
+    // more.
+    auto hard =
+        runTiled(img, boxBlur, {.tiles = {.tileSize = 32, .overlap = 0, .padding = 0}, .scale = 1});
     ASSERT_TRUE(hard);
     EXPECT_GT(maxDiff(hard->output, *whole), maxDiff(feathered->output, *whole));
 }
@@ -98,16 +104,18 @@ TEST(RunTiled, HalvesTheTileWhenMemoryRunsOut) {
     const FloatTensor img = ramp(3, 200, 200);
     std::vector<Progress> notes;
     int calls = 0;
-    auto r = runTiled(
-        img,
-        [&calls](const FloatTensor& t) -> Expected<FloatTensor> {
-            ++calls;
-            if (t.shape[2] > 120 || t.shape[3] > 120) return makeError(ErrorCode::OutOfMemory, "simulated");
-            return nearest(t, 2);
-        },
-        {.tiles = {.tileSize = 200, .overlap = 8, .padding = 4},
-         .scale = 2,
-         .progress = [&notes](const Progress& p) { if (!p.note.empty()) notes.push_back(p); }});
+    auto r = runTiled(img,
+                      [&calls](const FloatTensor& t) -> Expected<FloatTensor> {
+                          ++calls;
+                          if (t.shape[2] > 120 || t.shape[3] > 120)
+                              return makeError(ErrorCode::OutOfMemory, "simulated");
+                          return nearest(t, 2);
+                      },
+                      {.tiles = {.tileSize = 200, .overlap = 8, .padding = 4},
+                       .scale = 2,
+                       .progress = [&notes](const Progress& p) {
+                           if (!p.note.empty()) notes.push_back(p);
+                       }});
     ASSERT_TRUE(r) << r.error().message;
     EXPECT_EQ(r->tileSizeUsed, 100);
     ASSERT_EQ(notes.size(), 1U);
@@ -117,7 +125,9 @@ TEST(RunTiled, HalvesTheTileWhenMemoryRunsOut) {
 
 TEST(RunTiled, GivesUpBelowTheMinimumTile) {
     auto r = runTiled(ramp(3, 100, 100),
-                      [](const FloatTensor&) -> Expected<FloatTensor> { return makeError(ErrorCode::OutOfMemory, "always"); },
+                      [](const FloatTensor&) -> Expected<FloatTensor> {
+                          return makeError(ErrorCode::OutOfMemory, "always");
+                      },
                       {.tiles = {.tileSize = 100, .minTileSize = 64}, .scale = 2});
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error().code, ErrorCode::OutOfMemory);
@@ -126,12 +136,13 @@ TEST(RunTiled, GivesUpBelowTheMinimumTile) {
 TEST(RunTiled, StopsBetweenTilesWhenCancelled) {
     std::stop_source cancel;
     int calls = 0;
-    auto r = runTiled(ramp(3, 100, 100),
-                      [&](const FloatTensor& t) {
-                          if (++calls == 2) cancel.request_stop();
-                          return nearest(t, 1);
-                      },
-                      {.tiles = {.tileSize = 30, .overlap = 4}, .scale = 1, .stop = cancel.get_token()});
+    auto r =
+        runTiled(ramp(3, 100, 100),
+                 [&](const FloatTensor& t) {
+                     if (++calls == 2) cancel.request_stop();
+                     return nearest(t, 1);
+                 },
+                 {.tiles = {.tileSize = 30, .overlap = 4}, .scale = 1, .stop = cancel.get_token()});
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error().code, ErrorCode::Cancelled);
     EXPECT_EQ(calls, 2);

@@ -22,8 +22,8 @@ struct Case {
 };
 
 void PrintTo(const Case& c, std::ostream* os) {
-    *os << c.n << "x" << c.cin << "x" << c.height << "x" << c.width << " -> " << c.cout
-        << " pad " << c.pad << (c.reflect ? " reflect" : "") << (c.bias ? " bias" : "")
+    *os << c.n << "x" << c.cin << "x" << c.height << "x" << c.width << " -> " << c.cout << " pad "
+        << c.pad << (c.reflect ? " reflect" : "") << (c.bias ? " bias" : "")
         << (c.leaky ? " leaky" : "");
 }
 
@@ -46,9 +46,9 @@ TEST_P(Winograd43ConvTest, MatchesConv2d) {
     const std::int64_t dilation[2] = {1, 1};
     // Reflection: the padded copy that the kernels do without.
     const at::Tensor xin = c.reflect ? at::reflection_pad2d(x, {1, 1, 1, 1}) : x;
-    at::Tensor expected = at::conv2d(xin.to(at::kDouble), w.to(at::kDouble),
-                                     c.bias ? b.to(at::kDouble) : at::Tensor(), stride, padding,
-                                     dilation, 1);
+    at::Tensor expected =
+        at::conv2d(xin.to(at::kDouble), w.to(at::kDouble),
+                   c.bias ? b.to(at::kDouble) : at::Tensor(), stride, padding, dilation, 1);
     if (c.leaky) {
         expected = at::leaky_relu(expected, 0.2);
     }
@@ -76,21 +76,19 @@ TEST_P(Winograd43ConvTest, MatchesConv2d) {
 
 INSTANTIATE_TEST_SUITE_P(
     Shapes, Winograd43ConvTest,
-    ::testing::Values(Case{1, 1, 1, 3, 3, 0, false, false},    // one output pixel
-                      Case{1, 3, 5, 4, 4, 1, true, false},     // one whole tile
-                      Case{2, 8, 6, 11, 13, 1, true, true},    // partial tiles, a batch
-                      Case{1, 16, 4, 34, 34, 0, false, true},  // 32x32 valid: 8 tiles, 1 group
-                      Case{1, 5, 7, 30, 70, 1, true, false},   // 18 tiles: 3 groups, last partial
-                      Case{1, 4, 9, 9, 130, 1, false, false},  // 33 tiles: a second chunk
-                      Case{1, 64, 22, 64, 200, 1, true, false},
-                      Case{1, 256, 256, 32, 32, 1, true, true},
-                      // Reflection padding: the smallest input, partial tiles at both edges,
-                      // a group boundary inside a row, a second chunk.
-                      Case{1, 3, 4, 2, 2, 1, false, false, true},
-                      Case{2, 8, 6, 11, 13, 1, true, true, true},
-                      Case{1, 5, 7, 30, 70, 1, true, false, true},
-                      Case{1, 4, 9, 9, 130, 1, false, false, true},
-                      Case{1, 64, 22, 64, 64, 1, true, true, true}));
+    ::testing::Values(
+        Case{1, 1, 1, 3, 3, 0, false, false},    // one output pixel
+        Case{1, 3, 5, 4, 4, 1, true, false},     // one whole tile
+        Case{2, 8, 6, 11, 13, 1, true, true},    // partial tiles, a batch
+        Case{1, 16, 4, 34, 34, 0, false, true},  // 32x32 valid: 8 tiles, 1 group
+        Case{1, 5, 7, 30, 70, 1, true, false},   // 18 tiles: 3 groups, last partial
+        Case{1, 4, 9, 9, 130, 1, false, false},  // 33 tiles: a second chunk
+        Case{1, 64, 22, 64, 200, 1, true, false}, Case{1, 256, 256, 32, 32, 1, true, true},
+        // Reflection padding: the smallest input, partial tiles at both edges,
+        // a group boundary inside a row, a second chunk.
+        Case{1, 3, 4, 2, 2, 1, false, false, true}, Case{2, 8, 6, 11, 13, 1, true, true, true},
+        Case{1, 5, 7, 30, 70, 1, true, false, true}, Case{1, 4, 9, 9, 130, 1, false, false, true},
+        Case{1, 64, 22, 64, 64, 1, true, true, true}));
 
 // GPEN's modulated convolution: each sample's style scales the input channels, its demodulation
 // the output channels; the bias of the call replaces the built one.
@@ -113,11 +111,11 @@ TEST(Winograd43Conv, ScalesEachSampleAndTakesTheCallsBias) {
                                        .bias = bias});
     const std::int64_t one[2] = {1, 1};
     const at::Tensor xd = x.to(at::kDouble) * inScale.to(at::kDouble).view({2, 24, 1, 1});
-    const at::Tensor expected = at::leaky_relu(
-        at::conv2d(xd, w.to(at::kDouble), {}, one, one, one, 1) *
-                outScale.to(at::kDouble).view({2, 10, 1, 1}) +
-            bias.to(at::kDouble).view({1, 10, 1, 1}),
-        0.2);
+    const at::Tensor expected =
+        at::leaky_relu(at::conv2d(xd, w.to(at::kDouble), {}, one, one, one, 1) *
+                               outScale.to(at::kDouble).view({2, 10, 1, 1}) +
+                           bias.to(at::kDouble).view({1, 10, 1, 1}),
+                       0.2);
     ASSERT_EQ(got.sizes(), expected.sizes());
     const double scale = expected.abs().max().item<double>();
     const double err = (got.to(at::kDouble) - expected).abs().max().item<double>();
@@ -138,7 +136,8 @@ TEST(Winograd43Conv, RefusesWhatItCannotRun) {
     EXPECT_THROW((*conv)(at::zeros({2, 4, 8, 8}), {.inputScale = at::ones({1, 4})}), c10::Error);
     EXPECT_THROW((*conv)(at::zeros({1, 4, 8, 8}), {.bias = at::ones({5})}), c10::Error);
     EXPECT_THROW((*conv)(at::zeros({1, 4, 8, 8}), {.pad = 0, .reflect = true}), c10::Error);
-    EXPECT_THROW((*conv)(at::zeros({1, 4, 1, 8}), {.pad = 1, .reflect = true}), c10::Error);  // nothing to reflect
+    EXPECT_THROW((*conv)(at::zeros({1, 4, 1, 8}), {.pad = 1, .reflect = true}),
+                 c10::Error);  // nothing to reflect
 }
 
 }  // namespace

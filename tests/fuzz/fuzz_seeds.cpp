@@ -20,7 +20,8 @@ using namespace gpen::test;
 namespace {
 
 void write(const fs::path& file, const std::string& bytes) {
-    std::ofstream(file, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    std::ofstream(file, std::ios::binary)
+        .write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }
 
 void checkpointSeeds(const fs::path& dir) {
@@ -29,8 +30,10 @@ void checkpointSeeds(const fs::path& dir) {
     StoredStorage half{"2", "HalfStorage", 4, std::string("\x00\x3c\x00\x40\x00\x42\x00\x44", 8)};
     StoredStorage longs{"3", "LongStorage", 1, std::string("\x07\0\0\0\0\0\0\0", 8)};
     const std::vector<StoredTensor> tensors = {
-        {"conv.weight", &weights, {3, 4}, {4, 1}}, {"conv.bias", &bias, {2}, {1}},
-        {"module.view", &weights, {2, 2}, {1, 4}, 5}, {"half", &half, {4}, {1}},
+        {"conv.weight", &weights, {3, 4}, {4, 1}},
+        {"conv.bias", &bias, {2}, {1}},
+        {"module.view", &weights, {2, 2}, {1, 4}, 5},
+        {"half", &half, {4}, {1}},
         {"steps", &longs, {}, {}},
     };
     const std::vector<const StoredStorage*> storages = {&weights, &bias, &half, &longs};
@@ -58,9 +61,10 @@ void imageSeeds(const fs::path& dir) {
     cv::Mat gray(12, 16, CV_8UC1);
     cv::randu(gray, 0, 256);
     const std::vector<std::pair<std::string, cv::Mat>> images = {
-        {"colour.png", colour}, {"deep.png", deep},      {"alpha.png", withAlpha}, {"gray.png", gray},
-        {"colour.jpg", colour}, {"gray.jpg", gray},      {"colour.tif", colour},   {"deep.tif", deep},
-        {"alpha.tif", withAlpha}, {"colour.webp", colour}, {"alpha.webp", withAlpha}, {"colour.bmp", colour},
+        {"colour.png", colour},  {"deep.png", deep},        {"alpha.png", withAlpha},
+        {"gray.png", gray},      {"colour.jpg", colour},    {"gray.jpg", gray},
+        {"colour.tif", colour},  {"deep.tif", deep},        {"alpha.tif", withAlpha},
+        {"colour.webp", colour}, {"alpha.webp", withAlpha}, {"colour.bmp", colour},
         {"gray.bmp", gray},
     };
     for (const auto& [name, image] : images) {

@@ -16,15 +16,17 @@ struct CliRun {
     std::string err;  // runCliApart only: stderr
 };
 
-inline std::string quote(const std::string& s) { return "'" + s + "'"; }
+inline std::string quote(const std::string& s) {
+    return "'" + s + "'";
+}
 
 // Runs gpen-cli with `arguments` and then `redirect` (shell redirections) after them; reads
 // what it writes to stdout.
 inline CliRun runCliRedirected(const std::string& arguments, const std::string& environment,
                                const std::string& redirect) {
     CliRun r;
-    const std::string cmd = (environment.empty() ? "" : "env " + environment + " ") + quote(GPEN_CLI_PATH) + " " +
-                            arguments + " " + redirect;
+    const std::string cmd = (environment.empty() ? "" : "env " + environment + " ") +
+                            quote(GPEN_CLI_PATH) + " " + arguments + " " + redirect;
     FILE* pipe = popen(cmd.c_str(), "r");
     if (!pipe) {
         return r;

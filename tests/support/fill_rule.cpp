@@ -10,7 +10,8 @@ namespace gpen::test {
 namespace {
 
 bool endsWith(const std::string& s, const std::string& suffix) {
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+    return s.size() >= suffix.size() &&
+           s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 struct OffsetScale {
@@ -52,13 +53,16 @@ StateDict fillStateDict(const nlohmann::json& testCase, const StateDict& current
             if (auto kept = current.tensor(name)) {
                 out.insert(name, std::move(*kept));
             } else if (dtype == "int64") {
-                out.insertInt64(name, shape, std::vector<std::int64_t>(static_cast<std::size_t>(shapeNumel(shape)), 0));
+                out.insertInt64(
+                    name, shape,
+                    std::vector<std::int64_t>(static_cast<std::size_t>(shapeNumel(shape)), 0));
             } else {
                 throw std::runtime_error("fill rule: the built network has no entry " + name);
             }
             continue;
         }
-        const OffsetScale os = rule == "fill-rule gpen" ? gpenRule(name) : bnRule(name, shape, gain);
+        const OffsetScale os =
+            rule == "fill-rule gpen" ? gpenRule(name) : bnRule(name, shape, gain);
         out.insert(name, fillTensor(shape, static_cast<std::int64_t>(k), os.offset, os.scale));
     }
     return out;

@@ -11,8 +11,12 @@
 
 namespace gpen::test {
 
-std::filesystem::path fixturesDir() { return GPEN_FIXTURES_DIR; }
-std::filesystem::path sampleImagesDir() { return GPEN_SAMPLE_IMAGES_DIR; }
+std::filesystem::path fixturesDir() {
+    return GPEN_FIXTURES_DIR;
+}
+std::filesystem::path sampleImagesDir() {
+    return GPEN_SAMPLE_IMAGES_DIR;
+}
 
 const nlohmann::json* manifest() {
     static const std::optional<nlohmann::json> loaded = []() -> std::optional<nlohmann::json> {
@@ -50,7 +54,9 @@ std::vector<const nlohmann::json*> casesOfKind(const std::string& kind) {
     return out;
 }
 
-Shape shapeFromJson(const nlohmann::json& j) { return j.get<Shape>(); }
+Shape shapeFromJson(const nlohmann::json& j) {
+    return j.get<Shape>();
+}
 
 FloatTensor readF32(const std::filesystem::path& file, const Shape& shape) {
     FloatTensor t(shape);
@@ -58,7 +64,8 @@ FloatTensor readF32(const std::filesystem::path& file, const Shape& shape) {
     if (!in) {
         throw std::runtime_error("cannot open " + file.string());
     }
-    in.read(reinterpret_cast<char*>(t.data.data()), static_cast<std::streamsize>(t.data.size() * sizeof(float)));
+    in.read(reinterpret_cast<char*>(t.data.data()),
+            static_cast<std::streamsize>(t.data.size() * sizeof(float)));
     if (in.gcount() != static_cast<std::streamsize>(t.data.size() * sizeof(float))) {
         throw std::runtime_error(file.string() + " is shorter than " + shapeToString(shape));
     }
@@ -87,7 +94,8 @@ double relativeTolerance(const nlohmann::json& testCase) {
 
 std::string Agreement::describe() const {
     std::ostringstream s;
-    s << "max|out-ref| = " << maxAbsDiff << " (bound " << bound << ", max|ref| = " << maxAbsRef << ")";
+    s << "max|out-ref| = " << maxAbsDiff << " (bound " << bound << ", max|ref| = " << maxAbsRef
+      << ")";
     return s.str();
 }
 

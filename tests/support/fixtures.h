@@ -40,12 +40,12 @@ Agreement compare(const FloatTensor& out, const FloatTensor& ref, double relTol)
 }  // namespace gpen::test
 
 // Skips the current test when the fixtures are not there, saying where they were looked for.
-#define GPEN_REQUIRE_FIXTURES()                                                                 \
-    do {                                                                                        \
-        if (!::gpen::test::manifest()) {                                                        \
-            GTEST_SKIP() << "fixtures not found at " << ::gpen::test::fixturesDir()             \
-                         << " (set -DGPEN_FIXTURES_DIR); parity not checked";                   \
-        }                                                                                       \
+#define GPEN_REQUIRE_FIXTURES()                                                     \
+    do {                                                                            \
+        if (!::gpen::test::manifest()) {                                            \
+            GTEST_SKIP() << "fixtures not found at " << ::gpen::test::fixturesDir() \
+                         << " (set -DGPEN_FIXTURES_DIR); parity not checked";       \
+        }                                                                           \
     } while (0)
 
 namespace gpen::test {

@@ -18,7 +18,7 @@
 namespace gpen::test {
 
 class LocalHttpServer {
-public:
+  public:
     explicit LocalHttpServer(std::string body) : m_body(std::move(body)) {
         m_socket = ::socket(AF_INET, SOCK_STREAM, 0);
         sockaddr_in addr{};
@@ -26,8 +26,10 @@ public:
         addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
         addr.sin_port = 0;
         socklen_t len = sizeof addr;
-        if (m_socket < 0 || ::bind(m_socket, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 ||
-            ::listen(m_socket, 4) != 0 || ::getsockname(m_socket, reinterpret_cast<sockaddr*>(&addr), &len) != 0) {
+        if (m_socket < 0 ||
+            ::bind(m_socket, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 ||
+            ::listen(m_socket, 4) != 0 ||
+            ::getsockname(m_socket, reinterpret_cast<sockaddr*>(&addr), &len) != 0) {
             return;
         }
         m_port = ntohs(addr.sin_port);
@@ -47,7 +49,7 @@ public:
     int requests() const { return m_requests; }
     std::int64_t lastRangeStart() const { return m_lastRangeStart; }  // -1: no Range header
 
-private:
+  private:
     void serve() {
         while (!m_stop) {
             const int client = ::accept(m_socket, nullptr, nullptr);
@@ -62,7 +64,8 @@ private:
             ++m_requests;
             std::smatch m;
             std::int64_t from = -1;
-            if (std::regex_search(request, m, std::regex(R"(Range:\s*bytes=(\d+)-)", std::regex::icase))) {
+            if (std::regex_search(request, m,
+                                  std::regex(R"(Range:\s*bytes=(\d+)-)", std::regex::icase))) {
                 from = std::stoll(m[1].str());
             }
             m_lastRangeStart = from;
@@ -71,13 +74,15 @@ private:
             std::string payload;
             if (from >= 0 && from < size) {
                 payload = m_body.substr(static_cast<std::size_t>(from));
-                head = "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes " + std::to_string(from) + "-" +
-                       std::to_string(size - 1) + "/" + std::to_string(size) + "\r\n";
+                head = "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes " +
+                       std::to_string(from) + "-" + std::to_string(size - 1) + "/" +
+                       std::to_string(size) + "\r\n";
             } else {
                 payload = m_body;
                 head = "HTTP/1.1 200 OK\r\n";
             }
-            head += "Content-Length: " + std::to_string(payload.size()) + "\r\nConnection: close\r\n\r\n";
+            head += "Content-Length: " + std::to_string(payload.size()) +
+                    "\r\nConnection: close\r\n\r\n";
             const std::string all = head + payload;
             for (std::size_t sent = 0; sent < all.size();) {
                 const auto n = ::send(client, all.data() + sent, all.size() - sent, MSG_NOSIGNAL);

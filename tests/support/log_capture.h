@@ -13,7 +13,7 @@
 namespace gpen::test {
 
 class LogCapture {
-public:
+  public:
     LogCapture() {
         setLogSink([this](LogLevel level, const std::string& message) {
             std::lock_guard lock(m_mutex);
@@ -32,7 +32,7 @@ public:
         });
     }
 
-private:
+  private:
     mutable std::mutex m_mutex;
     std::vector<std::pair<LogLevel, std::string>> m_lines;
 };

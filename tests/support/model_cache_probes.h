@@ -26,11 +26,13 @@ struct WarmupLog {
 // A Parser-kind model plugged in through the registry the way the other networks will be: it
 // wraps a real GPEN generator built from a fixture and records its warmup runs.
 class ParserStandIn final : public LoadedModel {
-public:
+  public:
     ParserStandIn(std::unique_ptr<GpenGenerator> g, std::shared_ptr<WarmupLog> log)
         : m_generator(std::move(g)), m_log(std::move(log)) {}
     ModelKind kind() const override { return ModelKind::Parser; }
-    std::string architecture() const override { return "stand-in parser on " + m_generator->architecture().describe(); }
+    std::string architecture() const override {
+        return "stand-in parser on " + m_generator->architecture().describe();
+    }
     std::uint64_t weightBytes() const override {
         std::uint64_t bytes = 0;
         for (const auto& entry : m_generator->entries()) {
@@ -48,7 +50,7 @@ public:
         return out ? Expected<void>{} : tl::unexpected(out.error());
     }
 
-private:
+  private:
     std::unique_ptr<GpenGenerator> m_generator;
     std::shared_ptr<WarmupLog> m_log;
 };

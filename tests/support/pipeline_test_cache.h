@@ -20,8 +20,9 @@ namespace gpen::test {
 
 // A started cache finding models in `models` only (no environment, no user or system folder),
 // nothing preloaded. `catalog` empty: the released one.
-inline std::unique_ptr<ModelCache> makePipelineCache(const TempModelsDir& dir, const std::filesystem::path& models,
-                                                     std::optional<ModelCatalog> catalog = std::nullopt) {
+inline std::unique_ptr<ModelCache> makePipelineCache(
+    const TempModelsDir& dir, const std::filesystem::path& models,
+    std::optional<ModelCatalog> catalog = std::nullopt) {
     ModelCacheParams p;
     if (catalog) p.catalog = std::move(*catalog);
     p.search.commandLineDir = models;

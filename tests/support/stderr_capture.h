@@ -15,7 +15,7 @@
 namespace gpen::test {
 
 class StderrCapture {
-public:
+  public:
     // `file`: where the lines are kept (a path the test owns).
     explicit StderrCapture(std::filesystem::path file) : m_file(std::move(file)) {
         std::fflush(stderr);
@@ -35,7 +35,7 @@ public:
         return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
     }
 
-private:
+  private:
     void restore() {
         if (m_saved < 0) return;
         std::fflush(stderr);

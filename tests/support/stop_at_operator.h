@@ -15,12 +15,13 @@
 namespace gpen::test {
 
 class StopAtOperator {
-public:
+  public:
     // n = 0: never stops, only counts.
-    StopAtOperator(std::uint64_t n, std::stop_source source) : m_stopAt(n), m_source(std::move(source)) {
+    StopAtOperator(std::uint64_t n, std::stop_source source)
+        : m_stopAt(n), m_source(std::move(source)) {
         s_current = this;
-        m_handle = at::addThreadLocalCallback(
-            at::RecordFunctionCallback(&StopAtOperator::onStart).scopes({at::RecordScope::FUNCTION}));
+        m_handle = at::addThreadLocalCallback(at::RecordFunctionCallback(&StopAtOperator::onStart)
+                                                  .scopes({at::RecordScope::FUNCTION}));
     }
     ~StopAtOperator() {
         at::removeCallback(m_handle);
@@ -31,9 +32,11 @@ public:
 
     std::uint64_t started() const { return m_started; }  // operators started, nested ones included
     // Operators started after the stop was requested (nothing when it never was).
-    std::uint64_t startedAfterStop() const { return m_stopAt > 0 && m_started > m_stopAt ? m_started - m_stopAt : 0; }
+    std::uint64_t startedAfterStop() const {
+        return m_stopAt > 0 && m_started > m_stopAt ? m_started - m_stopAt : 0;
+    }
 
-private:
+  private:
     static std::unique_ptr<at::ObserverContext> onStart(const at::RecordFunction&) {
         if (StopAtOperator* self = s_current) {
             if (++self->m_started == self->m_stopAt) self->m_source.request_stop();

@@ -16,11 +16,12 @@
 namespace gpen::test {
 
 class TempModelsDir {
-public:
+  public:
     explicit TempModelsDir(const std::string& tag) {
         static std::atomic<int> counter{0};
-        m_path = std::filesystem::temp_directory_path() /
-                 ("gpen-" + tag + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+        m_path =
+            std::filesystem::temp_directory_path() /
+            ("gpen-" + tag + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
         std::filesystem::remove_all(m_path);
         std::filesystem::create_directories(m_path);
     }
@@ -38,22 +39,25 @@ public:
         return m_path / name;
     }
 
-private:
+  private:
     std::filesystem::path m_path;
 };
 
 // Copies fixture `fixture` (a file of ../shared/fixtures) to `to`, creating its folder.
-inline std::filesystem::path copyFixture(const std::string& fixture, const std::filesystem::path& to) {
+inline std::filesystem::path copyFixture(const std::string& fixture,
+                                         const std::filesystem::path& to) {
     std::filesystem::create_directories(to.parent_path());
-    std::filesystem::copy_file(fixturesDir() / fixture, to, std::filesystem::copy_options::overwrite_existing);
-    std::filesystem::permissions(to, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write,
-                                 std::filesystem::perm_options::add);
+    std::filesystem::copy_file(fixturesDir() / fixture, to,
+                               std::filesystem::copy_options::overwrite_existing);
+    std::filesystem::permissions(
+        to, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write,
+        std::filesystem::perm_options::add);
     return to;
 }
 
 // The first `fraction` of the fixture's bytes: a download cut short.
-inline std::filesystem::path truncatedFixture(const std::string& fixture, const std::filesystem::path& to,
-                                              double fraction) {
+inline std::filesystem::path truncatedFixture(const std::string& fixture,
+                                              const std::filesystem::path& to, double fraction) {
     std::ifstream in(fixturesDir() / fixture, std::ios::binary);
     std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     bytes.resize(static_cast<std::size_t>(static_cast<double>(bytes.size()) * fraction));
@@ -62,7 +66,8 @@ inline std::filesystem::path truncatedFixture(const std::string& fixture, const 
     return to;
 }
 
-inline std::filesystem::path writeTextFile(const std::filesystem::path& to, const std::string& text) {
+inline std::filesystem::path writeTextFile(const std::filesystem::path& to,
+                                           const std::string& text) {
     std::filesystem::create_directories(to.parent_path());
     std::ofstream(to) << text;
     return to;

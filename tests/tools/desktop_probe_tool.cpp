@@ -55,7 +55,9 @@ int ping(Window window, double seconds) {
     const auto start = Clock::now();
     const auto end = start + std::chrono::duration<double>(seconds);
     auto nextPing = start;
-    const auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
+    const auto ms = [](Clock::duration d) {
+        return std::chrono::duration<double, std::milli>(d).count();
+    };
     while (Clock::now() < end) {
         const auto now = Clock::now();
         if (now >= nextPing) {
@@ -88,7 +90,8 @@ int ping(Window window, double seconds) {
         ::poll(&fd, 1, 2);
     }
     // A ping still unanswered at the end counts for as long as it has waited.
-    for (const auto& [s, sent] : outstanding) longestMs = std::max(longestMs, ms(Clock::now() - sent));
+    for (const auto& [s, sent] : outstanding)
+        longestMs = std::max(longestMs, ms(Clock::now() - sent));
     std::printf("%.0f\n", longestMs);
     std::fprintf(stderr, "%d of %ld pings answered\n", answered, serial - 1);
     XCloseDisplay(display);
@@ -99,8 +102,10 @@ int ping(Window window, double seconds) {
 
 int main(int argc, char** argv) {
     const std::string command = argc > 1 ? argv[1] : "";
-    if (command == "photo" && argc == 6) return photo(argv[2], std::atoi(argv[3]), std::atoi(argv[4]), argv[5]);
-    if (command == "ping" && argc == 4) return ping(std::strtoul(argv[2], nullptr, 0), std::atof(argv[3]));
+    if (command == "photo" && argc == 6)
+        return photo(argv[2], std::atoi(argv[3]), std::atoi(argv[4]), argv[5]);
+    if (command == "ping" && argc == 4)
+        return ping(std::strtoul(argv[2], nullptr, 0), std::atof(argv[3]));
     std::fprintf(stderr, "usage: gpen-desktop-probe photo IN W H OUT | ping WINDOW SECONDS\n");
     return 2;
 }

@@ -11,11 +11,11 @@
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSignalSpy>
-#include <QTranslator>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QTranslator>
 
 #include <filesystem>
 #include <vector>
@@ -25,18 +25,18 @@
 
 #include <gtest/gtest.h>
 
+#include "gpen/engine/embedded_identity.h"
 #include "open_photos.h"
 #include "support/cli_run.h"
 #include "support/fixtures.h"
 #include "support/pipeline_test_cache.h"
 #include "temp_settings.h"
 #include "ui/batch/batch_dialog.h"
-#include "ui/common/translations.h"
 #include "ui/bridge/engine_controller.h"
-#include "ui/photos/image_session.h"
+#include "ui/common/translations.h"
 #include "ui/main_window.h"
+#include "ui/photos/image_session.h"
 #include "ui/photos/restore_panel.h"
-#include "gpen/engine/embedded_identity.h"
 #include "ui_test_app.h"
 
 namespace {
@@ -45,12 +45,13 @@ using namespace gpen::ui;
 namespace fs = std::filesystem;
 
 class BatchDialogTest : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         gpen::test::uiApp();
         gpen::test::useTemporarySettings();
         QStandardPaths::setTestModeEnabled(true);
-        if (!gpen::test::manifest()) GTEST_SKIP() << "fixtures not found at " << gpen::test::fixturesDir();
+        if (!gpen::test::manifest())
+            GTEST_SKIP() << "fixtures not found at " << gpen::test::fixturesDir();
         ASSERT_TRUE(m_models.isValid() && m_input.isValid() && m_output.isValid());
         fs::copy_file(gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth",
                       fs::path(m_models.path().toStdString()) / "tiny-gpen.pth");
@@ -58,7 +59,8 @@ protected:
         m_settings.preload = {QStringLiteral("tiny-gpen"), QStringLiteral("dlib")};
         m_settings.threads = 1;  // leaves a core to the GUI thread
         // Three crops of the photograph, a few faces each, in three formats.
-        const cv::Mat solvay = cv::imread((gpen::test::sampleImagesDir() / "Solvay_conference_1927.png").string());
+        const cv::Mat solvay =
+            cv::imread((gpen::test::sampleImagesDir() / "Solvay_conference_1927.png").string());
         ASSERT_FALSE(solvay.empty());
         const std::string in = m_input.path().toStdString();
         ASSERT_TRUE(cv::imwrite(in + "/a-left.png", solvay(cv::Rect(0, 0, 440, 300))));
@@ -66,7 +68,8 @@ protected:
         ASSERT_TRUE(cv::imwrite(in + "/c-right.tif", solvay(cv::Rect(880, 0, 440, 300))));
         // The tiny test network draws no face, so every face would be marked for review: these
         // tests run as on a machine without the identity descriptor, except the one about review.
-        qputenv("GPEN_IDENTITY_DIR", QDir(m_models.path()).filePath(QStringLiteral("no-identity")).toUtf8());
+        qputenv("GPEN_IDENTITY_DIR",
+                QDir(m_models.path()).filePath(QStringLiteral("no-identity")).toUtf8());
     }
     void TearDown() override { qunsetenv("GPEN_IDENTITY_DIR"); }
 
@@ -95,7 +98,8 @@ TEST(BatchDialog, ADroppedFolderIsOfferedForABatchWithALiveNameExample) {
     gpen::test::useTemporarySettings();
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
-    ASSERT_TRUE(cv::imwrite(dir.filePath(QStringLiteral("one.png")).toStdString(), cv::Mat(20, 30, CV_8UC3, cv::Scalar::all(90))));
+    ASSERT_TRUE(cv::imwrite(dir.filePath(QStringLiteral("one.png")).toStdString(),
+                            cv::Mat(20, 30, CV_8UC3, cv::Scalar::all(90))));
     EngineController engine;  // not started: the dialog needs none until Start
     MainWindow window(&engine);
     window.show();
@@ -112,7 +116,8 @@ TEST(BatchDialog, ADroppedFolderIsOfferedForABatchWithALiveNameExample) {
     EXPECT_TRUE(dialog->isVisible());
     const BatchRequest r = dialog->request();
     EXPECT_EQ(QFileInfo(r.inputDir).canonicalFilePath(), QFileInfo(dir.path()).canonicalFilePath());
-    EXPECT_TRUE(r.outputDir.endsWith(QFileInfo(dir.path()).fileName() + QStringLiteral("-restored")))
+    EXPECT_TRUE(
+        r.outputDir.endsWith(QFileInfo(dir.path()).fileName() + QStringLiteral("-restored")))
         << r.outputDir.toStdString();
 
     // The example follows the template as it is typed, and a bad one is named before a start.
@@ -120,7 +125,8 @@ TEST(BatchDialog, ADroppedFolderIsOfferedForABatchWithALiveNameExample) {
     EXPECT_TRUE(dialog->exampleLabel()->text().endsWith(QStringLiteral("Grandma-GPEN-BFR-512.jpg")))
         << dialog->exampleLabel()->text().toStdString();
     dialog->templateEdit()->setText(QStringLiteral("{name}-{colour}.{ext}"));
-    EXPECT_TRUE(dialog->exampleLabel()->text().contains(QStringLiteral("colour"))) << dialog->exampleLabel()->text().toStdString();
+    EXPECT_TRUE(dialog->exampleLabel()->text().contains(QStringLiteral("colour")))
+        << dialog->exampleLabel()->text().toStdString();
     EXPECT_FALSE(dialog->start());
     EXPECT_FALSE(dialog->running());
 }
@@ -145,7 +151,8 @@ TEST(BatchDialog, ThePlanIsShownBeforeStartAndFollowsTheForm) {
     ASSERT_TRUE(QDir().mkpath(scans + QStringLiteral("/1931")));
     const cv::Mat pixels(20, 30, CV_8UC3, cv::Scalar::all(90));
     for (const char* name : {"a.png", "b.jpg", "c.png", "d.tif", "1931/e.png"}) {
-        ASSERT_TRUE(cv::imwrite((scans + QLatin1Char('/') + QString::fromLatin1(name)).toStdString(), pixels));
+        ASSERT_TRUE(cv::imwrite(
+            (scans + QLatin1Char('/') + QString::fromLatin1(name)).toStdString(), pixels));
     }
     BatchDialog dialog(nullptr);
     dialog.show();
@@ -158,14 +165,19 @@ TEST(BatchDialog, ThePlanIsShownBeforeStartAndFollowsTheForm) {
         return ready.wait(10000);
     };
     ASSERT_TRUE(waitForPlan());
-    EXPECT_EQ(dialog.planLabel()->text(), QStringLiteral("4 photos selected: a.png, b.jpg, c.png, …"));
-    EXPECT_EQ(QDir::fromNativeSeparators(dialog.outputEdit()->text()), dir.filePath(QStringLiteral("scans-restored")));
+    EXPECT_EQ(dialog.planLabel()->text(),
+              QStringLiteral("4 photos selected: a.png, b.jpg, c.png, …"));
+    EXPECT_EQ(QDir::fromNativeSeparators(dialog.outputEdit()->text()),
+              dir.filePath(QStringLiteral("scans-restored")));
     dialog.findChild<QCheckBox*>(QStringLiteral("recursiveBox"))->setChecked(true);
     ASSERT_TRUE(waitForPlan());
-    EXPECT_TRUE(dialog.planLabel()->text().startsWith(QStringLiteral("5 photos selected: 1931/e.png, a.png, b.jpg"))) << dialog.planLabel()->text().toStdString();
+    EXPECT_TRUE(dialog.planLabel()->text().startsWith(
+        QStringLiteral("5 photos selected: 1931/e.png, a.png, b.jpg")))
+        << dialog.planLabel()->text().toStdString();
     dialog.inputEdit()->setText(dir.filePath(QStringLiteral("nowhere")));
     ASSERT_TRUE(waitForPlan());
-    EXPECT_TRUE(dialog.planLabel()->text().contains(QStringLiteral("nowhere"))) << dialog.planLabel()->text().toStdString();
+    EXPECT_TRUE(dialog.planLabel()->text().contains(QStringLiteral("nowhere")))
+        << dialog.planLabel()->text().toStdString();
     // No engine: Start is refused, naming why, with no rows.
     EXPECT_FALSE(dialog.start());
     EXPECT_EQ(dialog.table()->rowCount(), 0);
@@ -182,12 +194,13 @@ TEST_F(BatchDialogTest, ThreeFilesRunRowByRowWhileTheWindowStaysResponsive) {
 
     // Every status a row shows, in order.
     QHash<int, QStringList> seen;
-    QObject::connect(dialog->table(), &QTableWidget::itemChanged, dialog, [&](QTableWidgetItem* item) {
-        if (item->column() != BatchDialog::StatusColumn) return;
-        QStringList& states = seen[item->row()];
-        const QString state = item->text().section(QLatin1Char(':'), 0, 0);
-        if (states.isEmpty() || states.back() != state) states << state;
-    });
+    QObject::connect(dialog->table(), &QTableWidget::itemChanged, dialog,
+                     [&](QTableWidgetItem* item) {
+                         if (item->column() != BatchDialog::StatusColumn) return;
+                         QStringList& states = seen[item->row()];
+                         const QString state = item->text().section(QLatin1Char(':'), 0, 0);
+                         if (states.isEmpty() || states.back() != state) states << state;
+                     });
     // The GUI thread keeps turning while the batch runs: a timer on it ticks before the first file
     // ends and between every two files' ends. A batch that held the GUI thread would deliver its
     // files back to back with no tick between (an order, not a number of milliseconds).
@@ -201,7 +214,8 @@ TEST_F(BatchDialogTest, ThreeFilesRunRowByRowWhileTheWindowStaysResponsive) {
     QSignalSpy notified(dialog, &BatchDialog::notified);
     QSignalSpy restored(&engine, &EngineController::jobFinished);
     QSignalSpy files(&engine, &EngineController::batchFileDone);
-    QObject::connect(&engine, &EngineController::batchFileDone, dialog, [&] { ticksAtFileEnd.push_back(ticks); });
+    QObject::connect(&engine, &EngineController::batchFileDone, dialog,
+                     [&] { ticksAtFileEnd.push_back(ticks); });
     bool sawPaused = false;
     QObject::connect(&engine, &EngineController::batchProgress, dialog,
                      [&](const BatchProgressView& p) { sawPaused = sawPaused || p.paused; });
@@ -213,7 +227,8 @@ TEST_F(BatchDialogTest, ThreeFilesRunRowByRowWhileTheWindowStaysResponsive) {
     ASSERT_TRUE(files.wait(120000));
     dialog->pauseButton()->click();
     ASSERT_TRUE(QTest::qWaitFor([&] { return sawPaused; }, 60000));
-    EXPECT_TRUE(dialog->progressLabel()->text().contains(QStringLiteral("paused"), Qt::CaseInsensitive))
+    EXPECT_TRUE(
+        dialog->progressLabel()->text().contains(QStringLiteral("paused"), Qt::CaseInsensitive))
         << dialog->progressLabel()->text().toStdString();
     EXPECT_EQ(ended.count(), 0);
     dialog->pauseButton()->click();
@@ -221,7 +236,8 @@ TEST_F(BatchDialogTest, ThreeFilesRunRowByRowWhileTheWindowStaysResponsive) {
     probe.stop();
 
     const auto outcome = ended.at(0).at(0).value<BatchOutcome>();
-    EXPECT_TRUE(ended.at(0).at(1).toString().isEmpty()) << ended.at(0).at(1).toString().toStdString();
+    EXPECT_TRUE(ended.at(0).at(1).toString().isEmpty())
+        << ended.at(0).at(1).toString().toStdString();
     EXPECT_EQ(outcome.jobId, dialog->lastOutcome().jobId);
     EXPECT_EQ(outcome.ok, 3);
     EXPECT_FALSE(outcome.wasCancelled);
@@ -229,12 +245,14 @@ TEST_F(BatchDialogTest, ThreeFilesRunRowByRowWhileTheWindowStaysResponsive) {
     for (int row = 0; row < 3; ++row) {
         EXPECT_EQ(status(dialog, row), BatchDialog::tr("Done"));
         // Waiting (the plan) -> Restoring (in inference) -> Done.
-        EXPECT_TRUE(seen[row].contains(QStringLiteral("Restoring"))) << row << ": " << seen[row].join(QStringLiteral(" > ")).toStdString();
+        EXPECT_TRUE(seen[row].contains(QStringLiteral("Restoring")))
+            << row << ": " << seen[row].join(QStringLiteral(" > ")).toStdString();
         EXPECT_EQ(seen[row].back(), QStringLiteral("Done"));
         EXPECT_GT(dialog->table()->item(row, BatchDialog::FacesColumn)->text().toInt(), 0);
     }
     for (const char* name : {"a-left.png", "b-middle.jpg", "c-right.tif"}) {
-        EXPECT_TRUE(QFileInfo::exists(QDir(m_output.path()).filePath(QString::fromLatin1(name)))) << name;
+        EXPECT_TRUE(QFileInfo::exists(QDir(m_output.path()).filePath(QString::fromLatin1(name))))
+            << name;
     }
     EXPECT_TRUE(QFileInfo::exists(outcome.reportJson)) << outcome.reportJson.toStdString();
     EXPECT_TRUE(dialog->openReportButton()->isEnabled());
@@ -249,8 +267,8 @@ TEST_F(BatchDialogTest, ThreeFilesRunRowByRowWhileTheWindowStaysResponsive) {
     ASSERT_EQ(ticksAtFileEnd.size(), 3U);
     EXPECT_GT(ticksAtFileEnd[0], 0);
     for (std::size_t i = 1; i < ticksAtFileEnd.size(); ++i) {
-        EXPECT_GT(ticksAtFileEnd[i], ticksAtFileEnd[i - 1]) << "no tick of the GUI thread between files " << i << " and "
-                                                            << i + 1;
+        EXPECT_GT(ticksAtFileEnd[i], ticksAtFileEnd[i - 1])
+            << "no tick of the GUI thread between files " << i << " and " << i + 1;
     }
 }
 
@@ -260,13 +278,16 @@ TEST_F(BatchDialogTest, CancelStopsTheBatchAndAnInteractiveRestoreKeepsItsOwnJob
     window.show();
     BatchDialog* dialog = prepare(engine, window);
     ASSERT_NE(dialog, nullptr);
-    ASSERT_TRUE(gpen::test::openAndWait(window, {QDir(m_input.path()).filePath(QStringLiteral("a-left.png"))}));
+    ASSERT_TRUE(gpen::test::openAndWait(
+        window, {QDir(m_input.path()).filePath(QStringLiteral("a-left.png"))}));
     window.restorePanel()->setFaceModel(QStringLiteral("tiny-gpen"));
 
     // Cancel as soon as the first photo is done.
-    QObject::connect(&engine, &EngineController::batchFileDone, dialog, [dialog](const BatchFileView& f) {
-        if (f.jobId == dialog->jobId() && dialog->cancelButton()->isEnabled()) dialog->cancelButton()->click();
-    });
+    QObject::connect(&engine, &EngineController::batchFileDone, dialog,
+                     [dialog](const BatchFileView& f) {
+                         if (f.jobId == dialog->jobId() && dialog->cancelButton()->isEnabled())
+                             dialog->cancelButton()->click();
+                     });
     QSignalSpy ended(dialog, &BatchDialog::batchEnded);
     QSignalSpy restored(&engine, &EngineController::jobFinished);
     ASSERT_TRUE(dialog->start());
@@ -325,19 +346,24 @@ TEST_F(BatchDialogTest, RestoreBatchAndTheDialogGiveTheSamePixels) {
     const fs::path in = m_input.path().toStdString();
     const fs::path out = m_output.path().toStdString();
     const fs::path cli = out.parent_path() / (out.filename().string() + "-cli");
-    const std::string options = "--threads 1 --detector " + request.options.detector.toStdString() + " --sr-scale " +
-                                std::to_string(request.options.backgroundScale) + " --face-model " +
-                                quote((fs::path(m_models.path().toStdString()) / "tiny-gpen.pth").string());
+    const std::string options =
+        "--threads 1 --detector " + request.options.detector.toStdString() + " --sr-scale " +
+        std::to_string(request.options.backgroundScale) + " --face-model " +
+        quote((fs::path(m_models.path().toStdString()) / "tiny-gpen.pth").string());
     fs::create_directories(cli / "restore");
-    const auto restored = gpen::test::runCli("restore " + options + " " + quote((in / "a-left.png").string()) + " " +
-                                             quote((cli / "restore" / "a-left.png").string()));
+    const auto restored =
+        gpen::test::runCli("restore " + options + " " + quote((in / "a-left.png").string()) + " " +
+                           quote((cli / "restore" / "a-left.png").string()));
     ASSERT_EQ(restored.exitCode, 0) << restored.out;
-    const auto batch = gpen::test::runCli("batch " + options + " " + quote(in.string()) + " " + quote((cli / "batch").string()));
+    const auto batch = gpen::test::runCli("batch " + options + " " + quote(in.string()) + " " +
+                                          quote((cli / "batch").string()));
     ASSERT_EQ(batch.exitCode, 0) << batch.out;
 
     const cv::Mat dialogPixels = cv::imread((out / "a-left.png").string(), cv::IMREAD_UNCHANGED);
-    const cv::Mat restorePixels = cv::imread((cli / "restore" / "a-left.png").string(), cv::IMREAD_UNCHANGED);
-    const cv::Mat batchPixels = cv::imread((cli / "batch" / "a-left.png").string(), cv::IMREAD_UNCHANGED);
+    const cv::Mat restorePixels =
+        cv::imread((cli / "restore" / "a-left.png").string(), cv::IMREAD_UNCHANGED);
+    const cv::Mat batchPixels =
+        cv::imread((cli / "batch" / "a-left.png").string(), cv::IMREAD_UNCHANGED);
     ASSERT_FALSE(dialogPixels.empty() || restorePixels.empty() || batchPixels.empty());
     const cv::Mat original = cv::imread((in / "a-left.png").string(), cv::IMREAD_UNCHANGED);
     EXPECT_GT(cv::norm(dialogPixels, original, cv::NORM_INF), 0.0) << "the faces were restored";
@@ -375,9 +401,11 @@ TEST_F(BatchDialogTest, ADamagedPhotoIsMarkedInItsRowWithItsNote) {
         EXPECT_EQ(state->text(), BatchDialog::tr("Done"));
         const bool isDamaged = file->text() == QStringLiteral("d-damaged.jpg");
         EXPECT_EQ(!state->icon().isNull(), isDamaged) << file->text().toStdString();
-        EXPECT_EQ(notes->text().contains(QStringLiteral("damaged")), isDamaged) << notes->text().toStdString();
+        EXPECT_EQ(notes->text().contains(QStringLiteral("damaged")), isDamaged)
+            << notes->text().toStdString();
         if (isDamaged) {
-            EXPECT_TRUE(state->toolTip().contains(QStringLiteral("damaged"))) << state->toolTip().toStdString();
+            EXPECT_TRUE(state->toolTip().contains(QStringLiteral("damaged")))
+                << state->toolTip().toStdString();
         }
     }
 }
@@ -392,12 +420,13 @@ TEST_F(BatchDialogTest, EscCancelsARunningBatchThenCloses) {
     ASSERT_NE(dialog, nullptr);
     QSignalSpy ended(dialog, &BatchDialog::batchEnded);
     bool pressed = false;
-    QObject::connect(&engine, &EngineController::batchProgress, dialog, [&](const BatchProgressView& p) {
-        if (!pressed && p.stage == QStringLiteral("faces")) {
-            pressed = true;
-            QTest::keyClick(dialog, Qt::Key_Escape);
-        }
-    });
+    QObject::connect(&engine, &EngineController::batchProgress, dialog,
+                     [&](const BatchProgressView& p) {
+                         if (!pressed && p.stage == QStringLiteral("faces")) {
+                             pressed = true;
+                             QTest::keyClick(dialog, Qt::Key_Escape);
+                         }
+                     });
     ASSERT_TRUE(dialog->start());
     ASSERT_TRUE(QTest::qWaitFor([&] { return ended.count() == 1; }, 240000));
     EXPECT_TRUE(pressed);
@@ -411,8 +440,10 @@ TEST_F(BatchDialogTest, EscCancelsARunningBatchThenCloses) {
 // and the lowest score in the tooltip), the summary counts them, and a filter shows only them.
 TEST_F(BatchDialogTest, FilesToReviewAreMarkedCountedAndFiltered) {
     qunsetenv("GPEN_IDENTITY_DIR");
-    if (gpen::identityModelDir().empty()) GTEST_SKIP() << "the identity descriptor is absent (the build could not fetch it with npm)";
-    ASSERT_TRUE(gpen::test::writeNoiseImage(fs::path(m_input.path().toStdString()) / "d-noise.png", 3));  // no face
+    if (gpen::identityModelDir().empty())
+        GTEST_SKIP() << "the identity descriptor is absent (the build could not fetch it with npm)";
+    ASSERT_TRUE(gpen::test::writeNoiseImage(fs::path(m_input.path().toStdString()) / "d-noise.png",
+                                            3));  // no face
     EngineController engine;
     MainWindow window(&engine);
     window.show();
@@ -426,20 +457,26 @@ TEST_F(BatchDialogTest, FilesToReviewAreMarkedCountedAndFiltered) {
     EXPECT_EQ(outcome.ok, 4);
     EXPECT_EQ(outcome.review, 3) << "the three crops with faces; the noise has none";
     const QString said = dialog->progressLabel()->text();
-    EXPECT_TRUE(said.contains(QStringLiteral("3 file")) && said.contains(QStringLiteral("to review"))) << said.toStdString();
+    EXPECT_TRUE(said.contains(QStringLiteral("3 file")) &&
+                said.contains(QStringLiteral("to review")))
+        << said.toStdString();
     ASSERT_EQ(dialog->table()->rowCount(), 4);
     for (int row = 0; row < 4; ++row) {
-        const bool faces = dialog->table()->item(row, BatchDialog::FileColumn)->text() != QStringLiteral("d-noise.png");
+        const bool faces = dialog->table()->item(row, BatchDialog::FileColumn)->text() !=
+                           QStringLiteral("d-noise.png");
         EXPECT_EQ(dialog->rowNeedsReview(row), faces) << row;
-        EXPECT_EQ(status(dialog, row), faces ? BatchDialog::tr("Review") : BatchDialog::tr("Done")) << row;
+        EXPECT_EQ(status(dialog, row), faces ? BatchDialog::tr("Review") : BatchDialog::tr("Done"))
+            << row;
         if (faces) {
             const QString tip = dialog->table()->item(row, BatchDialog::StatusColumn)->toolTip();
-            EXPECT_TRUE(tip.contains(QStringLiteral("lowest identity score 0."))) << tip.toStdString();
+            EXPECT_TRUE(tip.contains(QStringLiteral("lowest identity score 0.")))
+                << tip.toStdString();
         }
     }
     ASSERT_TRUE(dialog->reviewFilter()->isEnabled());
     dialog->reviewFilter()->setChecked(true);
-    for (int row = 0; row < 4; ++row) EXPECT_EQ(dialog->table()->isRowHidden(row), !dialog->rowNeedsReview(row)) << row;
+    for (int row = 0; row < 4; ++row)
+        EXPECT_EQ(dialog->table()->isRowHidden(row), !dialog->rowNeedsReview(row)) << row;
     dialog->reviewFilter()->setChecked(false);
     for (int row = 0; row < 4; ++row) EXPECT_FALSE(dialog->table()->isRowHidden(row)) << row;
 }

@@ -4,8 +4,8 @@
 #include <QLabel>
 #include <QPainter>
 #include <QSignalSpy>
-#include <QToolButton>
 #include <QTest>
+#include <QToolButton>
 
 #include <gtest/gtest.h>
 
@@ -24,7 +24,7 @@ QImage solid(QColor c) {
 }
 
 class ComparisonViewTest : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         gpen::test::uiApp();
         m_view = std::make_unique<ComparisonView>();
@@ -70,8 +70,8 @@ TEST_F(ComparisonViewTest, SideBySidePanesZoomAndPanInStep) {
     QSignalSpy changed(m_view->zoomState(), &gpen::ui::ZoomState::changed);
     const QPointF anchor(left->width() / 3.0, left->height() / 3.0);
     const QPointF imagePointUnderCursor = left->toImage(anchor);
-    QWheelEvent wheel(anchor, left->mapToGlobal(anchor), QPoint(), QPoint(0, 240), Qt::NoButton, Qt::NoModifier,
-                      Qt::NoScrollPhase, false);
+    QWheelEvent wheel(anchor, left->mapToGlobal(anchor), QPoint(), QPoint(0, 240), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(left, &wheel);
     ASSERT_GE(changed.count(), 1);
     // Zoomed around the cursor: the same image point is still under it.
@@ -120,7 +120,8 @@ TEST_F(ComparisonViewTest, BeforeAndAfterAreLabelledInSplitAndToggle) {
     ASSERT_EQ(canvas->grab().toImage().pixelColor(canvas->width() - 30, 60), QColor(Qt::white));
     EXPECT_LT(canvas->grab().toImage().pixelColor(afterLabel).lightness(), 200);
     m_view->setMode(ComparisonView::Mode::Toggle);
-    EXPECT_LT(canvas->grab().toImage().pixelColor(beforeLabel).lightness(), 200);  // "After" over white
+    EXPECT_LT(canvas->grab().toImage().pixelColor(beforeLabel).lightness(),
+              200);  // "After" over white
     // Nothing restored yet: no labels.
     m_view->setImages(solid(Qt::white), QImage());
     EXPECT_EQ(canvas->grab().toImage().pixelColor(beforeLabel), QColor(Qt::white));
@@ -136,14 +137,16 @@ TEST_F(ComparisonViewTest, AClickOnAFaceBoxSelectsThatFace) {
     EXPECT_EQ(clicked.at(0).at(0).toInt(), 1);
     // The selected box is drawn in the highlight colour.
     const QPoint edge = canvas->toView(QPointF(260, 140)).toPoint();
-    EXPECT_EQ(canvas->grab().toImage().pixelColor(edge), canvas->palette().color(QPalette::Highlight));
+    EXPECT_EQ(canvas->grab().toImage().pixelColor(edge),
+              canvas->palette().color(QPalette::Highlight));
     // A drag that starts on a box pans; it selects nothing.
     QTest::mousePress(canvas, Qt::LeftButton, Qt::NoModifier, onSecond);
     QTest::mouseMove(canvas, onSecond + QPoint(40, 30));
     QTest::mouseRelease(canvas, Qt::LeftButton, Qt::NoModifier, onSecond + QPoint(40, 30));
     EXPECT_EQ(clicked.count(), 1);
     // Off every box: nothing.
-    QTest::mouseClick(canvas, Qt::LeftButton, Qt::NoModifier, canvas->toView(QPointF(200, 280)).toPoint());
+    QTest::mouseClick(canvas, Qt::LeftButton, Qt::NoModifier,
+                      canvas->toView(QPointF(200, 280)).toPoint());
     EXPECT_EQ(clicked.count(), 1);
 }
 
@@ -180,7 +183,9 @@ QRect shownAt(ImageCanvas* canvas, QColor mark) {
     for (int y = 0; y < shot.height(); ++y) {
         for (int x = 0; x < shot.width(); ++x) {
             const QColor c = shot.pixelColor(x, y);
-            if (std::abs(c.red() - mark.red()) + std::abs(c.green() - mark.green()) + std::abs(c.blue() - mark.blue()) < 60) {
+            if (std::abs(c.red() - mark.red()) + std::abs(c.green() - mark.green()) +
+                    std::abs(c.blue() - mark.blue()) <
+                60) {
                 box |= QRect(x, y, 1, 1);
             }
         }
@@ -205,7 +210,8 @@ TEST(ComparisonView, ALargePhotoFittedLooksAsADirectScaleDoes) {
     QImage photo(4000, 3000, QImage::Format_RGB32);
     for (int y = 0; y < photo.height(); ++y) {
         auto* line = reinterpret_cast<QRgb*>(photo.scanLine(y));
-        for (int x = 0; x < photo.width(); ++x) line[x] = qRgb(x * 255 / 4000, y * 255 / 3000, (x / 500 + y / 500) % 2 ? 220 : 30);
+        for (int x = 0; x < photo.width(); ++x)
+            line[x] = qRgb(x * 255 / 4000, y * 255 / 3000, (x / 500 + y / 500) % 2 ? 220 : 30);
     }
     ComparisonView view;
     view.resize(420, 340);
@@ -218,20 +224,24 @@ TEST(ComparisonView, ALargePhotoFittedLooksAsADirectScaleDoes) {
     const QImage shown = canvas->grab().toImage().convertToFormat(QImage::Format_RGB32);
     const double zoom = view.zoomState()->zoom();
     ASSERT_LT(zoom, 0.2);
-    const QImage direct = photo.scaled(QSize(qRound(4000 * zoom), qRound(3000 * zoom)), Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+    const QImage direct = photo.scaled(QSize(qRound(4000 * zoom), qRound(3000 * zoom)),
+                                       Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
     // Compare the middle of the picture (away from its edges and the labels).
-    const QPoint origin((canvas->width() - direct.width()) / 2, (canvas->height() - direct.height()) / 2);
+    const QPoint origin((canvas->width() - direct.width()) / 2,
+                        (canvas->height() - direct.height()) / 2);
     double sum = 0;
     int n = 0;
     for (int y = direct.height() / 4; y < direct.height() * 3 / 4; ++y) {
         for (int x = direct.width() / 4; x < direct.width() * 3 / 4; ++x) {
             const QRgb a = shown.pixel(origin + QPoint(x, y));
             const QRgb b = direct.pixel(x, y);
-            sum += std::abs(qRed(a) - qRed(b)) + std::abs(qGreen(a) - qGreen(b)) + std::abs(qBlue(a) - qBlue(b));
+            sum += std::abs(qRed(a) - qRed(b)) + std::abs(qGreen(a) - qGreen(b)) +
+                   std::abs(qBlue(a) - qBlue(b));
             n += 3;
         }
     }
-    EXPECT_LT(sum / n, 6.0);  // mean difference per channel, of 255 (the checker's edges differ most)
+    EXPECT_LT(sum / n,
+              6.0);  // mean difference per channel, of 255 (the checker's edges differ most)
 }
 
 }  // namespace
@@ -251,7 +261,8 @@ TEST(ComparisonView, AnUpscaledResultAndItsOriginalLineUpInEveryMode) {
     for (const bool zoomed : {false, true}) {
         SCOPED_TRACE(zoomed ? "zoomed in" : "fitted");
         if (zoomed) view.zoomState()->zoomAround(2.5 * view.zoomState()->zoom(), QPointF(40, 10));
-        // Split: the divider at the right edge shows all of the original, at the left all of the result.
+        // Split: the divider at the right edge shows all of the original, at the left all of the
+        // result.
         view.setMode(ComparisonView::Mode::Split);
         canvas->setFocus();
         QTest::keyClick(canvas, Qt::Key_End);

@@ -23,12 +23,12 @@
 #include "support/fixtures.h"
 #include "support/temp_models_dir.h"
 #include "temp_settings.h"
+#include "ui/bridge/engine_controller.h"
+#include "ui/main_window.h"
 #include "ui/photos/comparison_view.h"
 #include "ui/photos/damage_brush.h"
-#include "ui/bridge/engine_controller.h"
 #include "ui/photos/image_canvas.h"
 #include "ui/photos/image_session.h"
-#include "ui/main_window.h"
 #include "ui/photos/restore_panel.h"
 #include "ui_test_app.h"
 
@@ -54,7 +54,7 @@ void stroke(QWidget* canvas, QPoint a, QPoint b) {
 }
 
 class DamageRepairTest : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         gpen::test::uiApp();
         gpen::test::useTemporarySettings();
@@ -129,7 +129,8 @@ TEST_F(DamageRepairTest, TheBrushPaintsUndoesClearsAndKeepsAMaskPerPhoto) {
     panel->simulateDamageButton()->click();
     ASSERT_EQ(window.session()->count(), photos + 1);
     EXPECT_EQ(window.imageList()->currentRow(), photos);
-    EXPECT_TRUE(window.session()->entry(photos).displayName.contains(QStringLiteral("simulated damage")));
+    EXPECT_TRUE(
+        window.session()->entry(photos).displayName.contains(QStringLiteral("simulated damage")));
     const int simulated = marked(brush->mask());
     EXPECT_GT(simulated, 100);
     panel->clearDamageButton()->click();
@@ -145,10 +146,12 @@ TEST_F(DamageRepairTest, TheBrushPaintsUndoesClearsAndKeepsAMaskPerPhoto) {
 }
 
 TEST_F(DamageRepairTest, RestoreRepairsThePaintedDamageAndNothingFarFromIt) {
-    if (!gpen::test::manifest()) GTEST_SKIP() << "fixtures not found at " << gpen::test::fixturesDir();
+    if (!gpen::test::manifest())
+        GTEST_SKIP() << "fixtures not found at " << gpen::test::fixturesDir();
     QTemporaryDir models;
     ASSERT_TRUE(models.isValid());
-    gpen::test::copyFixture("gpen-64-cm1-n0.0625.pth", fs::path(models.path().toStdString()) / "tiny-gpen.pth");
+    gpen::test::copyFixture("gpen-64-cm1-n0.0625.pth",
+                            fs::path(models.path().toStdString()) / "tiny-gpen.pth");
     EngineSettings settings;
     settings.modelsDir = models.path();
     settings.preload = {QStringLiteral("dlib")};
@@ -159,32 +162,43 @@ TEST_F(DamageRepairTest, RestoreRepairsThePaintedDamageAndNothingFarFromIt) {
     window.show();
     QSignalSpy settled(&engine, &EngineController::preloadSettledChanged);
     engine.start(settings);
-    ASSERT_TRUE(QTest::qWaitFor([&] { return engine.preloadSettled() && engine.statuses().contains(QStringLiteral("tiny-gpen")); },
-                                60000));
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            return engine.preloadSettled() &&
+                   engine.statuses().contains(QStringLiteral("tiny-gpen"));
+        },
+        60000));
     ASSERT_TRUE(gpen::test::openAndWait(window, {m_photo}));
     RestorePanel* panel = window.restorePanel();
     panel->setTask(QStringLiteral("inpaint"));
-    ASSERT_GE(panel->faceModelBox()->findData(QStringLiteral("tiny-gpen")), 0) << "an unknown GPEN file serves any task";
+    ASSERT_GE(panel->faceModelBox()->findData(QStringLiteral("tiny-gpen")), 0)
+        << "an unknown GPEN file serves any task";
     panel->setFaceModel(QStringLiteral("tiny-gpen"));
 
     // Restore with nothing painted: nothing starts, the panel says what to do.
     QSignalSpy finished(&engine, &EngineController::jobFinished);
     QSignalSpy failed(&engine, &EngineController::jobFailed);
     window.restoreCurrent();
-    EXPECT_TRUE(panel->stageLabel()->text().contains(QStringLiteral("paint the damage"))) << panel->stageLabel()->text().toStdString();
+    EXPECT_TRUE(panel->stageLabel()->text().contains(QStringLiteral("paint the damage")))
+        << panel->stageLabel()->text().toStdString();
     EXPECT_FALSE(engine.busy());
 
     // A scratch across the upper-left face (about x 30-70, y 20-70 in this crop).
     ImageCanvas* canvas = window.comparisonView()->primaryCanvas();
     panel->brushSizeBox()->setValue(3);
-    stroke(canvas, canvas->toView(QPointF(30, 30)).toPoint(), canvas->toView(QPointF(75, 60)).toPoint());
+    stroke(canvas, canvas->toView(QPointF(30, 30)).toPoint(),
+           canvas->toView(QPointF(75, 60)).toPoint());
     const QImage mask = window.damageBrush()->mask().copy();
     ASSERT_GT(marked(mask), 0);
     window.restoreCurrent();
-    ASSERT_TRUE(finished.wait(120000)) << (failed.isEmpty() ? std::string("no answer") : failed.at(0).at(1).toString().toStdString());
+    ASSERT_TRUE(finished.wait(120000))
+        << (failed.isEmpty() ? std::string("no answer")
+                             : failed.at(0).at(1).toString().toStdString());
     const auto outcome = finished.at(0).at(0).value<RestoreOutcome>();
-    EXPECT_TRUE(outcome.processingNote.contains(QStringLiteral("mask damage"))) << outcome.processingNote.toStdString();
-    const QImage before = window.session()->entry(0).original.convertToFormat(QImage::Format_RGB888);
+    EXPECT_TRUE(outcome.processingNote.contains(QStringLiteral("mask damage")))
+        << outcome.processingNote.toStdString();
+    const QImage before =
+        window.session()->entry(0).original.convertToFormat(QImage::Format_RGB888);
     const QImage after = window.session()->entry(0).result.convertToFormat(QImage::Format_RGB888);
     ASSERT_EQ(after.size(), before.size());
     int changedFar = 0, changedNear = 0;

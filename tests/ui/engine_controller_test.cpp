@@ -7,19 +7,19 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QSpinBox>
 #include <QElapsedTimer>
-#include <QLabel>
-#include <QSignalSpy>
-#include <QSlider>
-#include <QStandardPaths>
-#include <QTemporaryDir>
 #include <QFrame>
+#include <QLabel>
 #include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QTreeWidgetItem>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidgetItem>
 
 #include <filesystem>
 #include <fstream>
@@ -28,21 +28,21 @@
 #include <gtest/gtest.h>
 #include <opencv2/imgcodecs.hpp>
 
+#include "gpen/base/process_info.h"
 #include "gpen/engine/embedded_identity.h"
 #include "gpen/pipeline/identity_bands.h"
-#include "support/fixtures.h"
-#include "ui/bridge/engine_controller.h"
-#include "ui/photos/face_strip.h"
-#include "ui/photos/image_session.h"
-#include "gpen/base/process_info.h"
-#include "ui/main_window.h"
-#include "ui/models/model_status_indicator.h"
-#include "ui/photos/restore_panel.h"
 #include "modal_driver.h"
 #include "open_photos.h"
+#include "support/fixtures.h"
 #include "temp_settings.h"
-#include "ui/settings/settings_dialog.h"
+#include "ui/bridge/engine_controller.h"
 #include "ui/common/theme.h"
+#include "ui/main_window.h"
+#include "ui/models/model_status_indicator.h"
+#include "ui/photos/face_strip.h"
+#include "ui/photos/image_session.h"
+#include "ui/photos/restore_panel.h"
+#include "ui/settings/settings_dialog.h"
 #include "ui_test_app.h"
 
 namespace {
@@ -51,18 +51,20 @@ using namespace gpen::ui;
 namespace fs = std::filesystem;
 
 class EngineControllerTest : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         gpen::test::uiApp();
         QStandardPaths::setTestModeEnabled(true);
-        if (!gpen::test::manifest()) GTEST_SKIP() << "fixtures not found at " << gpen::test::fixturesDir();
+        if (!gpen::test::manifest())
+            GTEST_SKIP() << "fixtures not found at " << gpen::test::fixturesDir();
         ASSERT_TRUE(m_dir.isValid());
         fs::copy_file(gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth",
                       fs::path(m_dir.path().toStdString()) / "tiny-gpen.pth");
         m_settings.modelsDir = m_dir.path();
         m_settings.preload = {QStringLiteral("tiny-gpen"), QStringLiteral("dlib")};
         m_settings.threads = 2;
-        m_solvay = QString::fromStdString((gpen::test::sampleImagesDir() / "Solvay_conference_1927.png").string());
+        m_solvay = QString::fromStdString(
+            (gpen::test::sampleImagesDir() / "Solvay_conference_1927.png").string());
     }
 
     // Starts the engine, waits for the preload, opens the photo and picks the small model.
@@ -93,7 +95,8 @@ TEST_F(EngineControllerTest, MemoryTheWindowFreesGoesBackToTheSystem) {
         scan.fill(Qt::gray);
         EXPECT_GT(gpen::currentRssBytes(), before + (80ULL << 20));
     }
-    EXPECT_LT(gpen::currentRssBytes(), before + (16ULL << 20)) << "freed memory stays in the process";
+    EXPECT_LT(gpen::currentRssBytes(), before + (16ULL << 20))
+        << "freed memory stays in the process";
 }
 
 TEST_F(EngineControllerTest, StatusIndicatorFollowsThePreload) {
@@ -115,7 +118,8 @@ TEST_F(EngineControllerTest, StatusIndicatorFollowsThePreload) {
     // The indicator's summary counts both preloaded models ready; its popup row for the model
     // has the state, the timings and, in the tooltip, the file.
     ModelStatusIndicator* indicator = window.modelStatusIndicator();
-    EXPECT_TRUE(indicator->summary().startsWith(QStringLiteral("2 of 2"))) << indicator->summary().toStdString();
+    EXPECT_TRUE(indicator->summary().startsWith(QStringLiteral("2 of 2")))
+        << indicator->summary().toStdString();
     QTreeWidgetItem* row = indicator->row(QStringLiteral("tiny-gpen"));
     ASSERT_NE(row, nullptr);
     EXPECT_EQ(row->text(1), QStringLiteral("ready"));
@@ -136,8 +140,11 @@ TEST_F(EngineControllerTest, AJobStreamsProgressAndItsFacesReblendWithoutTheNetw
     QSignalSpy finished(&engine, &EngineController::jobFinished);
     QSignalSpy failed(&engine, &EngineController::jobFailed);
     window.restoreCurrent();
-    // As restoreAndWait below: on a loaded machine running the whole suite this takes over a minute.
-    ASSERT_TRUE(finished.wait(180000)) << (failed.isEmpty() ? std::string("no failure") : failed.at(0).at(1).toString().toStdString());
+    // As restoreAndWait below: on a loaded machine running the whole suite this takes over a
+    // minute.
+    ASSERT_TRUE(finished.wait(180000))
+        << (failed.isEmpty() ? std::string("no failure")
+                             : failed.at(0).at(1).toString().toStdString());
     EXPECT_GT(progress.count(), 3);
     const auto outcome = finished.at(0).at(0).value<RestoreOutcome>();
     EXPECT_GE(outcome.faces.size(), 28);
@@ -204,7 +211,8 @@ TEST_F(EngineControllerTest, EscStopsTheRestoreInHand) {
 
 TEST_F(EngineControllerTest, CancelStopsAJobBetweenBackgroundTiles) {
     // The fixtures' small RRDBNet under the released x2 upscaler's name.
-    fs::copy_file(gpen::test::fixturesDir() / "rrdb-x2-f8-b2-g4.pth", fs::path(m_dir.path().toStdString()) / "realesrnet_x2.pth");
+    fs::copy_file(gpen::test::fixturesDir() / "rrdb-x2-f8-b2-g4.pth",
+                  fs::path(m_dir.path().toStdString()) / "realesrnet_x2.pth");
     EngineController engine;
     MainWindow window(&engine);
     prepare(engine, window);
@@ -239,7 +247,9 @@ TEST_F(EngineControllerTest, ClosingDuringAJobStopsTheEngineWithinItsGrace) {
     prepare(*engine, *window);
     bool restoring = false;
     QObject::connect(engine.get(), &EngineController::jobProgress, engine.get(),
-                     [&restoring](const JobProgress& p) { restoring = restoring || p.stage == QStringLiteral("faces"); });
+                     [&restoring](const JobProgress& p) {
+                         restoring = restoring || p.stage == QStringLiteral("faces");
+                     });
     window->restoreCurrent();
     ASSERT_TRUE(QTest::qWaitFor([&] { return restoring; }, 60000));  // restoring faces now
     QSignalSpy cancelled(engine.get(), &EngineController::jobCancelled);
@@ -307,7 +317,8 @@ TEST_F(EngineControllerTest, RestartBuildsANewCacheAndTheBadgesFollowIt) {
     ASSERT_TRUE(engine.restart(next));
     ASSERT_TRUE(settled.wait(60000));
     EXPECT_EQ(restarted.count(), 1);
-    EXPECT_EQ(engine.statuses().value(QStringLiteral("tiny-gpen")).state, gpen::ModelState::Installed);
+    EXPECT_EQ(engine.statuses().value(QStringLiteral("tiny-gpen")).state,
+              gpen::ModelState::Installed);
     EXPECT_EQ(engine.statuses().value(QStringLiteral("dlib")).state, gpen::ModelState::Ready);
     // The indicator shows the new cache: tiny-gpen only installed, dlib (the one preloaded) ready.
     QTreeWidgetItem* tiny = window.modelStatusIndicator()->row(QStringLiteral("tiny-gpen"));
@@ -330,12 +341,14 @@ TEST_F(EngineControllerTest, CommandLineOverridesSurviveARestartFromTheSettings)
     QSignalSpy settled(&engine, &EngineController::preloadSettledChanged);
     engine.start(stored);
     ASSERT_TRUE(settled.wait(60000));
-    EXPECT_EQ(engine.statuses().value(QStringLiteral("tiny-gpen")).state, gpen::ModelState::Installed);
+    EXPECT_EQ(engine.statuses().value(QStringLiteral("tiny-gpen")).state,
+              gpen::ModelState::Installed);
 
     settled.clear();
     ASSERT_TRUE(engine.restart(stored));
     ASSERT_TRUE(settled.wait(60000));
-    EXPECT_EQ(engine.statuses().value(QStringLiteral("tiny-gpen")).state, gpen::ModelState::Installed)
+    EXPECT_EQ(engine.statuses().value(QStringLiteral("tiny-gpen")).state,
+              gpen::ModelState::Installed)
         << "the command line's models folder must still be searched after a restart";
 }
 
@@ -345,8 +358,9 @@ RestoreOutcome restoreAndWait(EngineController& engine, MainWindow& window) {
     QSignalSpy finished(&engine, &EngineController::jobFinished);
     QSignalSpy failed(&engine, &EngineController::jobFailed);
     window.restoreCurrent();
-    EXPECT_TRUE(finished.wait(180000)) << (failed.isEmpty() ? std::string("no failure")
-                                                            : failed.at(0).at(1).toString().toStdString());
+    EXPECT_TRUE(finished.wait(180000))
+        << (failed.isEmpty() ? std::string("no failure")
+                             : failed.at(0).at(1).toString().toStdString());
     return finished.isEmpty() ? RestoreOutcome{} : finished.at(0).at(0).value<RestoreOutcome>();
 }
 
@@ -422,7 +436,8 @@ TEST_F(EngineControllerTest, TheGlobalStrengthReblendsLive) {
     EXPECT_NE(weaker, outcome.result);
     // Further from the restored faces, nearer the original: the mean difference to the
     // original shrinks.
-    const QImage original = window.session()->entry(0).original.convertToFormat(QImage::Format_RGB32);
+    const QImage original =
+        window.session()->entry(0).original.convertToFormat(QImage::Format_RGB32);
     const auto distance = [&original](const QImage& image) {
         const QImage a = image.convertToFormat(QImage::Format_RGB32);
         double sum = 0;
@@ -441,9 +456,11 @@ TEST_F(EngineControllerTest, AFailedRestoreSaysWhyInThePanel) {
     MainWindow window(&engine);
     window.show();
     // A face model whose file is there but is no checkpoint: the window starts the job (the model
-    // counts as installed) and the engine fails it. A missing model starts nothing (first_run_test).
+    // counts as installed) and the engine fails it. A missing model starts nothing
+    // (first_run_test).
     {
-        std::ofstream broken(fs::path(m_dir.path().toStdString()) / "GPEN-BFR-2048.pth", std::ios::binary);
+        std::ofstream broken(fs::path(m_dir.path().toStdString()) / "GPEN-BFR-2048.pth",
+                             std::ios::binary);
         broken << "not a checkpoint";
     }
     prepare(engine, window);
@@ -455,7 +472,8 @@ TEST_F(EngineControllerTest, AFailedRestoreSaysWhyInThePanel) {
     QLabel* error = window.restorePanel()->errorLabel();
     EXPECT_TRUE(error->isVisibleTo(window.restorePanel()));
     EXPECT_TRUE(error->text().contains(message)) << error->text().toStdString();
-    EXPECT_TRUE(error->text().contains(QStringLiteral("GPEN-BFR-2048"))) << error->text().toStdString();
+    EXPECT_TRUE(error->text().contains(QStringLiteral("GPEN-BFR-2048")))
+        << error->text().toStdString();
     EXPECT_TRUE(window.restorePanel()->restoreButton()->isEnabled());
     EXPECT_FALSE(window.restorePanel()->progressBar()->isVisible());
     EXPECT_FALSE(window.restorePanel()->stageLabel()->text().contains(QStringLiteral("Starting")));
@@ -469,7 +487,8 @@ TEST_F(EngineControllerTest, AFailedRestoreSaysWhyInThePanel) {
 // tooltip), and moving its strength scores it again after the re-blend, so that a user can lower
 // the strength until the badge turns green.
 TEST_F(EngineControllerTest, FacesCarryIdentityBadgesThatFollowTheirStrength) {
-    if (gpen::identityModelDir().empty()) GTEST_SKIP() << "the identity descriptor is absent (the build could not fetch it with npm)";
+    if (gpen::identityModelDir().empty())
+        GTEST_SKIP() << "the identity descriptor is absent (the build could not fetch it with npm)";
     EngineController engine;
     MainWindow window(&engine);
     window.show();
@@ -484,7 +503,8 @@ TEST_F(EngineControllerTest, FacesCarryIdentityBadgesThatFollowTheirStrength) {
         EXPECT_FALSE(strip->identityBadge(i)->isHidden()) << "face " << i + 1;
     }
     EXPECT_EQ(strip->identityBadge(0)->text(), QStringLiteral("Changed"));
-    EXPECT_TRUE(strip->identityBadge(0)->toolTip().contains(QString::number(outcome.faces[0].identity, 'f', 2)))
+    EXPECT_TRUE(strip->identityBadge(0)->toolTip().contains(
+        QString::number(outcome.faces[0].identity, 'f', 2)))
         << strip->identityBadge(0)->toolTip().toStdString();
 
     QSignalSpy reblended(&engine, &EngineController::reblended);
@@ -493,7 +513,8 @@ TEST_F(EngineControllerTest, FacesCarryIdentityBadgesThatFollowTheirStrength) {
     const auto scores = reblended.at(0).at(2).value<QList<double>>();
     ASSERT_EQ(scores.size(), outcome.faces.size());
     EXPECT_GT(scores[0], gpen::kIdentityConsistent) << "at 5 % the face is nearly the original";
-    EXPECT_NEAR(scores[1], outcome.faces[1].identity, 1e-6) << "the other faces kept their strength and score";
+    EXPECT_NEAR(scores[1], outcome.faces[1].identity, 1e-6)
+        << "the other faces kept their strength and score";
     EXPECT_EQ(strip->identityBadge(0)->text(), QStringLiteral("Same person"));
     EXPECT_NEAR(window.session()->entry(0).faces[0].identity, scores[0], 1e-9);
 }
@@ -555,7 +576,8 @@ TEST_F(EngineControllerTest, ACancelledRestoreKeepsTheEarlierResultWithItsFaces)
     FaceStrip* strip = window.faceStrip();
     QSignalSpy cancelled(&engine, &EngineController::jobCancelled);
     QObject::connect(&engine, &EngineController::jobProgress, &engine, [&](const JobProgress& p) {
-        if (p.stage == QStringLiteral("faces") && window.restorePanel()->cancelButton()->isEnabled()) {
+        if (p.stage == QStringLiteral("faces") &&
+            window.restorePanel()->cancelButton()->isEnabled()) {
             window.restorePanel()->cancelButton()->click();
         }
     });

@@ -29,10 +29,10 @@
 #include "support/temp_models_dir.h"
 #include "temp_settings.h"
 #include "ui/bridge/engine_controller.h"
-#include "ui/photos/face_map_dialog.h"
-#include "ui/photos/image_canvas.h"
 #include "ui/main_window.h"
 #include "ui/models/model_manager_dialog.h"
+#include "ui/photos/face_map_dialog.h"
+#include "ui/photos/image_canvas.h"
 #include "ui/photos/restore_panel.h"
 #include "ui/photos/stroke_brush.h"
 #include "ui_test_app.h"
@@ -47,14 +47,16 @@ int pixelsOf(const QImage& map, QRgb colour) {
     const QImage rgb = map.convertToFormat(QImage::Format_RGB32);
     for (int y = 0; y < rgb.height(); ++y) {
         const auto* row = reinterpret_cast<const QRgb*>(rgb.constScanLine(y));
-        for (int x = 0; x < rgb.width(); ++x) n += (row[x] & 0xFFFFFF) == (colour & 0xFFFFFF) ? 1 : 0;
+        for (int x = 0; x < rgb.width(); ++x)
+            n += (row[x] & 0xFFFFFF) == (colour & 0xFFFFFF) ? 1 : 0;
     }
     return n;
 }
 
 // The largest difference of any channel (the images are the same size).
 int maxDifference(const QImage& a, const QImage& b) {
-    const QImage x = a.convertToFormat(QImage::Format_RGB888), y = b.convertToFormat(QImage::Format_RGB888);
+    const QImage x = a.convertToFormat(QImage::Format_RGB888),
+                 y = b.convertToFormat(QImage::Format_RGB888);
     int worst = 0;
     for (int r = 0; r < x.height(); ++r) {
         const uchar* p = x.constScanLine(r);
@@ -65,20 +67,24 @@ int maxDifference(const QImage& a, const QImage& b) {
 }
 
 class FaceMapTest : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         gpen::test::uiApp();
         gpen::test::useTemporarySettings();
-        if (!gpen::test::manifest()) GTEST_SKIP() << "fixtures not found at " << gpen::test::fixturesDir();
+        if (!gpen::test::manifest())
+            GTEST_SKIP() << "fixtures not found at " << gpen::test::fixturesDir();
         ASSERT_TRUE(m_dir.isValid());
         const fs::path solvay = gpen::test::sampleImagesDir() / "Solvay_conference_1927.png";
         if (!fs::exists(solvay)) GTEST_SKIP() << "sample photo not found at " << solvay;
         m_photo = m_dir.filePath(QStringLiteral("photo.png"));
-        ASSERT_TRUE(QImage(QString::fromStdString(solvay.string())).copy(680, 130, 200, 150).save(m_photo));  // three faces
+        ASSERT_TRUE(QImage(QString::fromStdString(solvay.string()))
+                        .copy(680, 130, 200, 150)
+                        .save(m_photo));  // three faces
         m_models = fs::path(m_dir.filePath(QStringLiteral("models")).toStdString());
         fs::create_directories(m_models);
-        gpen::test::writeStateDictCheckpoint(m_models / "ParseNet-latest.pth",
-                                             gpen::test::fillStateDict(*gpen::test::findCase("parsenet-fill"), {}));
+        gpen::test::writeStateDictCheckpoint(
+            m_models / "ParseNet-latest.pth",
+            gpen::test::fillStateDict(*gpen::test::findCase("parsenet-fill"), {}));
     }
 
     // The window on the engine, the photo open in it.
@@ -124,11 +130,16 @@ TEST_F(FaceMapTest, TheEditorDrawsAFaceFromTheMapAndRedrawsItAfterAStroke) {
     EXPECT_TRUE(panel->editMapButton()->isVisible());
     EXPECT_FALSE(panel->restoreButton()->isVisible());
     EXPECT_FALSE(panel->backgroundBox()->isVisible());
-    ASSERT_TRUE(QTest::qWaitFor([&] { return panel->faceModelBox()->findData(QStringLiteral("tiny-gpen")) >= 0; }, 60000));
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return panel->faceModelBox()->findData(QStringLiteral("tiny-gpen")) >= 0; }, 60000));
     panel->setFaceModel(QStringLiteral("tiny-gpen"));
     // Chosen, the head loads and warms up in the background, before any job asks for it.
     ASSERT_TRUE(QTest::qWaitFor(
-        [&] { return engine.statuses().value(QStringLiteral("tiny-gpen")).state == gpen::ModelState::Ready; }, 60000));
+        [&] {
+            return engine.statuses().value(QStringLiteral("tiny-gpen")).state ==
+                   gpen::ModelState::Ready;
+        },
+        60000));
     EXPECT_FALSE(engine.busy()) << "no job loaded it";
     panel->editMapButton()->click();
     auto* dialog = window.findChild<FaceMapDialog*>();
@@ -136,9 +147,13 @@ TEST_F(FaceMapTest, TheEditorDrawsAFaceFromTheMapAndRedrawsItAfterAStroke) {
     QSignalSpy ready(dialog, &FaceMapDialog::mapReady);
     QSignalSpy drawn(dialog, &FaceMapDialog::faceDrawn);
     QSignalSpy failed(dialog, &FaceMapDialog::failed);
-    const auto why = [&] { return failed.isEmpty() ? std::string("no answer") : failed.at(0).at(0).toString().toStdString(); };
+    const auto why = [&] {
+        return failed.isEmpty() ? std::string("no answer")
+                                : failed.at(0).at(0).toString().toStdString();
+    };
     ASSERT_TRUE(ready.count() || ready.wait(120000)) << why();
-    ASSERT_TRUE(drawn.count() || drawn.wait(120000)) << why() << " (the first face is drawn at once)";
+    ASSERT_TRUE(drawn.count() || drawn.wait(120000))
+        << why() << " (the first face is drawn at once)";
     EXPECT_EQ(dialog->photoFace().size(), QSize(512, 512));
     EXPECT_EQ(dialog->brush()->image().size(), QSize(512, 512));
     ASSERT_EQ(dialog->drawnFace().size(), QSize(64, 64)) << "the model's size";
@@ -155,7 +170,8 @@ TEST_F(FaceMapTest, TheEditorDrawsAFaceFromTheMapAndRedrawsItAfterAStroke) {
     const int hairBefore = pixelsOf(dialog->brush()->image(), hairColour);
     QWidget* canvas = dialog->mapCanvas();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(dialog));
-    const QPoint a(canvas->width() / 4, canvas->height() / 2), b(canvas->width() * 3 / 4, canvas->height() / 2);
+    const QPoint a(canvas->width() / 4, canvas->height() / 2),
+        b(canvas->width() * 3 / 4, canvas->height() / 2);
     drawn.clear();
     QTest::mousePress(canvas, Qt::LeftButton, Qt::NoModifier, a);
     for (int i = 1; i <= 8; ++i) QTest::mouseMove(canvas, a + (b - a) * i / 8);
@@ -174,7 +190,8 @@ TEST_F(FaceMapTest, TheEditorDrawsAFaceFromTheMapAndRedrawsItAfterAStroke) {
     const QString saved = m_dir.filePath(QStringLiteral("drawn.png"));
     EXPECT_TRUE(dialog->saveFace(saved).isEmpty());
     EXPECT_EQ(QImage(saved).size(), QSize(64, 64));
-    EXPECT_FALSE(dialog->saveFace(m_dir.filePath(QStringLiteral("no/such/folder/drawn.png"))).isEmpty());
+    EXPECT_FALSE(
+        dialog->saveFace(m_dir.filePath(QStringLiteral("no/such/folder/drawn.png"))).isEmpty());
 
     // A map from a file: scaled to the face, its colours snapped, one step to undo.
     const fs::path fixtureMap = gpen::test::fixturesDir() / "heads" / "seg2face-88.in.png";
@@ -183,7 +200,8 @@ TEST_F(FaceMapTest, TheEditorDrawsAFaceFromTheMapAndRedrawsItAfterAStroke) {
     EXPECT_NE(dialog->brush()->image(), parsed);
     EXPECT_EQ(dialog->brush()->image().size(), QSize(512, 512));
     const cv::Vec3b skin = gpen::parsingClasses()[1].rgb;
-    EXPECT_GT(pixelsOf(dialog->brush()->image(), qRgb(skin[0], skin[1], skin[2])), 512 * 512 / 10) << "the fixture's face";
+    EXPECT_GT(pixelsOf(dialog->brush()->image(), qRgb(skin[0], skin[1], skin[2])), 512 * 512 / 10)
+        << "the fixture's face";
     ASSERT_TRUE(drawn.count() || drawn.wait(120000)) << why();
     dialog->brush()->undoStack()->undo();
     EXPECT_EQ(dialog->brush()->image(), parsed);

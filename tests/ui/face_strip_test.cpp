@@ -14,10 +14,10 @@
 
 #include "open_photos.h"
 #include "temp_settings.h"
+#include "ui/main_window.h"
 #include "ui/photos/comparison_view.h"
 #include "ui/photos/face_strip.h"
 #include "ui/photos/image_session.h"
-#include "ui/main_window.h"
 #include "ui/photos/zoom_state.h"
 #include "ui_test_app.h"
 
@@ -45,13 +45,16 @@ RestoredFaceView face(QRect box, QColor before = Qt::black, QColor after = Qt::w
 TEST(FaceStrip, CardsAreInReadingOrderAndNumberedSo) {
     gpen::test::uiApp();
     FaceStrip strip;
-    strip.setFaces({face({300, 210, 60, 60}), face({10, 200, 60, 60}), face({150, 20, 60, 60}), face({160, 225, 60, 60})},
+    strip.setFaces({face({300, 210, 60, 60}), face({10, 200, 60, 60}), face({150, 20, 60, 60}),
+                    face({160, 225, 60, 60})},
                    1.0);
     EXPECT_EQ(strip.readingOrder(), QList<int>({2, 1, 3, 0}));
     EXPECT_EQ(strip.acceptBox(2)->text(), QStringLiteral("Face 1"));
     EXPECT_EQ(strip.acceptBox(1)->text(), QStringLiteral("Face 2"));
     EXPECT_EQ(strip.acceptBox(0)->text(), QStringLiteral("Face 4"));
-    const auto position = [&](int f) { return strip.layout()->indexOf(strip.acceptBox(f)->parentWidget()); };
+    const auto position = [&](int f) {
+        return strip.layout()->indexOf(strip.acceptBox(f)->parentWidget());
+    };
     EXPECT_LT(position(2), position(1));
     EXPECT_LT(position(1), position(3));
     EXPECT_LT(position(3), position(0));

@@ -8,17 +8,18 @@
 #include <QFile>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QScrollBar>
 #include <QTreeWidget>
 #include <QTreeWidgetItem>
 
 #include <gtest/gtest.h>
 
 #include "gpen/engine/embedded_upscaler.h"
+#include "open_photos.h"
 #include "support/temp_models_dir.h"
 #include "temp_settings.h"
 #include "ui/bridge/engine_controller.h"
@@ -28,7 +29,6 @@
 #include "ui/photos/restore_model_choices.h"
 #include "ui/photos/restore_panel.h"
 #include "ui/photos/result_saver.h"
-#include "open_photos.h"
 #include "ui_test_app.h"
 
 namespace {
@@ -38,7 +38,7 @@ namespace fs = std::filesystem;
 constexpr int kWaitMs = 60000;
 
 class FirstRunTest : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         gpen::test::uiApp();
         gpen::test::useTemporarySettings();
@@ -51,12 +51,15 @@ protected:
     }
 
     void installTinyGpen(const QString& id) {
-        if (!gpen::test::manifest()) GTEST_SKIP() << "fixtures not found at " << gpen::test::fixturesDir();
-        gpen::test::copyFixture("gpen-64-cm1-n0.0625.pth", fs::path(m_models.path().toStdString()) / (id.toStdString() + ".pth"));
+        if (!gpen::test::manifest())
+            GTEST_SKIP() << "fixtures not found at " << gpen::test::fixturesDir();
+        gpen::test::copyFixture("gpen-64-cm1-n0.0625.pth", fs::path(m_models.path().toStdString()) /
+                                                               (id.toStdString() + ".pth"));
     }
 
     // Starts the engine and waits until the face models' states have arrived.
-    static void start(EngineController& engine, const EngineSettings& settings, const QString& waitFor) {
+    static void start(EngineController& engine, const EngineSettings& settings,
+                      const QString& waitFor) {
         engine.start(settings);
         ASSERT_TRUE(QTest::qWaitFor([&] { return engine.statuses().contains(waitFor); }, kWaitMs));
     }
@@ -74,20 +77,24 @@ TEST_F(FirstRunTest, TheFirstLaunchSelectsAnInstalledFaceModelAndMarksTheOthers)
     start(engine, m_settings, QStringLiteral("tiny-gpen"));
     QComboBox* box = window.restorePanel()->faceModelBox();
     // The states arrive one by one: wait for the catalog's face models too.
-    ASSERT_TRUE(QTest::qWaitFor([&] { return box->findData(QStringLiteral("GPEN-BFR-2048")) >= 0; }, kWaitMs));
-    ASSERT_TRUE(QTest::qWaitFor([&] { return box->currentData().toString() == QStringLiteral("tiny-gpen"); }, kWaitMs))
+    ASSERT_TRUE(QTest::qWaitFor([&] { return box->findData(QStringLiteral("GPEN-BFR-2048")) >= 0; },
+                                kWaitMs));
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return box->currentData().toString() == QStringLiteral("tiny-gpen"); }, kWaitMs))
         << box->currentText().toStdString();
     EXPECT_EQ(box->itemData(0).toString(), QStringLiteral("tiny-gpen"));  // installed first
     const int bfr512 = box->findData(QStringLiteral("GPEN-BFR-512"));
     ASSERT_GT(bfr512, 0);
-    EXPECT_TRUE(box->itemText(bfr512).contains(QStringLiteral("not installed"))) << box->itemText(bfr512).toStdString();
+    EXPECT_TRUE(box->itemText(bfr512).contains(QStringLiteral("not installed")))
+        << box->itemText(bfr512).toStdString();
     EXPECT_FALSE(window.missingModelBanner()->isVisible());
     EXPECT_TRUE(window.missingModelBanner()->missingModel().isEmpty());
 }
 
 TEST_F(FirstRunTest, TheFaceModelChoiceSurvivesARestart) {
     const auto bothListed = [](QComboBox* box) {
-        return box->findData(QStringLiteral("tiny-gpen")) >= 0 && box->findData(QStringLiteral("tiny-gpen-b")) >= 0;
+        return box->findData(QStringLiteral("tiny-gpen")) >= 0 &&
+               box->findData(QStringLiteral("tiny-gpen-b")) >= 0;
     };
     installTinyGpen(QStringLiteral("tiny-gpen"));
     installTinyGpen(QStringLiteral("tiny-gpen-b"));
@@ -98,17 +105,20 @@ TEST_F(FirstRunTest, TheFaceModelChoiceSurvivesARestart) {
         start(engine, m_settings, QStringLiteral("tiny-gpen-b"));
         QComboBox* box = window.restorePanel()->faceModelBox();
         ASSERT_TRUE(QTest::qWaitFor([&] { return bothListed(box); }, kWaitMs));
-        EXPECT_EQ(box->currentData().toString(), QStringLiteral("tiny-gpen"));  // the first installed
+        EXPECT_EQ(box->currentData().toString(),
+                  QStringLiteral("tiny-gpen"));                              // the first installed
         box->setCurrentIndex(box->findData(QStringLiteral("tiny-gpen-b")));  // as the user picks it
     }
-    EXPECT_EQ(QSettings().value(QLatin1String(RestoreModelChoices::kFaceModelKey)).toString(), QStringLiteral("tiny-gpen-b"));
+    EXPECT_EQ(QSettings().value(QLatin1String(RestoreModelChoices::kFaceModelKey)).toString(),
+              QStringLiteral("tiny-gpen-b"));
     EngineController engine;
     MainWindow window(&engine);
     start(engine, m_settings, QStringLiteral("tiny-gpen-b"));
     QComboBox* box = window.restorePanel()->faceModelBox();
     // Both listed: the first installed one would be chosen now if the choice were forgotten.
     ASSERT_TRUE(QTest::qWaitFor([&] { return bothListed(box); }, kWaitMs));
-    EXPECT_EQ(box->currentData().toString(), QStringLiteral("tiny-gpen-b")) << box->currentText().toStdString();
+    EXPECT_EQ(box->currentData().toString(), QStringLiteral("tiny-gpen-b"))
+        << box->currentText().toStdString();
 }
 
 TEST_F(FirstRunTest, WithNoFaceModelTheBannerSaysWhatOneAddsAndRestoreIsNotBlocked) {
@@ -119,29 +129,34 @@ TEST_F(FirstRunTest, WithNoFaceModelTheBannerSaysWhatOneAddsAndRestoreIsNotBlock
     start(engine, m_settings, QStringLiteral("GPEN-BFR-512"));
     QComboBox* box = window.restorePanel()->faceModelBox();
     ASSERT_TRUE(QTest::qWaitFor([&] { return box->currentData().toString().isEmpty(); }, kWaitMs));
-    EXPECT_TRUE(box->currentText().contains(QStringLiteral("upscale only"))) << box->currentText().toStdString();
+    EXPECT_TRUE(box->currentText().contains(QStringLiteral("upscale only")))
+        << box->currentText().toStdString();
     MissingModelBanner* banner = window.missingModelBanner();
     ASSERT_TRUE(QTest::qWaitFor([&] { return banner->isVisible(); }, kWaitMs));
     EXPECT_TRUE(banner->missingModel().isEmpty());
     EXPECT_EQ(banner->offeredModel(), QStringLiteral("GPEN-BFR-512"));
-    EXPECT_TRUE(banner->textLabel()->text().contains(QStringLiteral("non-commercial"))) << banner->textLabel()->text().toStdString();
+    EXPECT_TRUE(banner->textLabel()->text().contains(QStringLiteral("non-commercial")))
+        << banner->textLabel()->text().toStdString();
     EXPECT_TRUE(banner->downloadButton()->isVisible());
     if (!gpen::realEsrganDir().empty()) {
         // The background choice names the built-in network.
         window.restorePanel()->setBackgroundScale(2);
-        EXPECT_TRUE(window.restorePanel()->backgroundBox()->currentText().contains(QStringLiteral("ESRGAN")))
+        EXPECT_TRUE(window.restorePanel()->backgroundBox()->currentText().contains(
+            QStringLiteral("ESRGAN")))
             << window.restorePanel()->backgroundBox()->currentText().toStdString();
         EXPECT_TRUE(banner->missingModel().isEmpty());
     }
 }
 
 TEST_F(FirstRunTest, RestoreWithAMissingModelSaysWhyInThePanelAndStartsNothing) {
-    if (!fs::exists(gpen::test::sampleImagesDir() / "Solvay_conference_1927.png")) GTEST_SKIP() << "sample photo not found";
+    if (!fs::exists(gpen::test::sampleImagesDir() / "Solvay_conference_1927.png"))
+        GTEST_SKIP() << "sample photo not found";
     EngineController engine;
     MainWindow window(&engine);
     start(engine, m_settings, QStringLiteral("GPEN-BFR-512"));
     ASSERT_TRUE(gpen::test::openAndWait(
-        window, {QString::fromStdString((gpen::test::sampleImagesDir() / "Solvay_conference_1927.png").string())}));
+        window, {QString::fromStdString(
+                    (gpen::test::sampleImagesDir() / "Solvay_conference_1927.png").string())}));
     ASSERT_EQ(window.currentIndex(), 0);
     window.restorePanel()->setFaceModel(QStringLiteral("GPEN-BFR-512"));
     ASSERT_EQ(window.missingModelBanner()->missingModel(), QStringLiteral("GPEN-BFR-512"));
@@ -150,7 +165,8 @@ TEST_F(FirstRunTest, RestoreWithAMissingModelSaysWhyInThePanelAndStartsNothing) 
     EXPECT_FALSE(engine.busy());
     EXPECT_TRUE(window.restorePanel()->restoreButton()->isEnabled());
     const QString reason = window.restorePanel()->stageLabel()->text();
-    EXPECT_TRUE(reason.contains(QStringLiteral("GPEN-BFR-512")) && reason.contains(QStringLiteral("not installed")))
+    EXPECT_TRUE(reason.contains(QStringLiteral("GPEN-BFR-512")) &&
+                reason.contains(QStringLiteral("not installed")))
         << reason.toStdString();
     QCoreApplication::processEvents();
     EXPECT_EQ(progress.count(), 0);
@@ -171,7 +187,8 @@ TEST_F(FirstRunTest, TheDefaultUpscalerIsReadyAtLaunchAndRestoreSaysWhatRan) {
     if (!fs::exists(solvay)) GTEST_SKIP() << "sample photo not found at " << solvay;
     const QString upscaler = QString::fromStdString(gpen::builtInUpscalerId(2));
     EngineSettings settings;  // the product's defaults
-    ASSERT_TRUE(settings.preload.contains(upscaler)) << settings.preload.join(QLatin1Char(' ')).toStdString();
+    ASSERT_TRUE(settings.preload.contains(upscaler))
+        << settings.preload.join(QLatin1Char(' ')).toStdString();
     settings.modelsDir = m_models.path();
     settings.threads = 2;
     settings.tileSize = 128;  // a smaller warm-up, the same path
@@ -185,34 +202,46 @@ TEST_F(FirstRunTest, TheDefaultUpscalerIsReadyAtLaunchAndRestoreSaysWhatRan) {
     const QTreeWidgetItem* row = window.modelStatusIndicator()->row(upscaler);
     ASSERT_NE(row, nullptr);
     EXPECT_EQ(row->text(1), QStringLiteral("ready"));
-    EXPECT_EQ(engine.statuses().value(QStringLiteral("GPEN-BFR-512")).state, gpen::ModelState::NotInstalled);
+    EXPECT_EQ(engine.statuses().value(QStringLiteral("GPEN-BFR-512")).state,
+              gpen::ModelState::NotInstalled);
 
     const QString photo = m_home.filePath(QStringLiteral("photo.png"));
-    ASSERT_TRUE(QImage(QString::fromStdString(solvay.string())).copy(600, 100, 160, 120).save(photo));
+    ASSERT_TRUE(
+        QImage(QString::fromStdString(solvay.string())).copy(600, 100, 160, 120).save(photo));
     ASSERT_TRUE(gpen::test::openAndWait(window, {photo}));
-    ASSERT_TRUE(QTest::qWaitFor([&] { return window.restorePanel()->faceModelBox()->currentData().toString().isEmpty(); }, kWaitMs));
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return window.restorePanel()->faceModelBox()->currentData().toString().isEmpty(); },
+        kWaitMs));
     // No face model: the Background is 2× by itself, so that Restore does something.
     EXPECT_EQ(window.restorePanel()->backgroundBox()->currentData().toInt(), 2);
     QSignalSpy finished(&engine, &EngineController::jobFinished);
     QSignalSpy failed(&engine, &EngineController::jobFailed);
     window.restoreCurrent();
-    ASSERT_TRUE(finished.wait(180000)) << (failed.isEmpty() ? std::string("no failure") : failed.at(0).at(1).toString().toStdString());
+    ASSERT_TRUE(finished.wait(180000))
+        << (failed.isEmpty() ? std::string("no failure")
+                             : failed.at(0).at(1).toString().toStdString());
     const auto outcome = finished.at(0).at(0).value<RestoreOutcome>();
     EXPECT_EQ(outcome.result.size(), QSize(320, 240));
-    EXPECT_TRUE(outcome.summary.startsWith(QStringLiteral("Upscaled x2 with %1 in ").arg(upscaler))) << outcome.summary.toStdString();
-    EXPECT_TRUE(outcome.summary.contains(QStringLiteral("no face model"))) << outcome.summary.toStdString();
-    EXPECT_FALSE(outcome.summary.contains(QStringLiteral("face(s)"))) << outcome.summary.toStdString();
+    EXPECT_TRUE(outcome.summary.startsWith(QStringLiteral("Upscaled x2 with %1 in ").arg(upscaler)))
+        << outcome.summary.toStdString();
+    EXPECT_TRUE(outcome.summary.contains(QStringLiteral("no face model")))
+        << outcome.summary.toStdString();
+    EXPECT_FALSE(outcome.summary.contains(QStringLiteral("face(s)")))
+        << outcome.summary.toStdString();
     EXPECT_EQ(window.restorePanel()->stageLabel()->text(), outcome.summary);
 
     // Saved, the photo carries the note of what really ran: the embedded upscaler, no face model.
     const QString note = QStringLiteral("face model none; background x2 %1").arg(upscaler);
     EXPECT_TRUE(outcome.processingNote.contains(note)) << outcome.processingNote.toStdString();
-    const QString saved = m_home.filePath(QStringLiteral("photo-restored.tif"));  // TIFF: no options dialog
-    window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*, gpen::ui::SaveOptions*) { return saved; });
+    const QString saved =
+        m_home.filePath(QStringLiteral("photo-restored.tif"));  // TIFF: no options dialog
+    window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*,
+                                            gpen::ui::SaveOptions*) { return saved; });
     ASSERT_TRUE(window.resultSaver()->saveAs(0));
     QFile file(saved);
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
-    EXPECT_TRUE(file.readAll().contains(note.toUtf8())) << "the TIFF's Software tag and XMP hold the note";
+    EXPECT_TRUE(file.readAll().contains(note.toUtf8()))
+        << "the TIFF's Software tag and XMP hold the note";
 }
 
 // The 2× default with no face model never overrides a scale the user picked.
@@ -229,7 +258,8 @@ TEST_F(FirstRunTest, WithNoFaceModelAScaleTheUserPickedStands) {
     QComboBox* scales = window.restorePanel()->backgroundBox();
     // Every model reported and the embedded network known: the default would have been applied.
     ASSERT_TRUE(QTest::qWaitFor([&] { return engine.preloadSettled(); }, kWaitMs));
-    ASSERT_TRUE(scales->itemText(scales->findData(2)).contains(QStringLiteral("ESRGAN"))) << scales->itemText(scales->findData(2)).toStdString();
+    ASSERT_TRUE(scales->itemText(scales->findData(2)).contains(QStringLiteral("ESRGAN")))
+        << scales->itemText(scales->findData(2)).toStdString();
     EXPECT_TRUE(window.restorePanel()->faceModelBox()->currentData().toString().isEmpty());
     EXPECT_EQ(scales->currentData().toInt(), 1);
 }
@@ -252,8 +282,10 @@ TEST_F(FirstRunTest, ADamagedModelGetsABannerAtLaunchAndIsMarkedInTheList) {
     EXPECT_EQ(banner->damagedModel(), QStringLiteral("GPEN-BFR-512"));
     EXPECT_TRUE(banner->isVisible());
     const QString text = banner->textLabel()->text();
-    EXPECT_TRUE(text.contains(QStringLiteral("GPEN-BFR-512 cannot be loaded"))) << text.toStdString();
-    EXPECT_TRUE(text.contains(QStringLiteral("GPEN-BFR-512.pth"))) << text.toStdString();  // core's detail, naming the file
+    EXPECT_TRUE(text.contains(QStringLiteral("GPEN-BFR-512 cannot be loaded")))
+        << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("GPEN-BFR-512.pth")))
+        << text.toStdString();  // core's detail, naming the file
     EXPECT_EQ(banner->downloadButton()->text(), QStringLiteral("Do&wnload Again…"));
     QSignalSpy download(banner, &MissingModelBanner::downloadRequested);
     QSignalSpy import(banner, &MissingModelBanner::importRequested);
@@ -271,11 +303,14 @@ TEST_F(FirstRunTest, ADamagedModelGetsABannerAtLaunchAndIsMarkedInTheList) {
     EXPECT_EQ(box->itemText(row), QStringLiteral("GPEN-BFR-512 (cannot be loaded)"));
     EXPECT_FALSE(box->itemData(row, Qt::ToolTipRole).toString().isEmpty());
 
-    ASSERT_TRUE(QTest::qWaitFor([&] { return engine.statuses().contains(QStringLiteral("RetinaFace-R50")); }, kWaitMs));
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return engine.statuses().contains(QStringLiteral("RetinaFace-R50")); }, kWaitMs));
     QCoreApplication::processEvents();
-    EXPECT_TRUE(window.modelStatusIndicator()->text().contains(QStringLiteral("Faces: dlib (built in)")))
+    EXPECT_TRUE(
+        window.modelStatusIndicator()->text().contains(QStringLiteral("Faces: dlib (built in)")))
         << window.modelStatusIndicator()->text().toStdString();
-    EXPECT_TRUE(window.modelStatusIndicator()->toolTip().contains(QStringLiteral("RetinaFace-R50")));
+    EXPECT_TRUE(
+        window.modelStatusIndicator()->toolTip().contains(QStringLiteral("RetinaFace-R50")));
 }
 
 // The status bar's model list shows every column whole (it cut off Warm-up and Memory).
@@ -286,7 +321,8 @@ TEST(ModelStatusPopup, ShowsEveryColumnWhole) {
     auto* indicator = new ModelStatusIndicator(&window);
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    for (const char* id : {"GPEN-BFR-512", "GPEN-Colorization-1024", "RetinaFace-R50", "ParseNet-latest", "realesrgan-x4fast"}) {
+    for (const char* id : {"GPEN-BFR-512", "GPEN-Colorization-1024", "RetinaFace-R50",
+                           "ParseNet-latest", "realesrgan-x4fast"}) {
         gpen::ModelStatus s;
         s.id = id;
         s.state = gpen::ModelState::Ready;
@@ -302,7 +338,8 @@ TEST(ModelStatusPopup, ShowsEveryColumnWhole) {
     ASSERT_NE(tree, nullptr);
     ASSERT_TRUE(QTest::qWaitFor([&] { return indicator->popup()->isVisible(); }, kWaitMs));
     QCoreApplication::processEvents();
-    EXPECT_EQ(tree->horizontalScrollBar()->maximum(), 0) << "popup " << indicator->popup()->width() << " px wide";
+    EXPECT_EQ(tree->horizontalScrollBar()->maximum(), 0)
+        << "popup " << indicator->popup()->width() << " px wide";
     EXPECT_EQ(tree->verticalScrollBar()->maximum(), 0);
     indicator->popup()->hide();
 }

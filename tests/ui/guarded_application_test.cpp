@@ -41,9 +41,11 @@ TEST(GuardedApplication, AnExceptionInAWorkerThreadSlotIsReported) {
     QStringList messages;
     QObject::connect(app, &GuardedApplication::exceptionCaught, &receiver,
                      [&messages](const QString& m) { messages << m; });
-    QMetaObject::invokeMethod(&worker, [] { throw std::bad_alloc(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        &worker, [] { throw std::bad_alloc(); }, Qt::QueuedConnection);
     ASSERT_TRUE(QTest::qWaitFor([&messages] { return !messages.isEmpty(); }, 5000));
-    EXPECT_TRUE(messages.front().contains(QStringLiteral("memory"))) << messages.front().toStdString();
+    EXPECT_TRUE(messages.front().contains(QStringLiteral("memory")))
+        << messages.front().toStdString();
     thread.quit();
     thread.wait();
 }

@@ -18,8 +18,8 @@
 #include "open_photos.h"
 #include "support/peak_memory.h"
 #include "temp_settings.h"
-#include "ui/photos/image_session.h"
 #include "ui/main_window.h"
+#include "ui/photos/image_session.h"
 #include "ui/photos/result_saver.h"
 #include "ui_test_app.h"
 
@@ -32,20 +32,24 @@ cv::Mat gradient16(int w, int h) {
     cv::Mat m(h, w, CV_16UC3);
     for (int y = 0; y < h; ++y) {
         for (int x = 0; x < w; ++x) {
-            m.at<cv::Vec3w>(y, x) = {static_cast<ushort>(x * 65535 / w), static_cast<ushort>(y * 65535 / h),
+            m.at<cv::Vec3w>(y, x) = {static_cast<ushort>(x * 65535 / w),
+                                     static_cast<ushort>(y * 65535 / h),
                                      static_cast<ushort>((x * 7 + y * 13) * 37 % 65536)};
         }
     }
     return m;
 }
 
-std::string path(const QTemporaryDir& dir, const char* name) { return dir.filePath(QString::fromLatin1(name)).toStdString(); }
+std::string path(const QTemporaryDir& dir, const char* name) {
+    return dir.filePath(QString::fromLatin1(name)).toStdString();
+}
 
 TEST(ImageSession, TiffAndWebpOpenInTheWindowThroughCore) {
     gpen::test::uiApp();
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
-    if (!cv::haveImageWriter("x.webp") || !cv::haveImageWriter("x.tif")) GTEST_SKIP() << "OpenCV lacks WebP or TIFF";
+    if (!cv::haveImageWriter("x.webp") || !cv::haveImageWriter("x.tif"))
+        GTEST_SKIP() << "OpenCV lacks WebP or TIFF";
     ASSERT_TRUE(cv::imwrite(path(dir, "scan.tif"), gradient16(120, 80)));
     cv::Mat colour(60, 90, CV_8UC3, cv::Scalar(30, 120, 210));
     ASSERT_TRUE(cv::imwrite(path(dir, "photo.webp"), colour, {cv::IMWRITE_WEBP_QUALITY, 101}));
@@ -54,7 +58,8 @@ TEST(ImageSession, TiffAndWebpOpenInTheWindowThroughCore) {
     window.show();
     QSignalSpy added(window.session(), &gpen::ui::ImageSession::entryAdded);
     QSignalSpy opened(window.session(), &gpen::ui::ImageSession::openFinished);
-    const quint64 id = window.openPaths({dir.filePath(QStringLiteral("scan.tif")), dir.filePath(QStringLiteral("photo.webp"))});
+    const quint64 id = window.openPaths(
+        {dir.filePath(QStringLiteral("scan.tif")), dir.filePath(QStringLiteral("photo.webp"))});
     // Decoding happens off the GUI thread: nothing is in the list when openPaths returns.
     EXPECT_EQ(added.count(), 0);
     EXPECT_TRUE(window.session()->opening());
@@ -91,7 +96,8 @@ TEST(ImageSession, AFileThatIsNotAnImageIsNamedAndTheOthersOpen) {
     ASSERT_TRUE(gpen::test::openAndWait(window, {dir.path()}, &problems));
     EXPECT_EQ(window.imageList()->count(), 1);
     ASSERT_EQ(problems.size(), 1);
-    EXPECT_TRUE(problems.front().contains(QStringLiteral("notes.tif"))) << problems.front().toStdString();
+    EXPECT_TRUE(problems.front().contains(QStringLiteral("notes.tif")))
+        << problems.front().toStdString();
 }
 
 TEST(ImageSession, SaveWritesTheKeptSixteenBitOriginalThroughWriteRestored) {
@@ -111,7 +117,8 @@ TEST(ImageSession, SaveWritesTheKeptSixteenBitOriginalThroughWriteRestored) {
     window.session()->setResult(0, window.session()->entry(0).original);
     // TIFF: no encoder options to ask for, and it holds 16 bits.
     const QString out = dir.filePath(QStringLiteral("restored.tif"));
-    window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*, gpen::ui::SaveOptions*) { return out; });
+    window.resultSaver()->setPathPrompt(
+        [&](const QString&, const QStringList&, QString*, gpen::ui::SaveOptions*) { return out; });
     QSignalSpy saved(window.resultSaver(), &gpen::ui::ResultSaver::saved);
     ASSERT_TRUE(window.resultSaver()->saveAs(0));
     ASSERT_EQ(saved.count(), 1);
@@ -135,12 +142,15 @@ TEST(ImageSession, AFolderOfLargeScansOpensWithinTheMemoryBudget) {
         cv::Mat scan(3000, 4000, CV_8UC3);
         for (int y = 0; y < scan.rows; ++y) {
             auto* row = scan.ptr<cv::Vec3b>(y);
-            for (int x = 0; x < scan.cols; ++x) row[x] = {uchar(x / 16), uchar(y / 12), uchar((x + y) / 28)};
+            for (int x = 0; x < scan.cols; ++x)
+                row[x] = {uchar(x / 16), uchar(y / 12), uchar((x + y) / 28)};
         }
         for (int i = 0; i < kScans; ++i) {
             scan(cv::Rect(0, 0, 40, 40)).setTo(cv::Scalar::all(i * 6));  // each file its own
-            ASSERT_TRUE(cv::imwrite(dir.filePath(QStringLiteral("scan-%1.jpg").arg(i, 2, 10, QLatin1Char('0'))).toStdString(), scan,
-                                    {cv::IMWRITE_JPEG_QUALITY, 80}));
+            ASSERT_TRUE(cv::imwrite(
+                dir.filePath(QStringLiteral("scan-%1.jpg").arg(i, 2, 10, QLatin1Char('0')))
+                    .toStdString(),
+                scan, {cv::IMWRITE_JPEG_QUALITY, 80}));
         }
     }
     const std::uint64_t before = gpen::test::peakResidentBytes(true);
@@ -161,8 +171,9 @@ TEST(ImageSession, AFolderOfLargeScansOpensWithinTheMemoryBudget) {
     EXPECT_LE(resident, 4);
     EXPECT_TRUE(session->resident(0)) << "the photo in view stays";
     const std::uint64_t peak = gpen::test::peakResidentBytes(false);
-    std::cout << "[ memory ] " << kScans << " scans of 12 MP: peak " << (peak - before) / 1000000 << " MB above the start, "
-              << session->residentBytes() / 1000000 << " MB of photos resident\n";
+    std::cout << "[ memory ] " << kScans << " scans of 12 MP: peak " << (peak - before) / 1000000
+              << " MB above the start, " << session->residentBytes() / 1000000
+              << " MB of photos resident\n";
 
     // One released photo viewed: decoded again in the background, and shown.
     const int far = kScans - 10;

@@ -1,43 +1,43 @@
 #include <QAction>
-#include <QTableWidget>
 #include <QDropEvent>
 #include <QFileInfo>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QPushButton>
 #include <QRandomGenerator>
-#include <QSpinBox>
 #include <QScopeGuard>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QTranslator>
-#include <QStatusBar>
-#include <QMimeData>
-#include <QSignalSpy>
-#include <QTemporaryDir>
-#include <QTextBrowser>
-#include <QTest>
 #include <QUrl>
 
 #include <gtest/gtest.h>
 
-#include "support/fixtures.h"
-#include "ui/settings/about_dialog.h"
-#include "ui/photos/comparison_view.h"
-#include "ui/bridge/engine_controller.h"
-#include "ui/batch/batch_dialog.h"
-#include "ui/photos/image_session.h"
-#include "ui/main_window.h"
-#include "ui/photos/photo_limits.h"
-#include "ui/settings/shortcuts_dialog.h"
-#include "ui/photos/restore_panel.h"
-#include "ui/photos/zoom_state.h"
-#include "ui/photos/result_saver.h"
-#include "ui/common/translations.h"
 #include "open_photos.h"
 #include "save_fixture.h"
+#include "support/fixtures.h"
 #include "temp_settings.h"
+#include "ui/batch/batch_dialog.h"
+#include "ui/bridge/engine_controller.h"
+#include "ui/common/translations.h"
+#include "ui/main_window.h"
+#include "ui/photos/comparison_view.h"
+#include "ui/photos/image_session.h"
+#include "ui/photos/photo_limits.h"
+#include "ui/photos/restore_panel.h"
+#include "ui/photos/result_saver.h"
+#include "ui/photos/zoom_state.h"
+#include "ui/settings/about_dialog.h"
+#include "ui/settings/shortcuts_dialog.h"
 #include "ui_test_app.h"
 
 #include <functional>
@@ -51,10 +51,13 @@ using gpen::test::SaveFixture;
 using gpen::ui::MainWindow;
 
 QString solvayPath() {
-    return QString::fromStdString((gpen::test::sampleImagesDir() / "Solvay_conference_1927.png").string());
+    return QString::fromStdString(
+        (gpen::test::sampleImagesDir() / "Solvay_conference_1927.png").string());
 }
 
-void drop(QWidget* target, const QStringList& paths) { ASSERT_TRUE(gpen::test::dropPaths(target, paths)); }
+void drop(QWidget* target, const QStringList& paths) {
+    ASSERT_TRUE(gpen::test::dropPaths(target, paths));
+}
 
 TEST(MainWindow, ShowsWithTitleBeforeAnyModel) {
     gpen::test::uiApp();
@@ -116,19 +119,21 @@ TEST(MainWindow, DroppingAFolderOpensItsImagesAndReportsBrokenOnes) {
     auto* box = window.findChild<QMessageBox*>(QStringLiteral("openProblemsBox"));
     ASSERT_NE(box, nullptr);
     EXPECT_TRUE(box->isVisible());
-    EXPECT_TRUE(box->informativeText().contains(QStringLiteral("broken.png"))) << box->informativeText().toStdString();
+    EXPECT_TRUE(box->informativeText().contains(QStringLiteral("broken.png")))
+        << box->informativeText().toStdString();
     EXPECT_TRUE(box->detailedText().contains(QStringLiteral("broken.png")));
     box->close();
     QStringList problems;
-    ASSERT_TRUE(gpen::test::waitForOpen(opened, window.session()->open({dir.filePath(QStringLiteral("broken.png"))}),
-                                        &problems));
+    ASSERT_TRUE(gpen::test::waitForOpen(
+        opened, window.session()->open({dir.filePath(QStringLiteral("broken.png"))}), &problems));
     ASSERT_EQ(problems.size(), 1);
     EXPECT_TRUE(problems.front().contains(QStringLiteral("broken.png")));
 }
 
 TEST(MainWindow, ClosingWithUnsavedResultsAsksAndCancelKeepsTheWindow) {
     // English as the app installs it: its plural forms ("1 photo").
-    const QList<QTranslator*> english = gpen::ui::Translations::install(&gpen::test::uiApp(), QStringLiteral("en"));
+    const QList<QTranslator*> english =
+        gpen::ui::Translations::install(&gpen::test::uiApp(), QStringLiteral("en"));
     const auto uninstall = qScopeGuard([&] {
         for (QTranslator* t : english) {
             QCoreApplication::removeTranslator(t);
@@ -168,7 +173,8 @@ TEST(MainWindow, ClosingWithUnsavedResultsAsksAndCancelKeepsTheWindow) {
 TEST(MainWindow, GermanTranslationTranslatesTheMenus) {
     auto& app = gpen::test::uiApp();
     gpen::test::useTemporarySettings();
-    const QList<QTranslator*> installed = gpen::ui::Translations::install(&app, QStringLiteral("de"));
+    const QList<QTranslator*> installed =
+        gpen::ui::Translations::install(&app, QStringLiteral("de"));
     ASSERT_FALSE(installed.isEmpty()) << "no :/i18n/gpen-studio_de.qm";
     {
         MainWindow window;
@@ -207,13 +213,15 @@ TEST(MainWindow, ClosingAPhotoFreesItAndTheOthersKeepTheirMarks) {
     ASSERT_NE(close, nullptr);
     EXPECT_EQ(close->shortcut(), QKeySequence(QKeySequence::Close));
     {
-        ModalDriver<QMessageBox> cancel([](QMessageBox* box) { box->button(QMessageBox::Cancel)->click(); });
+        ModalDriver<QMessageBox> cancel(
+            [](QMessageBox* box) { box->button(QMessageBox::Cancel)->click(); });
         close->trigger();
         EXPECT_TRUE(cancel.seen());
     }
     EXPECT_EQ(f.window.session()->count(), 3);
     {
-        ModalDriver<QMessageBox> discard([](QMessageBox* box) { box->button(QMessageBox::Discard)->click(); });
+        ModalDriver<QMessageBox> discard(
+            [](QMessageBox* box) { box->button(QMessageBox::Discard)->click(); });
         close->trigger();
         EXPECT_TRUE(discard.seen());
     }
@@ -227,7 +235,8 @@ TEST(MainWindow, ClosingAPhotoFreesItAndTheOthersKeepTheirMarks) {
     EXPECT_FALSE(f.window.resultSaver()->hasUnsaved(0));
     // A photo without a result closes without a question; the view shows what is selected.
     f.window.imageList()->setCurrentRow(0);
-    ModalDriver<QMessageBox> unexpected([](QMessageBox* box) { box->button(QMessageBox::Cancel)->click(); });
+    ModalDriver<QMessageBox> unexpected(
+        [](QMessageBox* box) { box->button(QMessageBox::Cancel)->click(); });
     EXPECT_TRUE(f.window.closePhoto(0));
     EXPECT_FALSE(unexpected.seen());
     EXPECT_EQ(f.window.session()->count(), 1);
@@ -248,19 +257,23 @@ TEST(MainWindow, AboutNamesTheVersionAndEveryLicence) {
     about->trigger();
     ASSERT_TRUE(read.seen());
     EXPECT_FALSE(gpen::ui::AboutDialog::version().isEmpty());
-    for (const char* needle : {"MIT", "Qt", "LGPL", "libtorch", "BSD", "OpenCV", "Apache", "dlib", "Boost",
-                               "GPEN-BFR-512", "non-commercial"}) {
-        EXPECT_TRUE(text.contains(QString::fromLatin1(needle))) << needle << " missing from: " << text.toStdString();
+    for (const char* needle : {"MIT", "Qt", "LGPL", "libtorch", "BSD", "OpenCV", "Apache", "dlib",
+                               "Boost", "GPEN-BFR-512", "non-commercial"}) {
+        EXPECT_TRUE(text.contains(QString::fromLatin1(needle)))
+            << needle << " missing from: " << text.toStdString();
     }
 }
 
 TEST(MainWindow, EnglishPluralsHaveTheirEnglishForms) {
     auto& app = gpen::test::uiApp();
     gpen::test::useTemporarySettings();
-    const QList<QTranslator*> installed = gpen::ui::Translations::install(&app, QStringLiteral("en"));
+    const QList<QTranslator*> installed =
+        gpen::ui::Translations::install(&app, QStringLiteral("en"));
     ASSERT_FALSE(installed.isEmpty()) << "no :/i18n/gpen-studio_en.qm";
-    const QString one = QCoreApplication::translate("gpen::ui::MainWindow", "%n restored photo(s) not saved.", nullptr, 1);
-    const QString two = QCoreApplication::translate("gpen::ui::MainWindow", "%n restored photo(s) not saved.", nullptr, 2);
+    const QString one = QCoreApplication::translate("gpen::ui::MainWindow",
+                                                    "%n restored photo(s) not saved.", nullptr, 1);
+    const QString two = QCoreApplication::translate("gpen::ui::MainWindow",
+                                                    "%n restored photo(s) not saved.", nullptr, 2);
     for (QTranslator* t : installed) {
         QCoreApplication::removeTranslator(t);
         delete t;
@@ -288,7 +301,8 @@ TEST(MainWindow, MenusOfferTheCommandsUsersLookForWithTheirKeys) {
         EXPECT_EQ(a->shortcut(), e.key) << e.action;
     }
     ASSERT_NE(f.action("revertAction"), nullptr);
-    EXPECT_TRUE(f.action("settingsAction")->shortcuts().contains(QKeySequence(QStringLiteral("Ctrl+,"))));
+    EXPECT_TRUE(
+        f.action("settingsAction")->shortcuts().contains(QKeySequence(QStringLiteral("Ctrl+,"))));
     // No photo restored by the engine: nothing to undo; the result can be reverted.
     EXPECT_FALSE(f.action("undoAction")->isEnabled());
     EXPECT_TRUE(f.action("revertAction")->isEnabled());
@@ -296,8 +310,10 @@ TEST(MainWindow, MenusOfferTheCommandsUsersLookForWithTheirKeys) {
     gpen::ui::ShortcutsDialog keys(f.window.menuBar());
     bool listed = false;
     for (int r = 0; r < keys.table()->rowCount(); ++r) {
-        listed = listed || (keys.table()->item(r, 1)->text() == QStringLiteral("Restore") &&
-                            keys.table()->item(r, 2)->text() == QKeySequence(QStringLiteral("Ctrl+R")).toString(QKeySequence::NativeText));
+        listed = listed ||
+                 (keys.table()->item(r, 1)->text() == QStringLiteral("Restore") &&
+                  keys.table()->item(r, 2)->text() ==
+                      QKeySequence(QStringLiteral("Ctrl+R")).toString(QKeySequence::NativeText));
     }
     EXPECT_TRUE(listed) << "Photo › Restore with Ctrl+R";
 }
@@ -308,13 +324,15 @@ TEST(MainWindow, RevertToOriginalAsksThenDropsTheResult) {
     SaveFixture f;
     ASSERT_FALSE(f.window.session()->entry(0).result.isNull());
     {
-        ModalDriver<QMessageBox> cancel([](QMessageBox* box) { box->button(QMessageBox::Cancel)->click(); });
+        ModalDriver<QMessageBox> cancel(
+            [](QMessageBox* box) { box->button(QMessageBox::Cancel)->click(); });
         f.action("revertAction")->trigger();
         EXPECT_TRUE(cancel.seen());
     }
     EXPECT_FALSE(f.window.session()->entry(0).result.isNull());
     {
-        ModalDriver<QMessageBox> discard([](QMessageBox* box) { box->button(QMessageBox::Discard)->click(); });
+        ModalDriver<QMessageBox> discard(
+            [](QMessageBox* box) { box->button(QMessageBox::Discard)->click(); });
         f.action("revertAction")->trigger();
         EXPECT_TRUE(discard.seen());
     }
@@ -364,7 +382,8 @@ TEST(MainWindow, ALargeDroppedFolderIsOfferedToTheBatchFirst) {
     gpen::test::useTemporarySettings();
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
-    for (int i = 0; i < 40; ++i) noise(24, 16, static_cast<quint32>(i)).save(dir.filePath(QStringLiteral("p%1.png").arg(i)));
+    for (int i = 0; i < 40; ++i)
+        noise(24, 16, static_cast<quint32>(i)).save(dir.filePath(QStringLiteral("p%1.png").arg(i)));
     gpen::ui::EngineController engine;  // not started: the window needs it only to offer the batch
     MainWindow window(&engine);
     window.show();
@@ -415,10 +434,13 @@ TEST(MainWindow, AnotherPhotoOpensFittedWithItsOwnNotes) {
     f.window.comparisonView()->zoomToActualSize();
     ASSERT_FALSE(f.window.comparisonView()->zoomState()->fitMode());
     f.window.imageList()->setCurrentRow(1);
-    EXPECT_TRUE(f.window.comparisonView()->zoomState()->fitMode()) << "the second photo opens fitted";
-    EXPECT_TRUE(f.window.restorePanel()->stageLabel()->text().isEmpty()) << "nothing was done to it yet";
+    EXPECT_TRUE(f.window.comparisonView()->zoomState()->fitMode())
+        << "the second photo opens fitted";
+    EXPECT_TRUE(f.window.restorePanel()->stageLabel()->text().isEmpty())
+        << "nothing was done to it yet";
     f.window.imageList()->setCurrentRow(0);
-    EXPECT_EQ(f.window.restorePanel()->stageLabel()->text(), QStringLiteral("3 faces restored with dlib in 1.0 s"));
+    EXPECT_EQ(f.window.restorePanel()->stageLabel()->text(),
+              QStringLiteral("3 faces restored with dlib in 1.0 s"));
 }
 
 // Settings → Largest photo is the limit photos are opened under; one over it is listed with the
@@ -438,8 +460,10 @@ TEST(MainWindow, APhotoOverTheLargestPhotoSettingIsRefusedNamingTheSetting) {
     ASSERT_TRUE(gpen::test::openAndWait(window, {big}, &problems));
     EXPECT_EQ(window.imageList()->count(), 0);
     ASSERT_EQ(problems.size(), 1);
-    EXPECT_TRUE(problems.front().contains(QStringLiteral("big-scan.png"))) << problems.front().toStdString();
-    EXPECT_TRUE(problems.front().contains(QStringLiteral("limit of 10 megapixels"))) << problems.front().toStdString();
+    EXPECT_TRUE(problems.front().contains(QStringLiteral("big-scan.png")))
+        << problems.front().toStdString();
+    EXPECT_TRUE(problems.front().contains(QStringLiteral("limit of 10 megapixels")))
+        << problems.front().toStdString();
     // And under a raised limit it opens.
     gpen::ui::PhotoLimits::storeMaxMegapixels(20);
     window.session()->setMaxMegapixels(gpen::ui::PhotoLimits::storedMaxMegapixels());

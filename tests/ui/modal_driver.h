@@ -15,7 +15,7 @@ namespace gpen::test {
 // running, and this timer looks for it there. Stops when it acted or when destroyed.
 template <class T>
 class ModalDriver {
-public:
+  public:
     explicit ModalDriver(std::function<void(T*)> act) : m_timer(std::make_unique<QTimer>()) {
         m_timer->setInterval(5);
         QObject::connect(m_timer.get(), &QTimer::timeout, [this, act = std::move(act)] {
@@ -29,7 +29,7 @@ public:
     }
     bool seen() const { return m_seen; }
 
-private:
+  private:
     std::unique_ptr<QTimer> m_timer;
     bool m_seen = false;
 };

@@ -11,14 +11,15 @@
 #include <QTest>
 #include <QUrl>
 
-#include "ui/photos/image_session.h"
 #include "ui/main_window.h"
+#include "ui/photos/image_session.h"
 
 namespace gpen::test {
 
 // Waits for the open job `id` of `session`, recorded by `spy` (on ImageSession::openFinished);
 // true when it ended in time. `problems` receives its messages.
-inline bool waitForOpen(QSignalSpy& spy, quint64 id, QStringList* problems = nullptr, int timeoutMs = 30000) {
+inline bool waitForOpen(QSignalSpy& spy, quint64 id, QStringList* problems = nullptr,
+                        int timeoutMs = 30000) {
     return QTest::qWaitFor(
         [&] {
             for (const auto& args : spy) {
@@ -50,7 +51,8 @@ inline bool dropPaths(QWidget* target, const QStringList& paths) {
 }
 
 // MainWindow::openPaths, waited for.
-inline bool openAndWait(gpen::ui::MainWindow& window, const QStringList& paths, QStringList* problems = nullptr) {
+inline bool openAndWait(gpen::ui::MainWindow& window, const QStringList& paths,
+                        QStringList* problems = nullptr) {
     QSignalSpy spy(window.session(), &gpen::ui::ImageSession::openFinished);
     return waitForOpen(spy, window.openPaths(paths), problems);
 }

@@ -24,7 +24,6 @@ namespace gpen::test {
 
 using gpen::ui::MainWindow;
 
-
 inline QImage noise(int w, int h, quint32 seed) {
     QImage image(w, h, QImage::Format_RGB32);
     QRandomGenerator rng(seed);
@@ -32,7 +31,8 @@ inline QImage noise(int w, int h, quint32 seed) {
         for (int x = 0; x < w; ++x) {
             // Smooth gradients plus noise: what JPEG's quality setting visibly trades.
             const int n = static_cast<int>(rng.bounded(64U));
-            image.setPixel(x, y, qRgb((x * 255 / w + n) % 256, (y * 255 / h + n) % 256, (n * 4) % 256));
+            image.setPixel(x, y,
+                           qRgb((x * 255 / w + n) % 256, (y * 255 / h + n) % 256, (n * 4) % 256));
         }
     }
     return image;
@@ -49,9 +49,12 @@ struct SaveFixture {
         original = dir.filePath(QStringLiteral("photo.png"));
         noise(160, 120, 1).save(original);
         window.show();
-        if (gpen::test::openAndWait(window, {original})) window.session()->setResult(0, noise(160, 120, 2));
+        if (gpen::test::openAndWait(window, {original}))
+            window.session()->setResult(0, noise(160, 120, 2));
     }
-    QAction* action(const char* name) { return window.findChild<QAction*>(QString::fromLatin1(name)); }
+    QAction* action(const char* name) {
+        return window.findChild<QAction*>(QString::fromLatin1(name));
+    }
     QByteArray bytes(const QString& path) const {
         QFile f(path);
         return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
@@ -61,11 +64,12 @@ struct SaveFixture {
 // Save As to `path` at JPEG `quality`, as the Save dialog would answer; true when it was asked.
 inline bool saveAsJpeg(SaveFixture& f, const QString& path, int quality) {
     bool asked = false;
-    f.window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*, gpen::ui::SaveOptions* options) {
-        asked = true;
-        options->quality = quality;
-        return path;
-    });
+    f.window.resultSaver()->setPathPrompt(
+        [&](const QString&, const QStringList&, QString*, gpen::ui::SaveOptions* options) {
+            asked = true;
+            options->quality = quality;
+            return path;
+        });
     f.action("saveAsAction")->trigger();
     return asked;
 }

@@ -20,8 +20,8 @@ namespace {
 
 using gpen::test::ModalDriver;
 using gpen::test::noise;
-using gpen::test::SaveFixture;
 using gpen::test::saveAsJpeg;
+using gpen::test::SaveFixture;
 
 TEST(SaveResult, SaveAsWritesAJpegAtTheChosenQuality) {
     gpen::test::uiApp();
@@ -34,14 +34,16 @@ TEST(SaveResult, SaveAsWritesAJpegAtTheChosenQuality) {
     // The first suggestion: beside the original, in its format, with "-restored".
     QString suggested;
     QStringList filters;
-    f.window.resultSaver()->setPathPrompt([&](const QString& s, const QStringList& fl, QString*, gpen::ui::SaveOptions*) {
-        suggested = s;
-        filters = fl;
-        return QString();  // cancelled
-    });
+    f.window.resultSaver()->setPathPrompt(
+        [&](const QString& s, const QStringList& fl, QString*, gpen::ui::SaveOptions*) {
+            suggested = s;
+            filters = fl;
+            return QString();  // cancelled
+        });
     f.action("saveAsAction")->trigger();
     EXPECT_EQ(suggested, f.dir.filePath(QStringLiteral("photo-restored.png")));
-    EXPECT_TRUE(filters.filter(QStringLiteral("JPEG")).size() == 1) << filters.join(QStringLiteral(";;")).toStdString();
+    EXPECT_TRUE(filters.filter(QStringLiteral("JPEG")).size() == 1)
+        << filters.join(QStringLiteral(";;")).toStdString();
     EXPECT_TRUE(filters.filter(QStringLiteral("PNG")).size() == 1);
 
     const QString low = f.dir.filePath(QStringLiteral("low.jpg"));
@@ -78,10 +80,11 @@ TEST(SaveResult, SaveAfterSaveAsOverwritesThatTargetWithoutAsking) {
     f.window.session()->setResult(0, blue);
     EXPECT_TRUE(f.window.imageList()->item(0)->text().contains(QStringLiteral("unsaved")));
     int prompts = 0;
-    f.window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*, gpen::ui::SaveOptions*) {
-        ++prompts;
-        return QString();
-    });
+    f.window.resultSaver()->setPathPrompt(
+        [&](const QString&, const QStringList&, QString*, gpen::ui::SaveOptions*) {
+            ++prompts;
+            return QString();
+        });
     QSignalSpy saved(f.window.resultSaver(), &gpen::ui::ResultSaver::saved);
     ModalDriver<QDialog> anyModal([](QDialog* d) { d->reject(); });
     f.window.activateWindow();
@@ -104,7 +107,8 @@ TEST(SaveResult, SavingOverTheOriginalAsksAndNoKeepsIt) {
     SaveFixture f;
     const QByteArray before = f.bytes(f.original);
     ASSERT_FALSE(before.isEmpty());
-    f.window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*, gpen::ui::SaveOptions*) { return f.original; });
+    f.window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*,
+                                              gpen::ui::SaveOptions*) { return f.original; });
     QString question;
     ModalDriver<QMessageBox> answer([&](QMessageBox* box) {
         question = box->text();
@@ -131,7 +135,8 @@ TEST(SaveResult, AFailedSaveNamesTheFile) {
     gpen::test::uiApp();
     SaveFixture f;
     const QString target = f.dir.filePath(QStringLiteral("no-such-folder/out.tif"));
-    f.window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*, gpen::ui::SaveOptions*) { return target; });
+    f.window.resultSaver()->setPathPrompt([&](const QString&, const QStringList&, QString*,
+                                              gpen::ui::SaveOptions*) { return target; });
     QString message;
     ModalDriver<QMessageBox> warning([&](QMessageBox* box) {
         message = box->text();
@@ -156,10 +161,11 @@ TEST(SaveResult, SaveResultAsHasAShortcut) {
     SaveFixture f;
     EXPECT_EQ(f.action("saveAsAction")->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+S")));
     QStringList asked;
-    f.window.resultSaver()->setPathPrompt([&](const QString& s, const QStringList&, QString*, gpen::ui::SaveOptions*) {
-        asked << s;
-        return QString();
-    });
+    f.window.resultSaver()->setPathPrompt(
+        [&](const QString& s, const QStringList&, QString*, gpen::ui::SaveOptions*) {
+            asked << s;
+            return QString();
+        });
     f.window.activateWindow();
     ASSERT_TRUE(QTest::qWaitForWindowActive(&f.window));
     QTest::keyClick(&f.window, Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
@@ -175,7 +181,8 @@ TEST(SaveResult, SaveAllWritesEveryUnsavedResultBesideItsOriginal) {
     ASSERT_TRUE(gpen::test::openAndWait(f.window, {second}));
     f.window.session()->setResult(1, noise(80, 60, 4));
     ASSERT_TRUE(f.action("saveAllAction")->isEnabled());
-    ModalDriver<QMessageBox> unexpected([](QMessageBox* box) { box->button(QMessageBox::Cancel)->click(); });
+    ModalDriver<QMessageBox> unexpected(
+        [](QMessageBox* box) { box->button(QMessageBox::Cancel)->click(); });
     f.action("saveAllAction")->trigger();
     EXPECT_FALSE(unexpected.seen());
     EXPECT_TRUE(QFileInfo::exists(f.dir.filePath(QStringLiteral("photo-restored.png"))));
@@ -194,14 +201,18 @@ TEST(SaveResult, TheWindowAnswersWhileAFileIsEncoded) {
     // Large enough that the PNG encode takes a while on any machine.
     f.window.session()->setResult(0, noise(160, 120, 7).scaled(2400, 1800));
     const QString path = f.dir.filePath(QStringLiteral("large.png"));
-    f.window.resultSaver()->setPathPrompt([path](const QString&, const QStringList&, QString*, gpen::ui::SaveOptions*) { return path; });
+    f.window.resultSaver()->setPathPrompt([path](const QString&, const QStringList&, QString*,
+                                                 gpen::ui::SaveOptions*) { return path; });
     QStringList order;
-    QObject::connect(f.window.resultSaver(), &gpen::ui::ResultSaver::busyChanged, [&](bool busy, const QString& name) {
-        order << (busy ? QStringLiteral("start ") + name : QStringLiteral("end"));
-        if (busy) QTimer::singleShot(0, [&] { order << QStringLiteral("event loop"); });
-    });
+    QObject::connect(f.window.resultSaver(), &gpen::ui::ResultSaver::busyChanged,
+                     [&](bool busy, const QString& name) {
+                         order << (busy ? QStringLiteral("start ") + name : QStringLiteral("end"));
+                         if (busy)
+                             QTimer::singleShot(0, [&] { order << QStringLiteral("event loop"); });
+                     });
     f.action("saveAsAction")->trigger();
-    EXPECT_EQ(order, QStringList({QStringLiteral("start large.png"), QStringLiteral("event loop"), QStringLiteral("end")}));
+    EXPECT_EQ(order, QStringList({QStringLiteral("start large.png"), QStringLiteral("event loop"),
+                                  QStringLiteral("end")}));
     EXPECT_EQ(QImage(path).size(), QSize(2400, 1800));
     EXPECT_FALSE(f.window.resultSaver()->busy());
     EXPECT_FALSE(f.window.resultSaver()->hasUnsaved(0));
@@ -212,10 +223,14 @@ TEST(SaveResult, AResultChangedDuringTheWriteStaysUnsaved) {
     gpen::test::uiApp();
     SaveFixture f;
     const QString path = f.dir.filePath(QStringLiteral("changed.png"));
-    f.window.resultSaver()->setPathPrompt([path](const QString&, const QStringList&, QString*, gpen::ui::SaveOptions*) { return path; });
-    QObject::connect(f.window.resultSaver(), &gpen::ui::ResultSaver::busyChanged, [&](bool busy, const QString&) {
-        if (busy) QTimer::singleShot(0, [&] { f.window.session()->setResult(0, noise(160, 120, 9)); });
-    });
+    f.window.resultSaver()->setPathPrompt([path](const QString&, const QStringList&, QString*,
+                                                 gpen::ui::SaveOptions*) { return path; });
+    QObject::connect(f.window.resultSaver(), &gpen::ui::ResultSaver::busyChanged,
+                     [&](bool busy, const QString&) {
+                         if (busy)
+                             QTimer::singleShot(
+                                 0, [&] { f.window.session()->setResult(0, noise(160, 120, 9)); });
+                     });
     f.action("saveAsAction")->trigger();
     ASSERT_TRUE(QFileInfo::exists(path));
     EXPECT_TRUE(f.window.resultSaver()->hasUnsaved(0));
@@ -259,7 +274,9 @@ TEST(SaveResult, OneDialogChoosesTheFileAndItsEncoding) {
 
 TEST(SaveResult, TheSaveDialogOptionsFollowATypedExtension) {
     gpen::test::uiApp();
-    gpen::ui::SaveDialog d(QStringLiteral("/tmp/x.png"), {QStringLiteral("PNG (*.png)"), QStringLiteral("WebP (*.webp)"), QStringLiteral("TIFF (*.tif *.tiff)")},
+    gpen::ui::SaveDialog d(QStringLiteral("/tmp/x.png"),
+                           {QStringLiteral("PNG (*.png)"), QStringLiteral("WebP (*.webp)"),
+                            QStringLiteral("TIFF (*.tif *.tiff)")},
                            QStringLiteral("PNG (*.png)"), {});
     EXPECT_EQ(d.optionsFormat(), QStringLiteral("png"));
     auto* name = d.findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
@@ -270,7 +287,8 @@ TEST(SaveResult, TheSaveDialogOptionsFollowATypedExtension) {
     name->setText(QStringLiteral("x.tif"));
     EXPECT_FALSE(d.qualityBox()->isVisibleTo(&d));
     EXPECT_FALSE(d.compressionBox()->isVisibleTo(&d));
-    EXPECT_EQ(gpen::ui::SaveDialog::suffixOfFilter(QStringLiteral("JPEG (*.jpg *.jpeg)")), QStringLiteral("jpg"));
+    EXPECT_EQ(gpen::ui::SaveDialog::suffixOfFilter(QStringLiteral("JPEG (*.jpg *.jpeg)")),
+              QStringLiteral("jpg"));
 }
 
 }  // namespace

@@ -13,9 +13,9 @@
 
 #include "temp_settings.h"
 #include "ui/bridge/engine_settings.h"
+#include "ui/common/translations.h"
 #include "ui/photos/photo_limits.h"
 #include "ui/settings/settings_dialog.h"
-#include "ui/common/translations.h"
 #include "ui_test_app.h"
 
 namespace {
@@ -177,8 +177,9 @@ TEST(SettingsDialog, TheMainPageIsShortAndTheEngineDetailsAreUnderAdvanced) {
     dialog.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
     // Device, performance, models folder, language, theme: visible. The rest folded away.
-    for (QWidget* w : std::initializer_list<QWidget*>{dialog.deviceBox(), dialog.presetBox(), dialog.modelsDirEdit(),
-                                                      dialog.languageBox(), dialog.themeBox()}) {
+    for (QWidget* w : std::initializer_list<QWidget*>{dialog.deviceBox(), dialog.presetBox(),
+                                                      dialog.modelsDirEdit(), dialog.languageBox(),
+                                                      dialog.themeBox()}) {
         EXPECT_TRUE(w->isVisible()) << w->metaObject()->className();
     }
     EXPECT_FALSE(dialog.advancedSection()->isVisible());
@@ -189,7 +190,8 @@ TEST(SettingsDialog, TheMainPageIsShortAndTheEngineDetailsAreUnderAdvanced) {
     EXPECT_TRUE(dialog.warmupBatchSizesEdit()->isVisible());
     // No tile size here: restores use the Restore panel's.
     for (const QLabel* label : dialog.findChildren<QLabel*>()) {
-        EXPECT_FALSE(label->text().contains(QStringLiteral("ile size"))) << label->text().toStdString();
+        EXPECT_FALSE(label->text().contains(QStringLiteral("ile size")))
+            << label->text().toStdString();
         // Every mnemonic has its buddy: no label shows a literal "&".
         if (label->text().contains(QLatin1Char('&'))) {
             EXPECT_NE(label->buddy(), nullptr) << label->text().toStdString();
@@ -202,7 +204,7 @@ TEST(SettingsDialog, APresetSetsTheEngineDetailsAndEditsMakeItCustom) {
     gpen::test::useTemporarySettings();
     SettingsDialog dialog;
     EXPECT_EQ(dialog.presetBox()->currentIndex(), 0);  // the defaults are "Balanced"
-    dialog.presetBox()->setCurrentIndex(1);             // Low memory
+    dialog.presetBox()->setCurrentIndex(1);            // Low memory
     EXPECT_EQ(dialog.maxModelsBox()->value(), 2);
     EXPECT_EQ(dialog.memoryBudgetBox()->value(), 1536);
     dialog.memoryBudgetBox()->setValue(2048);
@@ -222,9 +224,11 @@ TEST(SettingsDialog, TheLargestPhotoSaysWhatItCostsAndIsStored) {
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
     EXPECT_TRUE(dialog.maxMegapixelsBox()->isVisible());
     EXPECT_EQ(dialog.maxMegapixelsBox()->value(), gpen::ui::PhotoLimits::kDefaultMegapixels);
-    EXPECT_EQ(dialog.maxMegapixelsMemoryLabel()->text(), QStringLiteral("about 1.6 GB of memory for one photo this large"));
+    EXPECT_EQ(dialog.maxMegapixelsMemoryLabel()->text(),
+              QStringLiteral("about 1.6 GB of memory for one photo this large"));
     dialog.maxMegapixelsBox()->setValue(400);
-    EXPECT_EQ(dialog.maxMegapixelsMemoryLabel()->text(), QStringLiteral("about 6.4 GB of memory for one photo this large"));
+    EXPECT_EQ(dialog.maxMegapixelsMemoryLabel()->text(),
+              QStringLiteral("about 6.4 GB of memory for one photo this large"));
     dialog.accept();
     EXPECT_EQ(gpen::ui::PhotoLimits::storedMaxMegapixels(), 400);
 }

@@ -15,8 +15,8 @@
 
 #include "support/fixtures.h"
 #include "temp_settings.h"
-#include "ui/photos/image_session.h"
 #include "ui/main_window.h"
+#include "ui/photos/image_session.h"
 #include "ui/single_instance.h"
 #include "ui_test_app.h"
 
@@ -53,15 +53,16 @@ TEST(SingleInstance, AQuittingInstanceNoLongerTakesFiles) {
 TEST(SingleInstance, ASecondLaunchHandsItsFilesToTheFirstAndExits) {
     gpen::test::uiApp();
     gpen::test::useTemporarySettings();
-    const QString photo =
-        QString::fromStdString((gpen::test::sampleImagesDir() / "Solvay_conference_1927.png").string());
+    const QString photo = QString::fromStdString(
+        (gpen::test::sampleImagesDir() / "Solvay_conference_1927.png").string());
     if (!QFileInfo::exists(photo)) GTEST_SKIP() << "sample image not found";
     const QString key = uniqueKey();
     gpen::ui::MainWindow window;
     window.show();
     SingleInstance first(key);
     ASSERT_TRUE(first.listen()) << first.errorString().toStdString();
-    QObject::connect(&first, &SingleInstance::filesReceived, &window, &gpen::ui::MainWindow::openFromAnotherLaunch);
+    QObject::connect(&first, &SingleInstance::filesReceived, &window,
+                     &gpen::ui::MainWindow::openFromAnotherLaunch);
     QSignalSpy received(&first, &SingleInstance::filesReceived);
     QSignalSpy opened(window.session(), &gpen::ui::ImageSession::openFinished);
 
@@ -79,7 +80,8 @@ TEST(SingleInstance, ASecondLaunchHandsItsFilesToTheFirstAndExits) {
     EXPECT_EQ(second.exitCode(), 0) << second.readAllStandardError().toStdString();
 
     ASSERT_EQ(received.count(), 1);
-    EXPECT_EQ(received.at(0).at(0).toStringList(), QStringList{QFileInfo(photo).absoluteFilePath()});
+    EXPECT_EQ(received.at(0).at(0).toStringList(),
+              QStringList{QFileInfo(photo).absoluteFilePath()});
     // The first window opened it (decoded in the background).
     ASSERT_TRUE(opened.count() > 0 || opened.wait(30000));
     ASSERT_EQ(window.session()->count(), 1);
@@ -94,7 +96,8 @@ TEST(SingleInstance, TheDefaultSocketIsInTheUsersRuntimeFolder) {
     gpen::test::useTemporarySettings();
     QTemporaryDir runtime;
     ASSERT_TRUE(runtime.isValid());
-    ASSERT_TRUE(QFile::setPermissions(runtime.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner));
+    ASSERT_TRUE(QFile::setPermissions(
+        runtime.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner));
     const QByteArray saved = qgetenv("XDG_RUNTIME_DIR");
     const QByteArray savedKey = qgetenv("GPEN_STUDIO_INSTANCE_KEY");
     qputenv("XDG_RUNTIME_DIR", runtime.path().toUtf8());

@@ -16,7 +16,9 @@ inline QTemporaryDir& temporarySettingsDir() {
     return dir;
 }
 
-inline void removeTemporarySettings() { temporarySettingsDir().remove(); }
+inline void removeTemporarySettings() {
+    temporarySettingsDir().remove();
+}
 
 inline void useTemporarySettings() {
     QTemporaryDir& dir = temporarySettingsDir();

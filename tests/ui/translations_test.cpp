@@ -13,9 +13,9 @@
 #include "gpen/pipeline/restore_pipeline.h"
 #include "temp_settings.h"
 #include "ui/common/core_text.h"
+#include "ui/common/translations.h"
 #include "ui/main_window.h"
 #include "ui/settings/settings_dialog.h"
-#include "ui/common/translations.h"
 #include "ui_test_app.h"
 
 namespace {

@@ -78,7 +78,8 @@ inline bool onEvent(void** data) {
     if (static_cast<QEvent*>(data[1])->type() == QEvent::MetaCall) {
         const int self = emitDepth > 0 ? 1 : 0;
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(50);
-        while (emitting.load(std::memory_order_relaxed) > self && std::chrono::steady_clock::now() < deadline) {
+        while (emitting.load(std::memory_order_relaxed) > self &&
+               std::chrono::steady_clock::now() < deadline) {
             std::this_thread::yield();
         }
     }
@@ -90,11 +91,13 @@ inline bool onEvent(void** data) {
 // QMetaObject::invokeMethod(context, functor) builds its slot object (the lambda and its
 // captures) in our code, then calls this exported function, which posts it. This definition
 // wins over QtCore's for every call from this executable; it releases, then calls QtCore's.
-bool QMetaObject::invokeMethodImpl(QObject* object, QtPrivate::QSlotObjectBase* slot, Qt::ConnectionType type,
-                                   void* ret) {
+bool QMetaObject::invokeMethodImpl(QObject* object, QtPrivate::QSlotObjectBase* slot,
+                                   Qt::ConnectionType type, void* ret) {
     using Real = bool (*)(QObject*, QtPrivate::QSlotObjectBase*, Qt::ConnectionType, void*);
-    static const auto real = reinterpret_cast<Real>(
-        dlsym(RTLD_NEXT, "_ZN11QMetaObject16invokeMethodImplEP7QObjectPN9QtPrivate15QSlotObjectBaseEN2Qt14ConnectionTypeEPv"));
+    static const auto real =
+        reinterpret_cast<Real>(dlsym(RTLD_NEXT,
+                                     "_ZN11QMetaObject16invokeMethodImplEP7QObjectPN9QtPrivate15QSl"
+                                     "otObjectBaseEN2Qt14ConnectionTypeEPv"));
     __tsan_release(&gpen::test::tsan_detail::queuedCallClock);
     return real(object, slot, type, ret);
 }

@@ -7,6 +7,8 @@
 
 namespace gpen::test {
 
-inline QApplication& uiApp() { return *qobject_cast<QApplication*>(QCoreApplication::instance()); }
+inline QApplication& uiApp() {
+    return *qobject_cast<QApplication*>(QCoreApplication::instance());
+}
 
 }  // namespace gpen::test

@@ -1,8 +1,8 @@
 // main() of the UI suites: one QApplication for the process, alive while the tests run.
 
-#include "ui/guarded_application.h"
 #include "temp_settings.h"
 #include "tsan_queued_calls.h"
+#include "ui/guarded_application.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -20,10 +20,10 @@
 
 #include "gpen/base/log.h"
 #include "temp_settings.h"
-#include "ui/photos/face_strip.h"
-#include "ui/photos/image_session.h"
 #include "ui/main_window.h"
 #include "ui/models/model_status_indicator.h"
+#include "ui/photos/face_strip.h"
+#include "ui/photos/image_session.h"
 #include "ui_test_app.h"
 
 namespace {
@@ -39,7 +39,7 @@ gpen::ModelStatus status(const char* id, gpen::ModelState state) {
 
 // What a user sees after launch, shown: a photo open, every model of a full preload reported.
 class PopulatedWindow : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         gpen::test::uiApp();
         gpen::test::useTemporarySettings();
@@ -54,7 +54,8 @@ protected:
 void PopulatedWindow::populate() {
     QImage photo(1600, 1000, QImage::Format_RGB32);
     photo.fill(QColor(120, 90, 60));
-    window.session()->addImage(photo, QStringLiteral("a photo with a rather long file name from an old archive.png"));
+    window.session()->addImage(
+        photo, QStringLiteral("a photo with a rather long file name from an old archive.png"));
     const QStringList preload = {QStringLiteral("GPEN-BFR-512"), QStringLiteral("RetinaFace-R50"),
                                  QStringLiteral("ParseNet-latest"), QStringLiteral("dlib")};
     window.modelStatusIndicator()->setAlwaysShown(preload);
@@ -66,19 +67,22 @@ void PopulatedWindow::populate() {
 
 TEST_F(PopulatedWindow, FitsTheAvailableScreenWithNothingCut) {
     const QRect avail = window.screen()->availableGeometry();
-    std::printf("screen %dx%d (available), device pixel ratio %.1f, window %dx%d\n", avail.width(), avail.height(),
-                window.devicePixelRatioF(), window.frameGeometry().width(), window.frameGeometry().height());
+    std::printf("screen %dx%d (available), device pixel ratio %.1f, window %dx%d\n", avail.width(),
+                avail.height(), window.devicePixelRatioF(), window.frameGeometry().width(),
+                window.frameGeometry().height());
     EXPECT_TRUE(avail.contains(window.frameGeometry()))
         << "window " << window.frameGeometry().x() << "," << window.frameGeometry().y() << " "
-        << window.frameGeometry().width() << "x" << window.frameGeometry().height() << " on a " << avail.x() << ","
-        << avail.y() << " " << avail.width() << "x" << avail.height() << " screen";
+        << window.frameGeometry().width() << "x" << window.frameGeometry().height() << " on a "
+        << avail.x() << "," << avail.y() << " " << avail.width() << "x" << avail.height()
+        << " screen";
     const QSize least = window.minimumSizeHint();
     EXPECT_LE(least.width(), avail.width());
     EXPECT_LE(least.height(), avail.height());
     // The model indicator is one compact button with room for its whole summary.
     const auto* indicator = window.modelStatusIndicator();
     EXPECT_TRUE(indicator->isVisible());
-    EXPECT_GE(indicator->width(), indicator->sizeHint().width()) << indicator->summary().toStdString();
+    EXPECT_GE(indicator->width(), indicator->sizeHint().width())
+        << indicator->summary().toStdString();
     EXPECT_TRUE(window.statusBar()->rect().contains(indicator->geometry()));
     EXPECT_GE(indicator->mapTo(&window, QPoint(indicator->width(), 0)).x(), 0);
     EXPECT_LE(indicator->mapTo(&window, QPoint(indicator->width(), 0)).x(), window.width());
@@ -112,7 +116,8 @@ TEST_F(PopulatedWindow, ThumbnailsAreRenderedAtTheScreensPixelRatio) {
 TEST(WindowLayout, SizeAndPanelsAreRestoredAfterARestart) {
     gpen::test::uiApp();
     gpen::test::useTemporarySettings();
-    const QSize chosen = QSize(640, 480).boundedTo(QGuiApplication::primaryScreen()->availableSize() - QSize(40, 60));
+    const QSize chosen = QSize(640, 480).boundedTo(
+        QGuiApplication::primaryScreen()->availableSize() - QSize(40, 60));
     {
         MainWindow window;
         window.show();
@@ -150,7 +155,9 @@ TEST(WindowLayout, CoresNotesReachTheStatusBar) {
     MainWindow window;
     window.show();
     // As the encoder does from whichever thread saves: a warning the user must see.
-    std::thread([] { gpen::log(gpen::LogLevel::Warning, "photo.jpg: metadata not copied (exiv2: bad IFD)"); }).join();
+    std::thread([] {
+        gpen::log(gpen::LogLevel::Warning, "photo.jpg: metadata not copied (exiv2: bad IFD)");
+    }).join();
     const auto shown = [&window] {
         for (const QLabel* l : window.statusBar()->findChildren<QLabel*>()) {
             if (l->text().contains(QStringLiteral("metadata not copied"))) return true;

@@ -45,7 +45,9 @@ QStringList patterns(const QLineEdit* edit) {
 }
 
 // "1 min 05 s", "42 s": a time left as a person reads it.
-QPushButton* browseButton(QWidget* parent) { return new QPushButton(BatchDialog::tr("Browse…"), parent); }
+QPushButton* browseButton(QWidget* parent) {
+    return new QPushButton(BatchDialog::tr("Browse…"), parent);
+}
 
 // The file the live example names, with the request's model, scale and format.
 NameFields exampleFields(const BatchRequest& r) {
@@ -89,12 +91,14 @@ BatchDialog::BatchDialog(EngineController* engine, QWidget* parent)
     setObjectName(QStringLiteral("batchDialog"));
     m_include->setPlaceholderText(tr("all photos (e.g. *.tif; 1950s/**)"));
     m_exclude->setPlaceholderText(tr("none (e.g. *-restored.*; drafts/**)"));
-    m_include->setToolTip(tr("Globs separated by ';'. A pattern with '/' is matched against the path "
-                             "inside the input folder, else against the file name."));
+    m_include->setToolTip(
+        tr("Globs separated by ';'. A pattern with '/' is matched against the path "
+           "inside the input folder, else against the file name."));
     m_exclude->setToolTip(m_include->toolTip());
     m_recursive->setObjectName(QStringLiteral("recursiveBox"));
-    m_template->setToolTip(tr("{name} file name, {ext} extension, {relpath} sub-folder, {model} face model, "
-                              "{scale} background scale, {date} today, {index} position in the list"));
+    m_template->setToolTip(
+        tr("{name} file name, {ext} extension, {relpath} sub-folder, {model} face model, "
+           "{scale} background scale, {date} today, {index} position in the list"));
     m_ifExists->addItem(tr("Skip the file"), QStringLiteral("skip"));
     m_ifExists->addItem(tr("Overwrite it"), QStringLiteral("overwrite"));
     m_ifExists->addItem(tr("Add a number to the name"), QStringLiteral("suffix"));
@@ -147,14 +151,16 @@ BatchDialog::BatchDialog(EngineController* engine, QWidget* parent)
     top->addWidget(files, 3);
     top->addWidget(restore, 2);
 
-    m_table->setHorizontalHeaderLabels({tr("File"), tr("Status"), tr("Faces"), tr("Time"), tr("Notes"), tr("Output")});
+    m_table->setHorizontalHeaderLabels(
+        {tr("File"), tr("Status"), tr("Faces"), tr("Time"), tr("Notes"), tr("Output")});
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     // Fixed widths and one line per row: a table of thousands of files never measures its contents.
     m_table->setWordWrap(false);
     QHeaderView* header = m_table->horizontalHeader();
-    for (const Column c : {FileColumn, ErrorColumn, OutputColumn}) header->setSectionResizeMode(c, QHeaderView::Stretch);
+    for (const Column c : {FileColumn, ErrorColumn, OutputColumn})
+        header->setSectionResizeMode(c, QHeaderView::Stretch);
     header->resizeSection(StatusColumn, 170);
     header->resizeSection(FacesColumn, 60);
     header->resizeSection(TimeColumn, 70);
@@ -173,7 +179,8 @@ BatchDialog::BatchDialog(EngineController* engine, QWidget* parent)
     auto* close = new QPushButton(tr("Close"), this);
     buttons->addWidget(close);
 
-    m_reviewOnly = new QCheckBox(tr("Show only files to review (a face may no longer look like the same person)"), this);
+    m_reviewOnly = new QCheckBox(
+        tr("Show only files to review (a face may no longer look like the same person)"), this);
     m_reviewOnly->setEnabled(false);
     connect(m_reviewOnly, &QCheckBox::toggled, this, &BatchDialog::applyReviewFilter);
 
@@ -189,7 +196,8 @@ BatchDialog::BatchDialog(EngineController* engine, QWidget* parent)
     const QSettings settings;
     m_input->setText(settings.value(kInputKey).toString());
     m_output->setText(settings.value(kOutputKey).toString());
-    m_template->setText(settings.value(kTemplateKey, QString::fromLatin1(kDefaultNameTemplate)).toString());
+    m_template->setText(
+        settings.value(kTemplateKey, QString::fromLatin1(kDefaultNameTemplate)).toString());
 
     m_browse = {browseIn, browseOut};
     m_planner.setMaxThreadCount(1);
@@ -208,17 +216,21 @@ BatchDialog::BatchDialog(EngineController* engine, QWidget* parent)
         const QString folder = QDir::fromNativeSeparators(text.trimmed());
         if (folder.isEmpty() || !QFileInfo(folder).isDir()) return;
         const QFileInfo in(QDir::cleanPath(folder));
-        m_suggestedOutput = QDir::toNativeSeparators(in.absoluteDir().filePath(in.fileName() + tr("-restored")));
+        m_suggestedOutput =
+            QDir::toNativeSeparators(in.absoluteDir().filePath(in.fileName() + tr("-restored")));
         m_output->setText(m_suggestedOutput);
     });
-    connect(browseIn, &QPushButton::clicked, this, [this] { chooseFolder(m_input, tr("Input Folder")); });
-    connect(browseOut, &QPushButton::clicked, this, [this] { chooseFolder(m_output, tr("Output Folder")); });
+    connect(browseIn, &QPushButton::clicked, this,
+            [this] { chooseFolder(m_input, tr("Input Folder")); });
+    connect(browseOut, &QPushButton::clicked, this,
+            [this] { chooseFolder(m_output, tr("Output Folder")); });
     connect(m_template, &QLineEdit::textChanged, this, &BatchDialog::updateExample);
     connect(m_recursive, &QCheckBox::toggled, this, &BatchDialog::updateExample);
     connect(m_format, &QComboBox::currentIndexChanged, this, &BatchDialog::updateExample);
     connect(m_format, &QComboBox::currentIndexChanged, this, [this] {
         const QString f = m_format->currentData().toString();
-        m_quality->setEnabled(f == QStringLiteral("jpg") || f == QStringLiteral("webp") || f == QStringLiteral("same"));
+        m_quality->setEnabled(f == QStringLiteral("jpg") || f == QStringLiteral("webp") ||
+                              f == QStringLiteral("same"));
     });
     connect(m_options, &RestorePanel::optionsChanged, this, &BatchDialog::updateExample);
     connect(m_start, &QPushButton::clicked, this, &BatchDialog::start);
@@ -278,7 +290,8 @@ void BatchDialog::refreshPlan() {
         if (!scanned) {
             text = CoreText::error(scanned.error());
         } else if (scanned->files.empty()) {
-            text = tr("No photos to restore here: none of its files is a photo these choices select.");
+            text =
+                tr("No photos to restore here: none of its files is a photo these choices select.");
         } else {
             constexpr std::size_t kNamed = 3;
             QStringList names;
@@ -301,10 +314,13 @@ void BatchDialog::refreshPlan() {
 void BatchDialog::setInputFolder(const QString& folder) {
     m_input->setText(QDir::toNativeSeparators(folder));
     const QFileInfo in(folder);
-    m_output->setText(QDir::toNativeSeparators(in.absoluteDir().filePath(in.fileName() + tr("-restored"))));
+    m_output->setText(
+        QDir::toNativeSeparators(in.absoluteDir().filePath(in.fileName() + tr("-restored"))));
 }
 
-void BatchDialog::setOutputFolder(const QString& folder) { m_output->setText(QDir::toNativeSeparators(folder)); }
+void BatchDialog::setOutputFolder(const QString& folder) {
+    m_output->setText(QDir::toNativeSeparators(folder));
+}
 
 void BatchDialog::setRestoreOptions(const RestoreOptions& options) {
     m_options->setTask(options.task);
@@ -333,10 +349,13 @@ QString BatchDialog::nameExample() const {
     const auto name = expandNameTemplate(r.nameTemplate.toStdString(), fields);
     if (!name) return tr("Template error: %1").arg(QString::fromStdString(name.error().message));
     return tr("Example: %1 → %2")
-        .arg(QString::fromStdString(fields.relative.generic_string()), QString::fromStdString(name->generic_string()));
+        .arg(QString::fromStdString(fields.relative.generic_string()),
+             QString::fromStdString(name->generic_string()));
 }
 
-void BatchDialog::updateExample() { m_example->setText(nameExample()); }
+void BatchDialog::updateExample() {
+    m_example->setText(nameExample());
+}
 
 void BatchDialog::chooseFolder(QLineEdit* edit, const QString& title) {
     const QString dir = QFileDialog::getExistingDirectory(this, title, edit->text());
@@ -363,11 +382,14 @@ bool BatchDialog::start() {
         problem = tr("Choose an input folder that exists.");
     } else if (r.outputDir.isEmpty()) {
         problem = tr("Choose an output folder.");
-    } else if (QFileInfo(r.outputDir).canonicalFilePath() == QFileInfo(r.inputDir).canonicalFilePath()) {
+    } else if (QFileInfo(r.outputDir).canonicalFilePath() ==
+               QFileInfo(r.inputDir).canonicalFilePath()) {
         // Core refuses it too (whatever the template or policy): the next run would take every
         // output for an input, and one name away an original would be replaced.
-        problem = tr("The output folder is the input folder: choose a folder of its own for the restored photos, "
-                     "so that no original is ever replaced.");
+        problem =
+            tr("The output folder is the input folder: choose a folder of its own for the restored "
+               "photos, "
+               "so that no original is ever replaced.");
     } else if (!expandNameTemplate(r.nameTemplate.toStdString(), exampleFields(r))) {
         problem = nameExample();
     }
@@ -392,15 +414,17 @@ bool BatchDialog::start() {
     m_progressFile.clear();
     m_fileFraction = 0;
     m_progress->setRange(0, 0);
-    m_progressLabel->setText(m_engine->busy() ? tr("Waiting for the engine…") : tr("Looking for photos…"));
+    m_progressLabel->setText(m_engine->busy() ? tr("Waiting for the engine…")
+                                              : tr("Looking for photos…"));
     m_job = m_engine->startBatch(r);
     setRunning(true);
     return true;
 }
 
 void BatchDialog::setRunning(bool running) {
-    for (QWidget* w : std::initializer_list<QWidget*>{m_input, m_output, m_recursive, m_include, m_exclude, m_template,
-                                                      m_ifExists, m_format, m_quality, m_options, m_start}) {
+    for (QWidget* w : std::initializer_list<QWidget*>{m_input, m_output, m_recursive, m_include,
+                                                      m_exclude, m_template, m_ifExists, m_format,
+                                                      m_quality, m_options, m_start}) {
         w->setEnabled(!running);
     }
     for (QPushButton* b : std::as_const(m_browse)) b->setEnabled(!running);

@@ -29,8 +29,16 @@ class RestorePanel;
 // the window stays usable, and hiding the dialog does not stop the batch. GUI thread only.
 class BatchDialog : public QDialog {
     Q_OBJECT
-public:
-    enum Column { FileColumn, StatusColumn, FacesColumn, TimeColumn, ErrorColumn, OutputColumn, ColumnCount };
+  public:
+    enum Column {
+        FileColumn,
+        StatusColumn,
+        FacesColumn,
+        TimeColumn,
+        ErrorColumn,
+        OutputColumn,
+        ColumnCount
+    };
 
     BatchDialog(EngineController* engine, QWidget* parent = nullptr);
 
@@ -79,7 +87,7 @@ public:
     // dialog open on its rows; otherwise it closes the dialog.
     void reject() override;
 
-Q_SIGNALS:
+  Q_SIGNALS:
     // The batch ended (finished or cancelled: `outcome`; failed to start: `error`), after the
     // desktop notification went out.
     void batchEnded(const gpen::ui::BatchOutcome& outcome, const QString& error);
@@ -89,7 +97,7 @@ Q_SIGNALS:
     // The plan label was updated for the form as it is now.
     void planReady();
 
-private:
+  private:
     void onPlanned(const BatchPlanView& plan);
     void onFileDone(const BatchFileView& file);
     void onProgress(const BatchProgressView& progress);
@@ -136,7 +144,7 @@ private:
     QLabel* m_plan;
     QTimer* m_planTimer;
     quint64 m_planGeneration = 0;  // a scan's answer for an older form is dropped
-    QString m_suggestedOutput;     // the sibling folder last suggested (replaced as the input changes)
+    QString m_suggestedOutput;  // the sibling folder last suggested (replaced as the input changes)
     // Within the running file: how far its stages have come (0..1), never going back.
     QString m_progressFile;
     double m_fileFraction = 0;

@@ -22,20 +22,29 @@ namespace {
 QString duration(double seconds) {
     const int s = static_cast<int>(seconds + 0.5);
     if (s < 60) return BatchDialog::tr("%1 s").arg(s);
-    if (s < 3600) return BatchDialog::tr("%1 min %2 s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
-    return BatchDialog::tr("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60, 2, 10, QLatin1Char('0'));
+    if (s < 3600)
+        return BatchDialog::tr("%1 min %2 s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+    return BatchDialog::tr("%1 h %2 min")
+        .arg(s / 3600)
+        .arg((s % 3600) / 60, 2, 10, QLatin1Char('0'));
 }
 
 }  // namespace
 
 QString BatchDialog::stateText(BatchFileState state) {
     switch (state) {
-    case BatchFileState::Pending: return tr("Waiting");
-    case BatchFileState::Running: return tr("Restoring…");
-    case BatchFileState::Ok: return tr("Done");
-    case BatchFileState::Skipped: return tr("Skipped");
-    case BatchFileState::Failed: return tr("Failed");
-    case BatchFileState::Cancelled: return tr("Cancelled");
+        case BatchFileState::Pending:
+            return tr("Waiting");
+        case BatchFileState::Running:
+            return tr("Restoring…");
+        case BatchFileState::Ok:
+            return tr("Done");
+        case BatchFileState::Skipped:
+            return tr("Skipped");
+        case BatchFileState::Failed:
+            return tr("Failed");
+        case BatchFileState::Cancelled:
+            return tr("Cancelled");
     }
     return {};
 }
@@ -75,8 +84,10 @@ void BatchDialog::setRow(int tableRow, const BatchFileRow& row) {
         for (int f : row.reviewFaces) faces << QString::number(f);
         status->setText(tr("Review"));
         //: %1 lists face numbers ("2, 5"), %2 is the lowest identity score (0.42)
-        tip << tr("Face(s) %1 may no longer look like the same person (lowest identity score %2): compare them before "
-                  "you keep this output.", nullptr, static_cast<int>(faces.size()))
+        tip << tr("Face(s) %1 may no longer look like the same person (lowest identity score %2): "
+                  "compare them before "
+                  "you keep this output.",
+                  nullptr, static_cast<int>(faces.size()))
                    .arg(faces.join(QStringLiteral(", ")))
                    .arg(row.identityMin, 0, 'f', 2);
         m_reviewOnly->setEnabled(true);
@@ -93,7 +104,8 @@ bool BatchDialog::rowNeedsReview(int tableRow) const {
 
 void BatchDialog::applyReviewFilter() {
     const bool only = m_reviewOnly->isChecked();
-    for (int r = 0; r < m_table->rowCount(); ++r) m_table->setRowHidden(r, only && !rowNeedsReview(r));
+    for (int r = 0; r < m_table->rowCount(); ++r)
+        m_table->setRowHidden(r, only && !rowNeedsReview(r));
 }
 
 void BatchDialog::onPlanned(const BatchPlanView& plan) {
@@ -103,7 +115,8 @@ void BatchDialog::onPlanned(const BatchPlanView& plan) {
     for (int i = 0; i < plan.rows.size(); ++i) setRow(i, plan.rows[i]);
     m_progress->setRange(0, std::max<int>(1, static_cast<int>(plan.rows.size())));
     m_progress->setValue(0);
-    m_progressLabel->setText(tr("%n photo(s) to restore", nullptr, static_cast<int>(plan.rows.size())));
+    m_progressLabel->setText(
+        tr("%n photo(s) to restore", nullptr, static_cast<int>(plan.rows.size())));
 }
 
 void BatchDialog::onFileDone(const BatchFileView& file) {
@@ -120,7 +133,8 @@ void BatchDialog::onProgress(const BatchProgressView& p) {
     const int row = m_rowOfFile.value(p.currentFile, -1);
     if (row >= 0 && row != m_runningRow) {
         QTableWidgetItem* status = m_table->item(row, StatusColumn);
-        const auto state = status ? static_cast<BatchFileState>(status->data(Qt::UserRole).toInt()) : BatchFileState::Pending;
+        const auto state = status ? static_cast<BatchFileState>(status->data(Qt::UserRole).toInt())
+                                  : BatchFileState::Pending;
         if (state == BatchFileState::Pending) {
             m_runningRow = row;
             status->setText(stateText(BatchFileState::Running));
@@ -130,7 +144,8 @@ void BatchDialog::onProgress(const BatchProgressView& p) {
     }
     if (m_runningRow >= 0 && row == m_runningRow && !p.stage.isEmpty()) {
         QString stage = p.stage;
-        if (p.stageTotal > 0) stage = tr("%1 %2/%3").arg(p.stage).arg(p.stageDone).arg(p.stageTotal);
+        if (p.stageTotal > 0)
+            stage = tr("%1 %2/%3").arg(p.stage).arg(p.stageDone).arg(p.stageTotal);
         m_table->item(m_runningRow, StatusColumn)->setText(tr("Restoring: %1").arg(stage));
     }
     // The bar moves within a file too: each file is 100 steps, its stages' own counts fill them
@@ -139,9 +154,12 @@ void BatchDialog::onProgress(const BatchProgressView& p) {
         m_progressFile = p.currentFile;
         m_fileFraction = 0;
     }
-    if (p.stageTotal > 0) m_fileFraction = std::max(m_fileFraction, std::clamp(double(p.stageDone) / p.stageTotal, 0.0, 0.99));
+    if (p.stageTotal > 0)
+        m_fileFraction =
+            std::max(m_fileFraction, std::clamp(double(p.stageDone) / p.stageTotal, 0.0, 0.99));
     m_progress->setRange(0, std::max(1, p.filesTotal) * 100);
-    m_progress->setValue(p.filesDone * 100 + (p.filesDone < p.filesTotal ? static_cast<int>(m_fileFraction * 100) : 0));
+    m_progress->setValue(p.filesDone * 100 +
+                         (p.filesDone < p.filesTotal ? static_cast<int>(m_fileFraction * 100) : 0));
     QString text = tr("%1 of %2 photos — %3 done, %4 skipped, %5 failed")
                        .arg(p.filesDone)
                        .arg(p.filesTotal)
@@ -164,11 +182,14 @@ void BatchDialog::onFinished(const BatchOutcome& o) {
     // Rows the runner never reached (a cancel, a full disk) say so.
     for (int r = 0; r < m_table->rowCount(); ++r) {
         QTableWidgetItem* status = m_table->item(r, StatusColumn);
-        const auto state = status ? static_cast<BatchFileState>(status->data(Qt::UserRole).toInt()) : BatchFileState::Pending;
+        const auto state = status ? static_cast<BatchFileState>(status->data(Qt::UserRole).toInt())
+                                  : BatchFileState::Pending;
         if (status && (state == BatchFileState::Pending || state == BatchFileState::Running)) {
             // A full disk leaves them pending for the next run; a cancel ends them.
-            status->setText(o.diskFull ? tr("Not written: disk full") : stateText(BatchFileState::Cancelled));
-            if (!o.diskFull) status->setData(Qt::UserRole, static_cast<int>(BatchFileState::Cancelled));
+            status->setText(o.diskFull ? tr("Not written: disk full")
+                                       : stateText(BatchFileState::Cancelled));
+            if (!o.diskFull)
+                status->setData(Qt::UserRole, static_cast<int>(BatchFileState::Cancelled));
         }
     }
     m_reportPath = o.reportJson;
@@ -191,14 +212,17 @@ void BatchDialog::onFinished(const BatchOutcome& o) {
                    .arg(duration(o.seconds));
     }
     if (o.diskFull) {
-        text = tr("Stopped: the disk is full. %n photo(s) not written yet stay in the report; free some space and start "
-                  "the same batch again to finish them (what is done is kept).",
-                  nullptr, o.pending);
+        text =
+            tr("Stopped: the disk is full. %n photo(s) not written yet stay in the report; free "
+               "some space and start "
+               "the same batch again to finish them (what is done is kept).",
+               nullptr, o.pending);
         m_progressLabel->setToolTip(o.stopReason);
     }
     if (o.review > 0) {
         text += QStringLiteral(" — ") +
-                tr("%n file(s) to review: a face may no longer look like the same person", nullptr, o.review);
+                tr("%n file(s) to review: a face may no longer look like the same person", nullptr,
+                   o.review);
     }
     m_progressLabel->setText(text);
     notifyDone(text);
@@ -223,7 +247,8 @@ void BatchDialog::notifyDone(const QString& text) {
     // A tray message where the desktop shows one (the batch may run for hours behind other
     // windows); else the taskbar's attention request for this window.
     if (QSystemTrayIcon::isSystemTrayAvailable() && QSystemTrayIcon::supportsMessages()) {
-        auto* tray = new QSystemTrayIcon(windowIcon().isNull() ? QApplication::windowIcon() : windowIcon(), this);
+        auto* tray = new QSystemTrayIcon(
+            windowIcon().isNull() ? QApplication::windowIcon() : windowIcon(), this);
         tray->show();
         tray->showMessage(tr("GPEN Studio"), text, QSystemTrayIcon::Information, 10000);
         connect(tray, &QSystemTrayIcon::messageClicked, this, [this] {

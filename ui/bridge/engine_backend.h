@@ -32,7 +32,7 @@ struct EngineEvents {
 // The engine's operations, with EngineWorker's semantics (see engine_worker.h). Used on the
 // engine thread only; no exception leaves a member.
 class EngineBackend {
-public:
+  public:
     virtual ~EngineBackend() = default;
     // Returns whether the new cache started (the worker then runs its idle timer).
     virtual bool initialize(const EngineSettings& settings) = 0;
@@ -50,6 +50,7 @@ inline constexpr int kEngineBackendAbi = 4;
 
 // The module's one export. Returns nullptr when abi differs from the module's kEngineBackendAbi.
 extern "C" {
-using GpenCreateEngineBackendFn = gpen::ui::EngineBackend* (*)(int abi, gpen::ui::EngineEvents* events);
+using GpenCreateEngineBackendFn = gpen::ui::EngineBackend* (*)(int abi,
+                                                               gpen::ui::EngineEvents* events);
 }
 #define GPEN_ENGINE_FACTORY_SYMBOL "gpen_create_engine_backend"

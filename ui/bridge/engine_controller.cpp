@@ -67,8 +67,9 @@ void EngineController::start(const EngineSettings& given) {
     Q_EMIT initializeRequested(settings);
 }
 
-quint64 EngineController::restore(int imageIndex, std::shared_ptr<const gpen::DecodedImage> decoded, const QString& source,
-                                  const RestoreOptions& options, const QImage& damageMask) {
+quint64 EngineController::restore(int imageIndex, std::shared_ptr<const gpen::DecodedImage> decoded,
+                                  const QString& source, const RestoreOptions& options,
+                                  const QImage& damageMask) {
     cancel();
     const JobQueue::Job job = m_jobs.add(JobKind::Restore);
     RestoreRequest r;
@@ -83,11 +84,17 @@ quint64 EngineController::restore(int imageIndex, std::shared_ptr<const gpen::De
     return r.jobId;
 }
 
-void EngineController::cancel() { m_jobs.cancelAll(JobKind::Restore); }
+void EngineController::cancel() {
+    m_jobs.cancelAll(JobKind::Restore);
+}
 
-void EngineController::cancelJob(quint64 jobId) { m_jobs.cancel(jobId); }
+void EngineController::cancelJob(quint64 jobId) {
+    m_jobs.cancel(jobId);
+}
 
-void EngineController::cancelAll() { m_jobs.cancelAll(); }
+void EngineController::cancelAll() {
+    m_jobs.cancelAll();
+}
 
 bool EngineController::stopForExit(int graceMs) {
     cancelAll();
@@ -103,15 +110,18 @@ quint64 EngineController::startBatch(BatchRequest request) {
     if (!m_started) {
         m_jobs.finish(job.id);
         // Queued, like the worker's answer would be: the caller connects after this returns.
-        QMetaObject::invokeMethod(this, [this, id = job.id] { Q_EMIT jobFailed(id, tr("The engine is not running")); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, id = job.id] { Q_EMIT jobFailed(id, tr("The engine is not running")); },
+            Qt::QueuedConnection);
         return job.id;
     }
     Q_EMIT jobRequested(request);
     return job.id;
 }
 
-void EngineController::setPaused(quint64 jobId, bool paused) { m_jobs.setPaused(jobId, paused); }
+void EngineController::setPaused(quint64 jobId, bool paused) {
+    m_jobs.setPaused(jobId, paused);
+}
 
 quint64 EngineController::reblend(int imageIndex, const QList<double>& strengths) {
     const quint64 id = m_jobs.add(JobKind::Reblend).id;
@@ -119,9 +129,11 @@ quint64 EngineController::reblend(int imageIndex, const QList<double>& strengths
     return id;
 }
 
-quint64 EngineController::importModel(const QString& path, const QString& asModelId, bool overwrite) {
+quint64 EngineController::importModel(const QString& path, const QString& asModelId,
+                                      bool overwrite) {
     if (!m_started) {
-        Q_EMIT importFailed(path, tr("%1: the engine is not running").arg(QFileInfo(path).fileName()));
+        Q_EMIT importFailed(path,
+                            tr("%1: the engine is not running").arg(QFileInfo(path).fileName()));
         return 0;
     }
     const quint64 id = m_jobs.add(JobKind::Import).id;
@@ -129,10 +141,11 @@ quint64 EngineController::importModel(const QString& path, const QString& asMode
     return id;
 }
 
-quint64 EngineController::faceMap(std::shared_ptr<const gpen::DecodedImage> decoded, const QRect& near,
-                                  const QString& detector) {
+quint64 EngineController::faceMap(std::shared_ptr<const gpen::DecodedImage> decoded,
+                                  const QRect& near, const QString& detector) {
     const JobQueue::Job job = m_jobs.add(JobKind::FaceMap);
-    Q_EMIT jobRequested(FaceMapRequest{job.id, std::move(decoded), near, detector, job.stop.get_token()});
+    Q_EMIT jobRequested(
+        FaceMapRequest{job.id, std::move(decoded), near, detector, job.stop.get_token()});
     return job.id;
 }
 
@@ -146,8 +159,9 @@ quint64 EngineController::downloadModel(const QString& modelId, const QString& m
     const JobQueue::Job job = m_jobs.add(JobKind::Download);
     if (!m_started) {
         m_jobs.finish(job.id);
-        QMetaObject::invokeMethod(this, [this, id = job.id] { Q_EMIT jobFailed(id, tr("The engine is not running")); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, id = job.id] { Q_EMIT jobFailed(id, tr("The engine is not running")); },
+            Qt::QueuedConnection);
         return job.id;
     }
     Q_EMIT jobRequested(DownloadRequest{job.id, modelId, mirror, job.stop.get_token()});
@@ -158,7 +172,9 @@ void EngineController::prefetch(const QString& modelId) {
     if (!m_started) return;
     const auto s = m_statuses.constFind(modelId);
     // Only what is installed and not in memory (the cache checks again: this saves the call).
-    if (s == m_statuses.constEnd() || (s->state != ModelState::Installed && s->state != ModelState::Evicted)) return;
+    if (s == m_statuses.constEnd() ||
+        (s->state != ModelState::Installed && s->state != ModelState::Evicted))
+        return;
     Q_EMIT prefetchRequested(modelId);
 }
 
@@ -193,7 +209,9 @@ void EngineController::onJobEvent(const JobEvent& event) {
                        m_jobs.finish(o.jobId);
                        Q_EMIT jobFinished(o);
                    },
-                   [this](const ReblendOutcome& o) { Q_EMIT reblended(o.imageIndex, o.image, o.identity); },
+                   [this](const ReblendOutcome& o) {
+                       Q_EMIT reblended(o.imageIndex, o.image, o.identity);
+                   },
                    [this](const ImportOutcome& o) { Q_EMIT modelImported(o.source, o.id, o.file); },
                    [this](const ImportFailure& f) { Q_EMIT importFailed(f.source, f.message); },
                    [this](const JobFailure& f) {
@@ -204,7 +222,9 @@ void EngineController::onJobEvent(const JobEvent& event) {
                        m_jobs.finish(c.jobId);
                        Q_EMIT jobCancelled(c.jobId);
                    },
-                   [this](const DownloadProgressView& p) { Q_EMIT downloadProgress(p.jobId, p.bytes, p.total); },
+                   [this](const DownloadProgressView& p) {
+                       Q_EMIT downloadProgress(p.jobId, p.bytes, p.total);
+                   },
                    [this](const DownloadOutcome& o) {
                        m_jobs.finish(o.jobId);
                        Q_EMIT downloadFinished(o.jobId, o.id, o.file);
@@ -257,7 +277,8 @@ void EngineController::onStatus(const gpen::ModelStatus& status) {
                 break;
             }
             const auto st = s->state;
-            settled = settled && (st == ModelState::Ready || st == ModelState::Failed || st == ModelState::NotInstalled);
+            settled = settled && (st == ModelState::Ready || st == ModelState::Failed ||
+                                  st == ModelState::NotInstalled);
         }
         if (settled) {
             m_preloadSettled = true;

@@ -9,8 +9,8 @@
 
 #include "ui/bridge/batch_job.h"
 #include "ui/bridge/engine_job.h"
-#include "ui/bridge/engine_types.h"
 #include "ui/bridge/engine_settings.h"
+#include "ui/bridge/engine_types.h"
 #include "ui/bridge/job_queue.h"
 #include "ui/bridge/restore_job.h"
 
@@ -27,7 +27,7 @@ class EngineWorker;
 // a window or dialog acts on its own jobs only (an interactive restore and a batch never mix).
 class EngineController : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit EngineController(QObject* parent = nullptr);
     ~EngineController() override;
 
@@ -47,8 +47,9 @@ public:
     // running is cancelled first (the newest request is what the user wants); a batch is not:
     // the restore waits for it.
     // `damageMask`: for repairing damage (options.task inpaint), the photo's painted damage.
-    quint64 restore(int imageIndex, std::shared_ptr<const gpen::DecodedImage> decoded, const QString& source,
-                    const RestoreOptions& options, const QImage& damageMask = {});
+    quint64 restore(int imageIndex, std::shared_ptr<const gpen::DecodedImage> decoded,
+                    const QString& source, const RestoreOptions& options,
+                    const QImage& damageMask = {});
     // Cancels the interactive restores now (sets their tokens; no event queue involved).
     void cancel();
     // Cancels one job, of any kind, now.
@@ -77,7 +78,8 @@ public:
     // The map editor's jobs (engine_job.h): a photo's face and its parsing map (near: the face
     // pointed at, in photo pixels; empty: the largest), and the face Seg2face draws from a map.
     // Answered by faceMapReady / faceFromMapReady, jobFailed or jobCancelled; cancelJob stops one.
-    quint64 faceMap(std::shared_ptr<const gpen::DecodedImage> decoded, const QRect& near, const QString& detector);
+    quint64 faceMap(std::shared_ptr<const gpen::DecodedImage> decoded, const QRect& near,
+                    const QString& detector);
     quint64 faceFromMap(const QImage& map, const QString& model);
     // Downloads the released model `modelId` (from `mirror`, a folder, when not empty) on the
     // engine thread, checks it and installs it. Answered by downloadProgress, then
@@ -93,7 +95,7 @@ public:
     // True once every preloaded model is Ready, Failed or not installed.
     bool preloadSettled() const { return m_preloadSettled; }
 
-Q_SIGNALS:
+  Q_SIGNALS:
     void modelStatusChanged(const gpen::ModelStatus& status);
     void preloadSettledChanged();
     void message(const QString& text);
@@ -126,7 +128,7 @@ Q_SIGNALS:
     void jobRequested(const gpen::ui::EngineJob& job);
     void prefetchRequested(const QString& modelId);
 
-private:
+  private:
     // One job event from the worker, as this class's signal of its kind; an end takes the job
     // off the queue first (so that busy() is already false for whoever reacts to it).
     void onJobEvent(const gpen::ui::JobEvent& event);

@@ -64,8 +64,8 @@ struct DownloadRequest {
     std::stop_token stop;
 };
 
-using EngineJob = std::variant<RestoreRequest, ReblendRequest, ImportRequest, BatchRequest, FaceMapRequest,
-                               FaceFromMapRequest, DownloadRequest>;
+using EngineJob = std::variant<RestoreRequest, ReblendRequest, ImportRequest, BatchRequest,
+                               FaceMapRequest, FaceFromMapRequest, DownloadRequest>;
 inline quint64 jobIdOf(const EngineJob& job) {
     return std::visit([](const auto& j) { return j.jobId; }, job);
 }
@@ -129,9 +129,10 @@ struct JobCancelled {
 
 // Every answer a job gives: progress while it runs (JobProgress, the batch's plan, files and
 // progress), then exactly one end (an outcome, a failure or JobCancelled).
-using JobEvent = std::variant<JobProgress, RestoreOutcome, ReblendOutcome, ImportOutcome, ImportFailure, JobFailure,
-                              JobCancelled, BatchPlanView, BatchFileView, BatchProgressView, BatchOutcome,
-                              FaceMapOutcome, FaceFromMapOutcome, DownloadProgressView, DownloadOutcome>;
+using JobEvent = std::variant<JobProgress, RestoreOutcome, ReblendOutcome, ImportOutcome,
+                              ImportFailure, JobFailure, JobCancelled, BatchPlanView, BatchFileView,
+                              BatchProgressView, BatchOutcome, FaceMapOutcome, FaceFromMapOutcome,
+                              DownloadProgressView, DownloadOutcome>;
 
 }  // namespace gpen::ui
 

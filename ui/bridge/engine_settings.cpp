@@ -9,8 +9,9 @@ namespace gpen::ui {
 
 QStringList EngineSettings::defaultPreload() {
     // In the Settings dialog's order (the catalog's, then the built-in detector).
-    return {QStringLiteral("GPEN-BFR-512"), QStringLiteral("RetinaFace-R50"), QStringLiteral("ParseNet-latest"),
-            QString::fromStdString(builtInUpscalerId(2)), QString::fromLatin1(kIdentityModelId), QStringLiteral("dlib")};
+    return {QStringLiteral("GPEN-BFR-512"),        QStringLiteral("RetinaFace-R50"),
+            QStringLiteral("ParseNet-latest"),     QString::fromStdString(builtInUpscalerId(2)),
+            QString::fromLatin1(kIdentityModelId), QStringLiteral("dlib")};
 }
 
 EngineSettings EngineSettings::load() {
@@ -23,7 +24,8 @@ EngineSettings EngineSettings::load() {
     e.preload = s.value(QStringLiteral("preload"), e.preload).toStringList();
     e.maxModels = s.value(QStringLiteral("maxModels"), e.maxModels).toInt();
     e.memoryBudgetMb = s.value(QStringLiteral("memoryBudgetMb"), e.memoryBudgetMb).toInt();
-    e.idleReleaseMinutes = s.value(QStringLiteral("idleReleaseMinutes"), e.idleReleaseMinutes).toInt();
+    e.idleReleaseMinutes =
+        s.value(QStringLiteral("idleReleaseMinutes"), e.idleReleaseMinutes).toInt();
     e.tileSize = s.value(QStringLiteral("tileSize"), e.tileSize).toInt();
     e.modelsDir = s.value(QStringLiteral("modelsDir"), e.modelsDir).toString();
     const QVariantList sizes = s.value(QStringLiteral("warmupBatchSizes")).toList();

@@ -48,7 +48,8 @@ bool EngineWorker::ensureBackend() {
             tried << QStringLiteral("%1 (%2)").arg(path, module->errorString());
             continue;
         }
-        auto create = reinterpret_cast<GpenCreateEngineBackendFn>(module->resolve(GPEN_ENGINE_FACTORY_SYMBOL));
+        auto create = reinterpret_cast<GpenCreateEngineBackendFn>(
+            module->resolve(GPEN_ENGINE_FACTORY_SYMBOL));
         if (!create) {
             tried << QStringLiteral("%1 (%2)").arg(path, module->errorString());
             continue;
@@ -69,7 +70,8 @@ bool EngineWorker::ensureBackend() {
         m_moduleError.clear();
         return true;
     }
-    m_moduleError = tr("The engine module could not be loaded: %1").arg(tried.join(QStringLiteral("; ")));
+    m_moduleError =
+        tr("The engine module could not be loaded: %1").arg(tried.join(QStringLiteral("; ")));
     return false;
 }
 
@@ -103,12 +105,14 @@ void EngineWorker::run(const EngineJob& job) {
     if (m_backend) {
         m_backend->run(job);
     } else if (const auto* import = std::get_if<ImportRequest>(&job)) {
-        Q_EMIT jobEvent(ImportFailure{id, import->source,
-                                      m_moduleError.isEmpty()
-                                          ? tr("%1: the engine is not running").arg(QFileInfo(import->source).fileName())
-                                          : m_moduleError});
+        Q_EMIT jobEvent(ImportFailure{
+            id, import->source,
+            m_moduleError.isEmpty()
+                ? tr("%1: the engine is not running").arg(QFileInfo(import->source).fileName())
+                : m_moduleError});
     } else if (!std::holds_alternative<ReblendRequest>(job)) {  // a re-blend has no one to tell
-        Q_EMIT jobEvent(JobFailure{id, m_moduleError.isEmpty() ? tr("The engine is not running") : m_moduleError});
+        Q_EMIT jobEvent(JobFailure{
+            id, m_moduleError.isEmpty() ? tr("The engine is not running") : m_moduleError});
     }
     Q_EMIT jobEnded(id);
 }

@@ -5,9 +5,9 @@
 #include <QObject>
 
 #include "ui/bridge/engine_backend.h"
-#include "ui/bridge/engine_types.h"
-#include "ui/bridge/engine_settings.h"
 #include "ui/bridge/engine_job.h"
+#include "ui/bridge/engine_settings.h"
+#include "ui/bridge/engine_types.h"
 
 class QLibrary;
 class QTimer;
@@ -22,7 +22,7 @@ namespace gpen::ui {
 // slot.
 class EngineWorker : public QObject {
     Q_OBJECT
-public:
+  public:
     EngineWorker();
     ~EngineWorker() override;
 
@@ -31,7 +31,7 @@ public:
     // (for the tests and a development run).
     static QStringList moduleCandidates();
 
-public Q_SLOTS:
+  public Q_SLOTS:
     // Builds the model cache and starts preloading the settings' list in the background. Called
     // again, it replaces the cache (a restart with new settings); the last results stay.
     void initialize(const gpen::ui::EngineSettings& settings);
@@ -44,7 +44,7 @@ public Q_SLOTS:
     // token is checked between tiles and between faces.
     void run(const gpen::ui::EngineJob& job);
 
-Q_SIGNALS:
+  Q_SIGNALS:
     void modelStatusChanged(const gpen::ModelStatus& status);
     void initialized(int modelCount);
     // Emitted by initialize() once the previous cache (if any) is gone: statuses that follow are
@@ -56,7 +56,7 @@ Q_SIGNALS:
     // After every job's own answer: the job has left the engine (EngineController's queue).
     void jobEnded(quint64 jobId);
 
-private:
+  private:
     // Loads the module and builds the backend once; on failure m_moduleError says why.
     bool ensureBackend();
 

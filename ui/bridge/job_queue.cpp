@@ -10,7 +10,9 @@ JobQueue::Job JobQueue::add(JobKind kind) {
     return job;
 }
 
-void JobQueue::finish(quint64 id) { m_jobs.remove(id); }
+void JobQueue::finish(quint64 id) {
+    m_jobs.remove(id);
+}
 
 void JobQueue::cancel(quint64 id) {
     const auto it = m_jobs.constFind(id);
@@ -29,7 +31,8 @@ void JobQueue::cancelAll() {
 }
 
 void JobQueue::setPaused(quint64 id, bool paused) {
-    if (const auto it = m_jobs.constFind(id); it != m_jobs.constEnd()) paused ? it->paused->pause() : it->paused->resume();
+    if (const auto it = m_jobs.constFind(id); it != m_jobs.constEnd())
+        paused ? it->paused->pause() : it->paused->resume();
 }
 
 bool JobQueue::hasKind(JobKind kind) const {

@@ -13,11 +13,11 @@ namespace gpen::ui {
 enum class JobKind { Restore, Batch, Reblend, Import, FaceMap, Download };
 
 // The engine's jobs from the GUI's side: each one queued for the engine thread (which runs them
-// in order, one at a time) and not yet answered, with its kind, its stop source and its pause token. They
-// are shared with the engine thread, which reads them; the GUI sets them directly, never through
-// the event queue. GUI thread only.
+// in order, one at a time) and not yet answered, with its kind, its stop source and its pause
+// token. They are shared with the engine thread, which reads them; the GUI sets them directly,
+// never through the event queue. GUI thread only.
 class JobQueue {
-public:
+  public:
     struct Job {
         quint64 id = 0;
         JobKind kind = JobKind::Restore;
@@ -41,7 +41,7 @@ public:
     bool isEmpty() const { return m_jobs.isEmpty(); }
     bool hasKind(JobKind kind) const;
 
-private:
+  private:
     QHash<quint64, Job> m_jobs;
 };
 

@@ -16,10 +16,14 @@ std::atomic<CoreLog*> g_owner{nullptr};
 
 CoreLog::Level toLevel(LogLevel level) {
     switch (level) {
-        case LogLevel::Debug: return CoreLog::Level::Debug;
-        case LogLevel::Info: return CoreLog::Level::Info;
-        case LogLevel::Warning: return CoreLog::Level::Warning;
-        case LogLevel::Error: break;
+        case LogLevel::Debug:
+            return CoreLog::Level::Debug;
+        case LogLevel::Info:
+            return CoreLog::Level::Info;
+        case LogLevel::Warning:
+            return CoreLog::Level::Warning;
+        case LogLevel::Error:
+            break;
     }
     return CoreLog::Level::Error;
 }

@@ -12,14 +12,14 @@ namespace gpen::ui {
 // message). GUI thread only.
 class CoreLog : public QObject {
     Q_OBJECT
-public:
+  public:
     enum class Level { Debug, Info, Warning, Error };
     Q_ENUM(Level)
 
     explicit CoreLog(QObject* parent = nullptr);
     ~CoreLog() override;  // removes the sink if it is still this one's
 
-Q_SIGNALS:
+  Q_SIGNALS:
     void note(gpen::ui::CoreLog::Level level, const QString& text);
 };
 

@@ -100,9 +100,12 @@ QString CoreText::note(const std::string& note) {
             .arg(QString::fromStdString(note.substr(kNoteIdentityUnavailablePrefix.size())));
     }
     if (note == kNoteRestStaysGray) {
-        return tr("Faces colorized; the rest of the photo stays gray (no whole-photo colorizer is available)");
+        return tr(
+            "Faces colorized; the rest of the photo stays gray (no whole-photo colorizer is "
+            "available)");
     }
-    if (note == kNoteRestTinted) return tr("Faces colorized; the rest of the photo toned with their average colour");
+    if (note == kNoteRestTinted)
+        return tr("Faces colorized; the rest of the photo toned with their average colour");
     // "3 damaged areas outside the faces were left as they are"
     if (note.ends_with(kNoteDamageOutsideSuffix)) {
         int count = 0;
@@ -111,7 +114,8 @@ QString CoreText::note(const std::string& note) {
             return tr("%n damaged area(s) outside the faces were left as they are", nullptr, count);
         }
     }
-    if (note == kNoteFinishedByEarlierRun) return tr("Restored by the earlier run, which stopped before recording its details");
+    if (note == kNoteFinishedByEarlierRun)
+        return tr("Restored by the earlier run, which stopped before recording its details");
     // "background upscaled x2 by realesrnet_x2"
     if (note.starts_with(kNoteBackgroundPrefix)) {
         const std::string rest = note.substr(kNoteBackgroundPrefix.size());
@@ -119,7 +123,8 @@ QString CoreText::note(const std::string& note) {
         if (by != std::string::npos) {
             //: %1 is the scale (2, 4), %2 the upscaler's name (realesrgan-x4fast, realesrnet_x2)
             return tr("Background upscaled x%1 with %2")
-                .arg(QString::fromStdString(rest.substr(0, by)), QString::fromStdString(rest.substr(by + 4)));
+                .arg(QString::fromStdString(rest.substr(0, by)),
+                     QString::fromStdString(rest.substr(by + 4)));
         }
     }
     return QString::fromStdString(note);

@@ -6,7 +6,8 @@
 
 namespace gpen::ui {
 
-QSize FitWidthDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const {
+QSize FitWidthDelegate::sizeHint(const QStyleOptionViewItem& option,
+                                 const QModelIndex& index) const {
     QSize size = QStyledItemDelegate::sizeHint(option, index);
     if (const auto* view = qobject_cast<const QAbstractItemView*>(parent())) {
         size.setWidth(std::min(size.width(), view->viewport()->width()));

@@ -10,7 +10,7 @@ namespace gpen::ui {
 // QListView::Adjust the rows follow the panel's width. GUI thread only.
 class FitWidthDelegate : public QStyledItemDelegate {
     Q_OBJECT
-public:
+  public:
     using QStyledItemDelegate::QStyledItemDelegate;
 
     QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;

@@ -6,22 +6,30 @@
 
 namespace gpen::ui {
 
-bool IdentityBadge::scored(double score) { return !std::isnan(score); }
+bool IdentityBadge::scored(double score) {
+    return !std::isnan(score);
+}
 
 QString IdentityBadge::text(double score) {
     switch (identityBand(score)) {
-        case IdentityBand::Consistent: return tr("Same person");
-        case IdentityBand::Check: return tr("Check");
-        case IdentityBand::Changed: return tr("Changed");
+        case IdentityBand::Consistent:
+            return tr("Same person");
+        case IdentityBand::Check:
+            return tr("Check");
+        case IdentityBand::Changed:
+            return tr("Changed");
     }
     return {};
 }
 
 QColor IdentityBadge::colour(double score) {
     switch (identityBand(score)) {
-        case IdentityBand::Consistent: return QColor(46, 125, 50);
-        case IdentityBand::Check: return QColor(230, 140, 0);
-        case IdentityBand::Changed: return QColor(198, 40, 40);
+        case IdentityBand::Consistent:
+            return QColor(46, 125, 50);
+        case IdentityBand::Check:
+            return QColor(230, 140, 0);
+        case IdentityBand::Changed:
+            return QColor(198, 40, 40);
     }
     return {};
 }
@@ -30,13 +38,16 @@ QString IdentityBadge::toolTip(double score) {
     //: %1 is a number such as 0.83
     const QString number = tr("Identity score %1 (1 is the same face).").arg(score, 0, 'f', 2);
     switch (identityBand(score)) {
-        case IdentityBand::Consistent: return number + QLatin1Char(' ') + tr("The restored face is still the same person.");
+        case IdentityBand::Consistent:
+            return number + QLatin1Char(' ') + tr("The restored face is still the same person.");
         case IdentityBand::Check:
             return number + QLatin1Char(' ') +
-                   tr("Look again: the face may have changed. Lowering its strength keeps more of the original.");
+                   tr("Look again: the face may have changed. Lowering its strength keeps more of "
+                      "the original.");
         case IdentityBand::Changed:
             return number + QLatin1Char(' ') +
-                   tr("The restored face looks like someone else. Lower its strength until the badge turns green, or reject it.");
+                   tr("The restored face looks like someone else. Lower its strength until the "
+                      "badge turns green, or reject it.");
     }
     return number;
 }

@@ -11,8 +11,8 @@ namespace gpen::ui {
 
 class IdentityBadge {
     Q_DECLARE_TR_FUNCTIONS(IdentityBadge)
-public:
-    static bool scored(double score);  // false for NaN: the face was not scored
+  public:
+    static bool scored(double score);      // false for NaN: the face was not scored
     static QString text(double score);     // "Same person", "Check", "Changed"
     static QColor colour(double score);    // green, amber, red
     static QString toolTip(double score);  // the number and what to do about it

@@ -7,12 +7,13 @@ namespace gpen::ui {
 QImage viewOf(const cv::Mat& bgr) {
     if (bgr.empty()) return {};
     cv::Mat pixels = bgr;
-    if (bgr.type() != CV_8UC3) cv::cvtColor(bgr, pixels, bgr.channels() == 1 ? cv::COLOR_GRAY2BGR : cv::COLOR_BGRA2BGR);
+    if (bgr.type() != CV_8UC3)
+        cv::cvtColor(bgr, pixels, bgr.channels() == 1 ? cv::COLOR_GRAY2BGR : cv::COLOR_BGRA2BGR);
     // The QImage holds a reference to the Mat's buffer until its last copy goes.
     auto* owner = new cv::Mat(pixels);
     return QImage(
-        owner->data, owner->cols, owner->rows, static_cast<qsizetype>(owner->step), QImage::Format_BGR888,
-        [](void* mat) { delete static_cast<cv::Mat*>(mat); }, owner);
+        owner->data, owner->cols, owner->rows, static_cast<qsizetype>(owner->step),
+        QImage::Format_BGR888, [](void* mat) { delete static_cast<cv::Mat*>(mat); }, owner);
 }
 
 cv::Mat bgrOf(const QImage& image) {
@@ -33,7 +34,9 @@ cv::Mat toBgrMat(const QImage& image) {
 QImage fromBgrMat(const cv::Mat& bgr) {
     cv::Mat rgb;
     cv::cvtColor(bgr, rgb, bgr.channels() == 1 ? cv::COLOR_GRAY2RGB : cv::COLOR_BGR2RGB);
-    return QImage(rgb.data, rgb.cols, rgb.rows, static_cast<qsizetype>(rgb.step), QImage::Format_RGB888).copy();
+    return QImage(rgb.data, rgb.cols, rgb.rows, static_cast<qsizetype>(rgb.step),
+                  QImage::Format_RGB888)
+        .copy();
 }
 
 }  // namespace gpen::ui

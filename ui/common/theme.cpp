@@ -36,9 +36,13 @@ QPalette darkPalette() {
 
 }  // namespace
 
-QString Theme::stored() { return QSettings().value(kThemeKey).toString(); }
+QString Theme::stored() {
+    return QSettings().value(kThemeKey).toString();
+}
 
-void Theme::store(const QString& theme) { QSettings().setValue(kThemeKey, theme); }
+void Theme::store(const QString& theme) {
+    QSettings().setValue(kThemeKey, theme);
+}
 
 void Theme::apply(const QString& theme) {
     // The platform's style and palette, as they were before any theme was applied.
@@ -49,8 +53,9 @@ void Theme::apply(const QString& theme) {
     changed = true;
     if (theme == QStringLiteral("dark") || theme == QStringLiteral("light")) {
         QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
-        QApplication::setPalette(theme == QStringLiteral("dark") ? darkPalette()
-                                                                 : QApplication::style()->standardPalette());
+        QApplication::setPalette(theme == QStringLiteral("dark")
+                                     ? darkPalette()
+                                     : QApplication::style()->standardPalette());
     } else {
         QApplication::setStyle(QStyleFactory::create(systemStyle));
         QApplication::setPalette(systemPalette);

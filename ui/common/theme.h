@@ -8,7 +8,7 @@ namespace gpen::ui {
 // and applied to the whole application (Fusion style with a light or dark palette). Applying
 // takes effect at once. GUI thread only; needs a QApplication.
 class Theme {
-public:
+  public:
     static QString stored();
     static void store(const QString& theme);
     static void apply(const QString& theme);

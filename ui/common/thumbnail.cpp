@@ -8,7 +8,8 @@ QPixmap thumbnail(const QImage& image, int logicalSize, qreal devicePixelRatio) 
     if (image.isNull()) return {};
     const qreal dpr = devicePixelRatio > 0 ? devicePixelRatio : 1.0;
     const int pixels = static_cast<int>(std::ceil(logicalSize * dpr));
-    QPixmap pixmap = QPixmap::fromImage(image.scaled(pixels, pixels, Qt::KeepAspectRatio, Qt::SmoothTransformation));
+    QPixmap pixmap = QPixmap::fromImage(
+        image.scaled(pixels, pixels, Qt::KeepAspectRatio, Qt::SmoothTransformation));
     pixmap.setDevicePixelRatio(dpr);
     return pixmap;
 }

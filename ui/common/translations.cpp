@@ -37,7 +37,8 @@ QList<QTranslator*> Translations::install(QCoreApplication* app, const QString& 
                   QStringLiteral(":/i18n")) &&
         QCoreApplication::installTranslator(own)) {
         installed << own;
-    } else if (own->load(QStringLiteral(":/i18n/gpen-studio_en.qm")) && QCoreApplication::installTranslator(own)) {
+    } else if (own->load(QStringLiteral(":/i18n/gpen-studio_en.qm")) &&
+               QCoreApplication::installTranslator(own)) {
         // No translation for this locale (or the "C" locale): the interface is English, with
         // its plural forms; Qt's own strings stay English too.
         return {own};

@@ -9,9 +9,9 @@ class QTranslator;
 
 namespace gpen::ui {
 
-// The interface language: stored in QSettings ("ui/language": "" for the system's, "en", "de", "zh_CN")
-// and applied once at startup, before any window exists (widgets translate their texts when
-// they are built). GUI thread only.
+// The interface language: stored in QSettings ("ui/language": "" for the system's, "en", "de",
+// "zh_CN") and applied once at startup, before any window exists (widgets translate their texts
+// when they are built). GUI thread only.
 class Translations {
   public:
     static QString storedLanguage();

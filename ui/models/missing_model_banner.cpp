@@ -7,8 +7,8 @@
 #include <QPushButton>
 
 #include "gpen/engine/embedded_upscaler.h"
-#include "ui/common/core_text.h"
 #include "ui/bridge/engine_controller.h"
+#include "ui/common/core_text.h"
 #include "ui/photos/restore_panel.h"
 
 namespace gpen::ui {
@@ -90,16 +90,18 @@ void MissingModelBanner::refresh() {
     for (const QString& id : m_needed) {
         if (id.startsWith(QLatin1String("realesrnet_x"))) {
             const QString builtIn = QString::fromStdString(builtInUpscalerId(id.mid(12).toInt()));
-            if (!builtIn.isEmpty() && statuses.contains(builtIn) && !notInstalled(builtIn)) continue;
+            if (!builtIn.isEmpty() && statuses.contains(builtIn) && !notInstalled(builtIn))
+                continue;
         }
         if (notInstalled(id)) {
             m_missing = m_offered = id;
             break;
         }
     }
-    const bool noFaceModel = !statuses.isEmpty() && std::none_of(statuses.begin(), statuses.end(), [](const auto& s) {
-        return s.kind == ModelKind::GpenFace && s.state != ModelState::NotInstalled;
-    });
+    const bool noFaceModel =
+        !statuses.isEmpty() && std::none_of(statuses.begin(), statuses.end(), [](const auto& s) {
+            return s.kind == ModelKind::GpenFace && s.state != ModelState::NotInstalled;
+        });
     // A model whose file is there but cannot be loaded (damaged, cut short, another network): the
     // one this restore needs first, else any (the preload found it at launch).
     QString broken;
@@ -116,13 +118,16 @@ void MissingModelBanner::refresh() {
                             .arg(m_missing));
     } else if (!m_damaged.isEmpty()) {
         m_offered = m_damaged;
-        m_text->setText(tr("The model %1 cannot be loaded: %2. Download it again or import a good copy of its file.")
+        m_text->setText(tr("The model %1 cannot be loaded: %2. Download it again or import a good "
+                           "copy of its file.")
                             .arg(m_damaged, CoreText::modelError(statuses.value(m_damaged))));
     } else if (noFaceModel) {
         // The first run: said once, here, rather than failing at Restore.
         m_offered = QStringLiteral("GPEN-BFR-512");
-        m_text->setText(tr("No face model is installed: Restore upscales the photo and leaves faces as they are. A GPEN "
-                           "face model restores faces (the authors released the weights for academic and non-commercial "
+        m_text->setText(tr("No face model is installed: Restore upscales the photo and leaves "
+                           "faces as they are. A GPEN "
+                           "face model restores faces (the authors released the weights for "
+                           "academic and non-commercial "
                            "use only): download %1 or import its .pth file.")
                             .arg(m_offered));
     }

@@ -16,8 +16,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "ui/common/core_text.h"
 #include "ui/bridge/engine_controller.h"
+#include "ui/common/core_text.h"
 #include "ui/models/model_downloader.h"
 #include "ui/models/model_status_indicator.h"
 

@@ -16,16 +16,29 @@
 namespace gpen::ui {
 namespace {
 
-enum Column { IdColumn, StateColumn, ReadColumn, BuildColumn, WarmColumn, MemoryColumn, ColumnCount };
+enum Column {
+    IdColumn,
+    StateColumn,
+    ReadColumn,
+    BuildColumn,
+    WarmColumn,
+    MemoryColumn,
+    ColumnCount
+};
 
 QColor stateColour(ModelState state) {
     switch (state) {
-        case ModelState::Ready: return {0x2e, 0xa0, 0x43};
-        case ModelState::Loading: return {0xd9, 0x8e, 0x04};
-        case ModelState::Failed: return {0xd1, 0x24, 0x2f};
-        case ModelState::Installed: return {0x57, 0x80, 0xb0};
+        case ModelState::Ready:
+            return {0x2e, 0xa0, 0x43};
+        case ModelState::Loading:
+            return {0xd9, 0x8e, 0x04};
+        case ModelState::Failed:
+            return {0xd1, 0x24, 0x2f};
+        case ModelState::Installed:
+            return {0x57, 0x80, 0xb0};
         case ModelState::Evicted:
-        case ModelState::NotInstalled: break;
+        case ModelState::NotInstalled:
+            break;
     }
     return {0x8a, 0x8a, 0x8a};
 }
@@ -41,7 +54,9 @@ QIcon dot(const QColor& colour) {
     return QIcon(pixmap);
 }
 
-QString ms(double v) { return QString::number(v, 'f', v < 10 ? 1 : 0); }
+QString ms(double v) {
+    return QString::number(v, 'f', v < 10 ? 1 : 0);
+}
 
 }  // namespace
 
@@ -55,7 +70,8 @@ ModelStatusIndicator::ModelStatusIndicator(QWidget* parent)
     m_popup->setFrameShape(QFrame::StyledPanel);
     m_popup->setObjectName(QStringLiteral("modelStatusPopup"));
     m_tree->setColumnCount(ColumnCount);
-    m_tree->setHeaderLabels({tr("Model"), tr("State"), tr("Read"), tr("Build"), tr("Warm-up"), tr("Memory")});
+    m_tree->setHeaderLabels(
+        {tr("Model"), tr("State"), tr("Read"), tr("Build"), tr("Warm-up"), tr("Memory")});
     m_tree->setRootIsDecorated(false);
     m_tree->setSortingEnabled(true);
     m_tree->sortByColumn(IdColumn, Qt::AscendingOrder);
@@ -80,18 +96,28 @@ void ModelStatusIndicator::setAlwaysShown(const QStringList& ids) {
 
 QString ModelStatusIndicator::stateText(ModelState state, LoadPhase phase) {
     switch (state) {
-        case ModelState::NotInstalled: return tr("not installed");
-        case ModelState::Installed: return tr("installed");
-        case ModelState::Ready: return tr("ready");
-        case ModelState::Evicted: return tr("released");
-        case ModelState::Failed: return tr("failed");
+        case ModelState::NotInstalled:
+            return tr("not installed");
+        case ModelState::Installed:
+            return tr("installed");
+        case ModelState::Ready:
+            return tr("ready");
+        case ModelState::Evicted:
+            return tr("released");
+        case ModelState::Failed:
+            return tr("failed");
         case ModelState::Loading:
             switch (phase) {
-                case LoadPhase::ReadingWeights: return tr("reading weights…");
-                case LoadPhase::Building: return tr("building…");
-                case LoadPhase::MovingToDevice: return tr("moving to device…");
-                case LoadPhase::WarmingUp: return tr("warming up…");
-                case LoadPhase::None: break;
+                case LoadPhase::ReadingWeights:
+                    return tr("reading weights…");
+                case LoadPhase::Building:
+                    return tr("building…");
+                case LoadPhase::MovingToDevice:
+                    return tr("moving to device…");
+                case LoadPhase::WarmingUp:
+                    return tr("warming up…");
+                case LoadPhase::None:
+                    break;
             }
             return tr("loading…");
     }
@@ -100,20 +126,29 @@ QString ModelStatusIndicator::stateText(ModelState state, LoadPhase phase) {
 
 QString ModelStatusIndicator::tooltipFor(const ModelStatus& s) {
     QStringList lines;
-    lines << QStringLiteral("<b>%1</b> — %2").arg(QString::fromStdString(s.id), stateText(s.state, s.phase));
+    lines << QStringLiteral("<b>%1</b> — %2")
+                 .arg(QString::fromStdString(s.id), stateText(s.state, s.phase));
     if (!s.architecture.empty()) lines << QString::fromStdString(s.architecture).toHtmlEscaped();
-    if (!s.file.empty()) lines << tr("File: %1").arg(QString::fromStdString(s.file.string()).toHtmlEscaped());
+    if (!s.file.empty())
+        lines << tr("File: %1").arg(QString::fromStdString(s.file.string()).toHtmlEscaped());
     if (s.loads > 0) {
         lines << tr("Read %1 ms, build %2 ms, warm-up %3 ms")
-                     .arg(ms(s.timings.readMs), ms(s.timings.buildMs + s.timings.deviceMs), ms(s.timings.warmMs));
+                     .arg(ms(s.timings.readMs), ms(s.timings.buildMs + s.timings.deviceMs),
+                          ms(s.timings.warmMs));
     }
     if (s.residentBytes > 0) lines << tr("Memory: %1 MB").arg(s.residentBytes / 1048576);
     // Named here, not with core's precisionName: the window links none of core's network code.
-    if (s.precision) lines << tr("Computes in %1").arg(*s.precision == Precision::Bf16 ? QStringLiteral("bf16") : QStringLiteral("fp32"));
+    if (s.precision)
+        lines << tr("Computes in %1")
+                     .arg(*s.precision == Precision::Bf16 ? QStringLiteral("bf16")
+                                                          : QStringLiteral("fp32"));
     if (s.state == ModelState::Evicted && s.released != ReleaseReason::None) {
-        lines << tr("Released (%1); it loads again when needed").arg(QString::fromUtf8(releaseReasonName(s.released)));
+        lines << tr("Released (%1); it loads again when needed")
+                     .arg(QString::fromUtf8(releaseReasonName(s.released)));
     }
-    if (!s.error.empty()) lines << QStringLiteral("<span style='color:#d1242f'>%1</span>").arg(CoreText::modelError(s).toHtmlEscaped());
+    if (!s.error.empty())
+        lines << QStringLiteral("<span style='color:#d1242f'>%1</span>")
+                     .arg(CoreText::modelError(s).toHtmlEscaped());
     if (s.pinned) lines << tr("Kept loaded (preloaded)");
     return lines.join(QStringLiteral("<br>"));
 }
@@ -138,9 +173,11 @@ void ModelStatusIndicator::updateStatus(const ModelStatus& s) {
     item->setText(StateColumn, stateText(s.state, s.phase));
     const bool loaded = s.loads > 0;
     item->setText(ReadColumn, loaded ? tr("%1 ms").arg(ms(s.timings.readMs)) : QString());
-    item->setText(BuildColumn, loaded ? tr("%1 ms").arg(ms(s.timings.buildMs + s.timings.deviceMs)) : QString());
+    item->setText(BuildColumn,
+                  loaded ? tr("%1 ms").arg(ms(s.timings.buildMs + s.timings.deviceMs)) : QString());
     item->setText(WarmColumn, loaded ? tr("%1 ms").arg(ms(s.timings.warmMs)) : QString());
-    item->setText(MemoryColumn, s.residentBytes > 0 ? tr("%1 MB").arg(s.residentBytes / 1048576) : QString());
+    item->setText(MemoryColumn,
+                  s.residentBytes > 0 ? tr("%1 MB").arg(s.residentBytes / 1048576) : QString());
     const QString tip = tooltipFor(s);
     for (int c = 0; c < ColumnCount; ++c) item->setToolTip(c, tip);
     updateSummary();
@@ -177,12 +214,17 @@ void ModelStatusIndicator::updateSummary() {
     // Which detector finds the faces: RetinaFace is the default, the built-in dlib detector what
     // runs without it (its faces are fewer and less well placed in group photos).
     QString detectorTip;
-    if (const auto retina = m_statuses.constFind(QStringLiteral("RetinaFace-R50")); retina != m_statuses.cend()) {
-        const bool usable = retina->state != ModelState::NotInstalled && retina->state != ModelState::Failed;
-        text += QStringLiteral(" · ") + (usable ? tr("Faces: RetinaFace") : tr("Faces: dlib (built in)"));
+    if (const auto retina = m_statuses.constFind(QStringLiteral("RetinaFace-R50"));
+        retina != m_statuses.cend()) {
+        const bool usable =
+            retina->state != ModelState::NotInstalled && retina->state != ModelState::Failed;
+        text += QStringLiteral(" · ") +
+                (usable ? tr("Faces: RetinaFace") : tr("Faces: dlib (built in)"));
         detectorTip = usable ? tr("Faces are found by RetinaFace-R50.")
-                             : tr("RetinaFace-R50, the default face detector, is %1: faces are found by the built-in "
-                                  "dlib detector, which misses more small and turned faces. Add it under Tools → Models.")
+                             : tr("RetinaFace-R50, the default face detector, is %1: faces are "
+                                  "found by the built-in "
+                                  "dlib detector, which misses more small and turned faces. Add it "
+                                  "under Tools → Models.")
                                    .arg(stateText(retina->state, retina->phase));
     }
     setIcon(dot(stateColour(worst)));
@@ -199,18 +241,21 @@ void ModelStatusIndicator::showPopup() {
     int columns = 0;
     for (int c = 0; c < ColumnCount; ++c) columns += m_tree->header()->sectionSize(c);
     const QMargins margins = m_popup->layout()->contentsMargins();
-    const int chrome = 2 * (m_tree->frameWidth() + m_popup->frameWidth()) + margins.left() + margins.right() +
-                       m_tree->verticalScrollBar()->sizeHint().width();
+    const int chrome = 2 * (m_tree->frameWidth() + m_popup->frameWidth()) + margins.left() +
+                       margins.right() + m_tree->verticalScrollBar()->sizeHint().width();
     int rows = m_tree->header()->height();
     for (int i = 0; i < m_tree->topLevelItemCount(); ++i) rows += m_tree->sizeHintForRow(i);
     const int extra = m_popup->sizeHint().height() - m_tree->sizeHint().height();
-    QSize size = m_popup->sizeHint().expandedTo(QSize(std::max(420, columns + chrome), std::max(160, rows + extra)));
+    QSize size = m_popup->sizeHint().expandedTo(
+        QSize(std::max(420, columns + chrome), std::max(160, rows + extra)));
     if (const QScreen* s = screen()) size = size.boundedTo(s->availableGeometry().size());
     QPoint pos = mapToGlobal(QPoint(width() - size.width(), -size.height()));
     if (const QScreen* s = screen()) {
         const QRect avail = s->availableGeometry();
-        pos.setX(std::clamp(pos.x(), avail.left(), std::max(avail.left(), avail.right() - size.width())));
-        pos.setY(std::clamp(pos.y(), avail.top(), std::max(avail.top(), avail.bottom() - size.height())));
+        pos.setX(std::clamp(pos.x(), avail.left(),
+                            std::max(avail.left(), avail.right() - size.width())));
+        pos.setY(std::clamp(pos.y(), avail.top(),
+                            std::max(avail.top(), avail.bottom() - size.height())));
     }
     m_popup->resize(size);
     m_popup->move(pos);

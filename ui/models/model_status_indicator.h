@@ -17,7 +17,7 @@ namespace gpen::ui {
 // warm-up) and memory, and a button to the model manager. GUI thread only.
 class ModelStatusIndicator : public QToolButton {
     Q_OBJECT
-public:
+  public:
     explicit ModelStatusIndicator(QWidget* parent = nullptr);
 
     // The models the summary always counts (the preload list); others count while loading,
@@ -36,10 +36,10 @@ public:
     static QString stateText(gpen::ModelState state, gpen::LoadPhase phase);
     static QString tooltipFor(const gpen::ModelStatus& status);
 
-Q_SIGNALS:
+  Q_SIGNALS:
     void manageRequested();  // the popup's "Models…" button
 
-private:
+  private:
     void updateSummary();
 
     QFrame* m_popup;

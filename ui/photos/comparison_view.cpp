@@ -67,9 +67,15 @@ void ComparisonView::setImages(const QImage& before, const QImage& after) {
 void ComparisonView::setMode(Mode mode) {
     m_mode = mode;
     switch (mode) {
-        case Mode::Split: m_primary->setMode(ImageCanvas::Mode::Split); break;
-        case Mode::SideBySide: m_primary->setMode(ImageCanvas::Mode::Before); break;
-        case Mode::Toggle: m_primary->setMode(ImageCanvas::Mode::Toggle); break;
+        case Mode::Split:
+            m_primary->setMode(ImageCanvas::Mode::Split);
+            break;
+        case Mode::SideBySide:
+            m_primary->setMode(ImageCanvas::Mode::Before);
+            break;
+        case Mode::Toggle:
+            m_primary->setMode(ImageCanvas::Mode::Toggle);
+            break;
     }
     m_secondary->setVisible(mode == Mode::SideBySide);
     // The panes changed width: a fitted view refits.
@@ -104,9 +110,15 @@ void ComparisonView::setFaceBoxesVisible(bool visible) {
     m_secondary->setFaceBoxesVisible(visible);
 }
 
-void ComparisonView::showRegion(const QRect& region) { m_zoom->showRegion(QRectF(region), QSizeF(m_primary->size())); }
+void ComparisonView::showRegion(const QRect& region) {
+    m_zoom->showRegion(QRectF(region), QSizeF(m_primary->size()));
+}
 
-void ComparisonView::zoomToFit() { m_zoom->setFit(m_primary->size()); }
-void ComparisonView::zoomToActualSize() { m_zoom->setActualSize(); }
+void ComparisonView::zoomToFit() {
+    m_zoom->setFit(m_primary->size());
+}
+void ComparisonView::zoomToActualSize() {
+    m_zoom->setActualSize();
+}
 
 }  // namespace gpen::ui

@@ -18,7 +18,7 @@ namespace gpen::ui {
 // GUI thread only.
 class ComparisonView : public QWidget {
     Q_OBJECT
-public:
+  public:
     enum class Mode { Split, SideBySide, Toggle };
 
     explicit ComparisonView(QWidget* parent = nullptr);
@@ -46,11 +46,11 @@ public:
     ImageCanvas* primaryCanvas() const { return m_primary; }
     ImageCanvas* secondaryCanvas() const { return m_secondary; }  // the "after" pane side by side
 
-Q_SIGNALS:
+  Q_SIGNALS:
     void modeChanged(Mode mode);
     void faceClicked(int face);
 
-private:
+  private:
     ZoomState* m_zoom;
     ImageCanvas* m_primary;
     ImageCanvas* m_secondary;

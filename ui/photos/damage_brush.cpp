@@ -2,7 +2,9 @@
 
 namespace gpen::ui {
 
-DamageBrush::DamageBrush(QObject* parent) : StrokeBrush(parent) { setErasing(false); }
+DamageBrush::DamageBrush(QObject* parent) : StrokeBrush(parent) {
+    setErasing(false);
+}
 
 void DamageBrush::setMask(const QImage& mask, QSize photoSize) {
     QImage m;
@@ -39,7 +41,9 @@ void DamageBrush::clear() {
     replaceImage(empty, tr("Clear damage"));
 }
 
-QString DamageBrush::strokeText() const { return m_erasing ? tr("Erase damage") : tr("Paint damage"); }
+QString DamageBrush::strokeText() const {
+    return m_erasing ? tr("Erase damage") : tr("Paint damage");
+}
 
 void DamageBrush::touched(const QRect& rect) {
     const QImage& m = mask();

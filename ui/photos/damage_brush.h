@@ -12,7 +12,7 @@ namespace gpen::ui {
 
 class DamageBrush : public StrokeBrush {
     Q_OBJECT
-public:
+  public:
     explicit DamageBrush(QObject* parent = nullptr);
 
     // Another photo's mask (null: a new, empty one of `photoSize`); its undo history starts anew.
@@ -30,11 +30,11 @@ public:
     // suggestion from Find damage, for the user to edit.
     void replaceMarks(const QImage& marks, const QString& what) { replaceImage(marks, what); }
 
-protected:
+  protected:
     void touched(const QRect& rect) override;
     QString strokeText() const override;
 
-private:
+  private:
     QImage m_overlay;
     bool m_erasing = false;
 };

@@ -15,14 +15,14 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
-#include "gpen/face/parsing_palette.h"
 #include <opencv2/imgproc.hpp>
+#include "gpen/face/parsing_palette.h"
 
 #include "gpen/io/image_io.h"
-#include "ui/common/core_text.h"
 #include "ui/bridge/engine_controller.h"
-#include "ui/photos/image_canvas.h"
+#include "ui/common/core_text.h"
 #include "ui/common/image_convert.h"
+#include "ui/photos/image_canvas.h"
 #include "ui/photos/stroke_brush.h"
 #include "ui/photos/zoom_state.h"
 
@@ -31,15 +31,15 @@ namespace {
 
 // The class brush: its stroke is named after the class it paints.
 class ClassBrush final : public StrokeBrush {
-public:
+  public:
     using StrokeBrush::StrokeBrush;
     void setMap(const QImage& map) { resetImage(map.convertToFormat(QImage::Format_RGB888)); }
     void setClassName(const QString& name) { m_name = name; }
 
-protected:
+  protected:
     QString strokeText() const override { return FaceMapDialog::tr("Paint %1").arg(m_name); }
 
-private:
+  private:
     QString m_name;
 };
 
@@ -92,8 +92,10 @@ QString writeAtomically(const QString& path, const QImage& image) {
 
 }  // namespace
 
-FaceMapDialog::FaceMapDialog(EngineController* engine, std::shared_ptr<const gpen::DecodedImage> photo, const QRect& near,
-                             const QString& photoName, const RestoreOptions& options, QWidget* parent)
+FaceMapDialog::FaceMapDialog(EngineController* engine,
+                             std::shared_ptr<const gpen::DecodedImage> photo, const QRect& near,
+                             const QString& photoName, const RestoreOptions& options,
+                             QWidget* parent)
     : QDialog(parent),
       m_engine(engine),
       m_photoName(photoName),
@@ -130,8 +132,10 @@ FaceMapDialog::FaceMapDialog(EngineController* engine, std::shared_ptr<const gpe
     m_faceCanvas->setDrivesFit(false);
     m_faceCanvas->setLabels(tr("Photo"), tr("Drawn"));
     m_mapCanvas->setBrush(m_brush);
-    m_mapCanvas->setToolTip(tr("Paint with the class chosen on the left; drag with the right button to pan"));
-    m_faceCanvas->setToolTip(tr("The photo's face (left of the divider) and the face drawn from the map (right)"));
+    m_mapCanvas->setToolTip(
+        tr("Paint with the class chosen on the left; drag with the right button to pan"));
+    m_faceCanvas->setToolTip(
+        tr("The photo's face (left of the divider) and the face drawn from the map (right)"));
     m_brushSize->setRange(1, 200);
     m_brushSize->setValue(16);
     m_brushSize->setSuffix(tr(" px"));
@@ -176,7 +180,8 @@ FaceMapDialog::FaceMapDialog(EngineController* engine, std::shared_ptr<const gpe
     connect(steps, &QUndoStack::canRedoChanged, m_redo, &QPushButton::setEnabled);
     new QShortcut(QKeySequence::Undo, this, [steps] { steps->undo(); });
     new QShortcut(QKeySequence::Redo, this, [steps] { steps->redo(); });
-    connect(m_reset, &QPushButton::clicked, this, [this] { m_brush->replaceImage(m_parsedMap, tr("Reset map")); });
+    connect(m_reset, &QPushButton::clicked, this,
+            [this] { m_brush->replaceImage(m_parsedMap, tr("Reset map")); });
     connect(m_brushSize, &QSpinBox::valueChanged, m_brush, &StrokeBrush::setRadius);
     connect(m_classes, &QListWidget::currentRowChanged, this, &FaceMapDialog::selectClass);
     connect(m_brush, &StrokeBrush::edited, this, [this] {
@@ -184,20 +189,26 @@ FaceMapDialog::FaceMapDialog(EngineController* engine, std::shared_ptr<const gpe
     });
     connect(m_draw, &QPushButton::clicked, this, &FaceMapDialog::drawFace);
     // Asks where, named after the photo, then writes and says how it went.
-    const auto promptSave = [this](const QString& title, const QString& suffix, QString (FaceMapDialog::*save)(const QString&) const) {
-        const QString path = QFileDialog::getSaveFileName(this, title, QFileInfo(m_photoName).completeBaseName() + suffix,
-                                                          tr("PNG images (*.png)"));
+    const auto promptSave = [this](const QString& title, const QString& suffix,
+                                   QString (FaceMapDialog::*save)(const QString&) const) {
+        const QString path = QFileDialog::getSaveFileName(
+            this, title, QFileInfo(m_photoName).completeBaseName() + suffix,
+            tr("PNG images (*.png)"));
         if (path.isEmpty()) return;
         const QString error = (this->*save)(path);
-        showStatus(error.isEmpty() ? tr("Saved %1").arg(QFileInfo(path).fileName()) : error, !error.isEmpty());
+        showStatus(error.isEmpty() ? tr("Saved %1").arg(QFileInfo(path).fileName()) : error,
+                   !error.isEmpty());
     };
-    connect(m_saveFace, &QPushButton::clicked, this,
-            [=] { promptSave(tr("Save the Drawn Face"), tr("-drawn.png"), &FaceMapDialog::saveFace); });
-    connect(m_saveMap, &QPushButton::clicked, this,
-            [=] { promptSave(tr("Save the Parsing Map"), tr("-map.png"), &FaceMapDialog::saveMap); });
+    connect(m_saveFace, &QPushButton::clicked, this, [=] {
+        promptSave(tr("Save the Drawn Face"), tr("-drawn.png"), &FaceMapDialog::saveFace);
+    });
+    connect(m_saveMap, &QPushButton::clicked, this, [=] {
+        promptSave(tr("Save the Parsing Map"), tr("-map.png"), &FaceMapDialog::saveMap);
+    });
     connect(m_openMap, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open a Parsing Map"), QString(),
-                                                          tr("Images (*.png *.bmp *.jpg *.jpeg *.webp *.tif *.tiff)"));
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open a Parsing Map"), QString(),
+            tr("Images (*.png *.bmp *.jpg *.jpeg *.webp *.tif *.tiff)"));
         if (path.isEmpty()) return;
         const QString error = openMap(path);
         if (!error.isEmpty()) showStatus(error, true);
@@ -208,24 +219,27 @@ FaceMapDialog::FaceMapDialog(EngineController* engine, std::shared_ptr<const gpe
     connect(m_engine, &EngineController::faceMapReady, this, [this](const FaceMapOutcome& o) {
         if (o.jobId == m_mapJob) onMap(o.face, o.map, o.faceCount);
     });
-    connect(m_engine, &EngineController::faceFromMapReady, this, [this](const FaceFromMapOutcome& o) {
-        if (o.jobId == m_drawJob) onDrawn(o.face, o.unknownShare, o.model);
-    });
+    connect(m_engine, &EngineController::faceFromMapReady, this,
+            [this](const FaceFromMapOutcome& o) {
+                if (o.jobId == m_drawJob) onDrawn(o.face, o.unknownShare, o.model);
+            });
     connect(m_engine, &EngineController::jobFailed, this, &FaceMapDialog::onFailed);
     connect(m_engine, &EngineController::jobCancelled, this, [this](quint64 id) {
         if (id == m_drawJob) m_drawJob = 0;
     });
 
     // Nothing to paint until the map is in.
-    for (QWidget* w :
-         std::initializer_list<QWidget*>{m_undo, m_redo, m_reset, m_openMap, m_draw, m_saveFace, m_saveMap, m_classes}) {
+    for (QWidget* w : std::initializer_list<QWidget*>{m_undo, m_redo, m_reset, m_openMap, m_draw,
+                                                      m_saveFace, m_saveMap, m_classes}) {
         w->setEnabled(false);
     }
     showStatus(tr("Finding the face and reading its parsing map…"));
     m_mapJob = m_engine->faceMap(std::move(photo), near, options.detector);
 }
 
-FaceMapDialog::~FaceMapDialog() { cancelJobs(); }
+FaceMapDialog::~FaceMapDialog() {
+    cancelJobs();
+}
 
 void FaceMapDialog::done(int result) {
     cancelJobs();
@@ -246,11 +260,16 @@ void FaceMapDialog::onMap(const QImage& face, const QImage& map, int faceCount) 
     m_mapCanvas->setImages(map, QImage());
     m_faceCanvas->setImages(face, QImage());
     static_cast<ClassBrush*>(m_brush)->setMap(map);
-    for (QWidget* w : std::initializer_list<QWidget*>{m_reset, m_openMap, m_draw, m_saveMap, m_classes}) w->setEnabled(true);
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{m_reset, m_openMap, m_draw, m_saveMap, m_classes})
+        w->setEnabled(true);
     m_classes->setCurrentRow(1);  // skin: the class most edits start with
-    showStatus(faceCount > 1 ? tr("The face you pointed at, of %n face(s) in the photo. Paint classes on the map to "
-                                  "change the face.", nullptr, faceCount)
-                             : tr("Paint classes on the map to change the face."));
+    showStatus(
+        faceCount > 1
+            ? tr("The face you pointed at, of %n face(s) in the photo. Paint classes on the map to "
+                 "change the face.",
+                 nullptr, faceCount)
+            : tr("Paint classes on the map to change the face."));
     Q_EMIT mapReady();
     drawFace();
 }
@@ -271,14 +290,17 @@ void FaceMapDialog::onDrawn(const QImage& face, double unknownShare, const QStri
     m_models->setVisible(false);
     m_drawn = face;
     // Shown in the photo face's frame (one zoom for both panes); saved at the model's size.
-    m_faceCanvas->setImages(m_photoFace, face.size() == m_photoFace.size()
-                                             ? face
-                                             : face.scaled(m_photoFace.size(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation));
+    m_faceCanvas->setImages(
+        m_photoFace,
+        face.size() == m_photoFace.size()
+            ? face
+            : face.scaled(m_photoFace.size(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation));
     m_saveFace->setEnabled(true);
     QString text = tr("Drawn by %1.").arg(model);
     if (unknownShare > 0.001) {
-        text += QLatin1Char(' ') + tr("%1 % of the map was no class colour and was taken as the nearest class.")
-                                       .arg(unknownShare * 100.0, 0, 'f', 1);
+        text += QLatin1Char(' ') +
+                tr("%1 % of the map was no class colour and was taken as the nearest class.")
+                    .arg(unknownShare * 100.0, 0, 'f', 1);
     }
     showStatus(text);
     Q_EMIT faceDrawn();
@@ -320,15 +342,20 @@ QString FaceMapDialog::openMap(const QString& path) {
     m_brush->replaceImage(fromBgrMat(snapped.bgr8), tr("Open map"));
     QString text = tr("Opened %1.").arg(QFileInfo(path).fileName());
     if (snapped.unknownShare > 0.001) {
-        text += QLatin1Char(' ') + tr("%1 % of the map was no class colour and was taken as the nearest class.")
-                                       .arg(snapped.unknownShare * 100.0, 0, 'f', 1);
+        text += QLatin1Char(' ') +
+                tr("%1 % of the map was no class colour and was taken as the nearest class.")
+                    .arg(snapped.unknownShare * 100.0, 0, 'f', 1);
     }
     showStatus(text);
     return {};
 }
 
-QString FaceMapDialog::saveFace(const QString& path) const { return writeAtomically(path, m_drawn); }
+QString FaceMapDialog::saveFace(const QString& path) const {
+    return writeAtomically(path, m_drawn);
+}
 
-QString FaceMapDialog::saveMap(const QString& path) const { return writeAtomically(path, m_brush->image()); }
+QString FaceMapDialog::saveMap(const QString& path) const {
+    return writeAtomically(path, m_brush->image());
+}
 
 }  // namespace gpen::ui

@@ -3,8 +3,8 @@
 // The parsing-map editor (GPEN-Seg2face): a face of the photo, ParseNet's map of it, and beside
 // it the face Seg2face draws from the map, redrawn as the user repaints its classes. The map is
 // painted with a class brush (the classes in CelebAMask-HQ's colours, core's one table); undo,
-// redo and reset; a map can be opened from a file, and the drawn face and the map saved. Both jobs run on the engine thread.
-// Non-modal; closing it cancels its jobs. GUI thread only.
+// redo and reset; a map can be opened from a file, and the drawn face and the map saved. Both jobs
+// run on the engine thread. Non-modal; closing it cancels its jobs. GUI thread only.
 
 #include <QDialog>
 #include <QImage>
@@ -32,11 +32,12 @@ class ZoomState;
 
 class FaceMapDialog : public QDialog {
     Q_OBJECT
-public:
+  public:
     // `near`: the face the user pointed at, in photo pixels (empty: the photo's largest face);
     // `options`: the restore panel's, for its detector and face model (a Seg2face model).
-    FaceMapDialog(EngineController* engine, std::shared_ptr<const gpen::DecodedImage> photo, const QRect& near,
-                  const QString& photoName, const RestoreOptions& options, QWidget* parent = nullptr);
+    FaceMapDialog(EngineController* engine, std::shared_ptr<const gpen::DecodedImage> photo,
+                  const QRect& near, const QString& photoName, const RestoreOptions& options,
+                  QWidget* parent = nullptr);
     ~FaceMapDialog() override;
 
     StrokeBrush* brush() const { return m_brush; }
@@ -60,17 +61,17 @@ public:
     // one undoable step); the error in the user's language, or empty.
     QString openMap(const QString& path);
 
-Q_SIGNALS:
+  Q_SIGNALS:
     void mapReady();   // the photo's face and its map are in the editor
     void faceDrawn();  // a face was drawn from the map
     void failed(const QString& message);
     // A job failed for a model that is not installed: the window offers its Models dialog.
     void modelsRequested();
 
-protected:
+  protected:
     void done(int result) override;
 
-private:
+  private:
     void onMap(const QImage& face, const QImage& map, int faceCount);
     void onDrawn(const QImage& face, double unknownShare, const QString& model);
     void onFailed(quint64 jobId, const QString& message);

@@ -30,7 +30,8 @@ QLabel* thumbnailLabel(const QImage& image, const QString& tip, QWidget* parent)
 
 }  // namespace
 
-FaceStrip::FaceStrip(QWidget* parent) : QWidget(parent), m_layout(new QHBoxLayout(this)), m_note(new QLabel(this)) {
+FaceStrip::FaceStrip(QWidget* parent)
+    : QWidget(parent), m_layout(new QHBoxLayout(this)), m_note(new QLabel(this)) {
     m_layout->setContentsMargins(4, 4, 4, 4);
     m_note->setWordWrap(true);
     m_note->setObjectName(QStringLiteral("faceStripNote"));
@@ -61,9 +62,11 @@ void FaceStrip::setFaces(const QList<RestoredFaceView>& faces, const QList<doubl
     const qreal dpr = devicePixelRatioF() > 0 ? devicePixelRatioF() : 1.0;
     const int pixels = static_cast<int>(std::ceil(kThumb * dpr));
     for (const auto& f : faces) {
-        const QImage before = f.before.scaled(pixels, pixels, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+        const QImage before =
+            f.before.scaled(pixels, pixels, Qt::KeepAspectRatio, Qt::SmoothTransformation);
         m_beforeSmall << before.convertToFormat(QImage::Format_RGB32);
-        m_afterSmall << f.after.scaled(before.size(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation)
+        m_afterSmall << f.after
+                            .scaled(before.size(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation)
                             .convertToFormat(QImage::Format_RGB32);
     }
     for (int rank = 0; rank < m_order.size(); ++rank) {
@@ -116,7 +119,8 @@ void FaceStrip::setFaces(const QList<RestoredFaceView>& faces, const QList<doubl
             updateAfterThumbnail(i);
             if (!slider->isSliderDown() && !m_bulkChange) Q_EMIT strengthsChanged(strengths());
         });
-        connect(slider, &QSlider::sliderReleased, this, [this] { Q_EMIT strengthsChanged(strengths()); });
+        connect(slider, &QSlider::sliderReleased, this,
+                [this] { Q_EMIT strengthsChanged(strengths()); });
         connect(accept, &QCheckBox::toggled, this, [this, i, slider](bool on) {
             slider->setEnabled(on && m_adjustable);
             updateAfterThumbnail(i);
@@ -133,14 +137,18 @@ QList<int> FaceStrip::readingOrderOf(const QList<QRect>& boxes) {
     QList<int> byTop(boxes.size());
     std::iota(byTop.begin(), byTop.end(), 0);
     const auto centreY = [&](int i) { return boxes[i].center().y(); };
-    std::stable_sort(byTop.begin(), byTop.end(), [&](int a, int b) { return centreY(a) < centreY(b); });
+    std::stable_sort(byTop.begin(), byTop.end(),
+                     [&](int a, int b) { return centreY(a) < centreY(b); });
     QList<int> order;
     for (qsizetype start = 0; start < byTop.size();) {
         const QRect& first = boxes[byTop[start]];
         qsizetype end = start + 1;
-        while (end < byTop.size() && centreY(byTop[end]) - first.center().y() <= first.height() / 2) ++end;
+        while (end < byTop.size() && centreY(byTop[end]) - first.center().y() <= first.height() / 2)
+            ++end;
         QList<int> row = byTop.mid(start, end - start);
-        std::stable_sort(row.begin(), row.end(), [&](int a, int b) { return boxes[a].center().x() < boxes[b].center().x(); });
+        std::stable_sort(row.begin(), row.end(), [&](int a, int b) {
+            return boxes[a].center().x() < boxes[b].center().x();
+        });
         order << row;
         start = end;
     }
@@ -151,7 +159,8 @@ void FaceStrip::updateAfterThumbnail(int face) {
     QLabel* label = m_afterLabels.value(face);
     if (!label || face >= m_beforeSmall.size()) return;
     // What the photo shows for this face: GPEN's output over the original crop at its strength.
-    const double strength = m_accept[face] && m_accept[face]->isChecked() ? m_sliders[face]->value() / 100.0 : 0.0;
+    const double strength =
+        m_accept[face] && m_accept[face]->isChecked() ? m_sliders[face]->value() / 100.0 : 0.0;
     QImage shown = m_beforeSmall[face];
     {
         QPainter painter(&shown);
@@ -183,8 +192,10 @@ void FaceStrip::setIdentity(const QList<double>& scores) {
         if (!IdentityBadge::scored(score)) continue;
         badge->setText(IdentityBadge::text(score));
         badge->setToolTip(IdentityBadge::toolTip(score));
-        badge->setStyleSheet(QStringLiteral("QLabel { color: white; background: %1; border-radius: 3px; padding: 0 4px; }")
-                                 .arg(IdentityBadge::colour(score).name()));
+        badge->setStyleSheet(
+            QStringLiteral(
+                "QLabel { color: white; background: %1; border-radius: 3px; padding: 0 4px; }")
+                .arg(IdentityBadge::colour(score).name()));
     }
 }
 
@@ -221,18 +232,21 @@ void FaceStrip::updateNote() {
     if (m_cards.isEmpty()) {
         m_note->setText(tr("The faces of the photo in view appear here once it is restored."));
     } else if (!m_adjustable) {
-        m_note->setText(tr("Restore this photo again to adjust its faces: only the last restored photo keeps "
-                           "what re-blending needs."));
+        m_note->setText(
+            tr("Restore this photo again to adjust its faces: only the last restored photo keeps "
+               "what re-blending needs."));
     }
     m_note->setVisible(m_cards.isEmpty() || !m_adjustable);
 }
 
 void FaceStrip::selectFace(int face) {
     if (face < 0 || face >= m_cards.size()) return;
-    if (m_selected >= 0 && m_selected < m_cards.size()) m_cards[m_selected]->setStyleSheet(QString());
+    if (m_selected >= 0 && m_selected < m_cards.size())
+        m_cards[m_selected]->setStyleSheet(QString());
     m_selected = face;
     QWidget* card = m_cards[face];
-    card->setStyleSheet(QStringLiteral("#faceCard { border: 2px solid palette(highlight); border-radius: 4px; }"));
+    card->setStyleSheet(
+        QStringLiteral("#faceCard { border: 2px solid palette(highlight); border-radius: 4px; }"));
     // The strip sits in a scroll area in the window: bring the card into view.
     for (QWidget* p = parentWidget(); p; p = p->parentWidget()) {
         if (auto* scroll = qobject_cast<QScrollArea*>(p)) {

@@ -21,7 +21,7 @@ namespace gpen::ui {
 // photo (the one in view) or nothing. GUI thread only.
 class FaceStrip : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit FaceStrip(QWidget* parent = nullptr);
 
     // Shows `faces` with their slider `values` (0..1) and accepted marks (sizes match `faces`).
@@ -41,7 +41,7 @@ public:
     void selectFace(int face);
     int selectedFace() const { return m_selected; }
 
-    QList<double> strengths() const;  // per face; 0 where rejected
+    QList<double> strengths() const;     // per face; 0 where rejected
     QList<double> sliderValues() const;  // per face, whether accepted or not
     QList<bool> accepted() const;
     int faceCount() const { return static_cast<int>(m_sliders.size()); }
@@ -58,16 +58,16 @@ public:
     // row's first face joins it) from the top, left to right in each.
     static QList<int> readingOrderOf(const QList<QRect>& boxes);
 
-Q_SIGNALS:
+  Q_SIGNALS:
     void strengthsChanged(const QList<double>& strengths);
     void faceSelected(int face);
     // A card was clicked: show this face on the photo.
     void faceActivated(int face);
 
-protected:
+  protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
-private:
+  private:
     void updateNote();
     void updateAfterThumbnail(int face);
 

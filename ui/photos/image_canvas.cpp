@@ -89,7 +89,9 @@ int ImageCanvas::faceAt(const QPointF& viewPos) const {
     return -1;
 }
 
-bool ImageCanvas::showingOriginal() const { return m_mode == Mode::Toggle && m_holdingOriginal; }
+bool ImageCanvas::showingOriginal() const {
+    return m_mode == Mode::Toggle && m_holdingOriginal;
+}
 
 QPointF ImageCanvas::toView(const QPointF& p) const {
     return QPointF(width() / 2.0, height() / 2.0) + (p - m_zoom->center()) * m_zoom->zoom();
@@ -110,8 +112,10 @@ const QImage& ImageCanvas::levelFor(const QImage& image) const {
     constexpr qsizetype kKept = 4;  // before and after, at the zoom now and the one before
     if (m_levels.size() >= kKept) m_levels.removeFirst();
     const double factor = std::ldexp(1.0, -halvings);
-    const QSize size(std::max(1, static_cast<int>(image.width() * factor)), std::max(1, static_cast<int>(image.height() * factor)));
-    m_levels.append({key, halvings, image.scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation)});
+    const QSize size(std::max(1, static_cast<int>(image.width() * factor)),
+                     std::max(1, static_cast<int>(image.height() * factor)));
+    m_levels.append(
+        {key, halvings, image.scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation)});
     return m_levels.last().image;
 }
 
@@ -135,7 +139,8 @@ void ImageCanvas::paintEvent(QPaintEvent*) {
     if (m_before.isNull() && m_after.isNull()) {
         // Nothing to compare: the hint alone, no divider or labels over it.
         painter.setPen(palette().color(QPalette::PlaceholderText));
-        painter.drawText(rect(), Qt::AlignCenter, tr("Drop photos or folders here, or press Ctrl+O"));
+        painter.drawText(rect(), Qt::AlignCenter,
+                         tr("Drop photos or folders here, or press Ctrl+O"));
         return;
     }
     const QImage& result = m_after.isNull() ? m_before : m_after;
@@ -152,7 +157,9 @@ void ImageCanvas::paintEvent(QPaintEvent*) {
         case Mode::Toggle:
             drawImage(painter, m_holdingOriginal ? m_before : result);
             if (restored) {
-                drawLabel(painter, m_holdingOriginal ? tr("Before") : tr("After (hold to see before)"), Qt::AlignLeft);
+                drawLabel(painter,
+                          m_holdingOriginal ? tr("Before") : tr("After (hold to see before)"),
+                          Qt::AlignLeft);
             }
             break;
         case Mode::Split: {
@@ -199,9 +206,13 @@ void ImageCanvas::setLabels(const QString& before, const QString& after) {
     update();
 }
 
-QString ImageCanvas::beforeLabel() const { return m_beforeLabel.isEmpty() ? tr("Before") : m_beforeLabel; }
+QString ImageCanvas::beforeLabel() const {
+    return m_beforeLabel.isEmpty() ? tr("Before") : m_beforeLabel;
+}
 
-QString ImageCanvas::afterLabel() const { return m_afterLabel.isEmpty() ? tr("After") : m_afterLabel; }
+QString ImageCanvas::afterLabel() const {
+    return m_afterLabel.isEmpty() ? tr("After") : m_afterLabel;
+}
 
 QPointF ImageCanvas::toPhoto(const QPointF& imagePoint) const {
     const QImage& result = m_after.isNull() ? m_before : m_after;
@@ -237,9 +248,11 @@ void ImageCanvas::drawFaceBoxes(QPainter& painter) const {
         // A scored face's box takes its identity band's colour; the number goes under it where
         // the box is wide enough on screen to carry it (a group photo at fit has tiny boxes).
         const double score = m_faceScores.value(i, std::numeric_limits<double>::quiet_NaN());
-        QColor colour = IdentityBadge::scored(score) ? IdentityBadge::colour(score) : QColor(255, 255, 255);
+        QColor colour =
+            IdentityBadge::scored(score) ? IdentityBadge::colour(score) : QColor(255, 255, 255);
         colour.setAlpha(selected ? 255 : 200);
-        painter.setPen(QPen(selected ? palette().color(QPalette::Highlight) : colour, selected ? 3 : 1.5));
+        painter.setPen(
+            QPen(selected ? palette().color(QPalette::Highlight) : colour, selected ? 3 : 1.5));
         const QRectF onView(toView(box.topLeft()), toView(box.bottomRight()));
         painter.drawRect(onView);
         if (!IdentityBadge::scored(score)) continue;
@@ -247,7 +260,8 @@ void ImageCanvas::drawFaceBoxes(QPainter& painter) const {
         const QFontMetrics fm(font());
         const double width = fm.horizontalAdvance(text) + 8;
         if (onView.width() < width) continue;
-        const QRectF tag(onView.center().x() - width / 2.0, onView.bottom() + 2, width, fm.height() + 2);
+        const QRectF tag(onView.center().x() - width / 2.0, onView.bottom() + 2, width,
+                         fm.height() + 2);
         painter.save();
         painter.setPen(Qt::NoPen);
         painter.setBrush(IdentityBadge::colour(score));
@@ -296,7 +310,8 @@ void ImageCanvas::mousePressEvent(QMouseEvent* event) {
     if (m_brush && !nearDivider(event->position())) {
         // The brush's size is in screen pixels: the same on the screen at every zoom.
         const QPointF at = toPhoto(toImage(event->position()));
-        const double photoRadius = (toPhoto(QPointF(m_brush->radius() / m_zoom->zoom(), 0)) - toPhoto(QPointF())).x();
+        const double photoRadius =
+            (toPhoto(QPointF(m_brush->radius() / m_zoom->zoom(), 0)) - toPhoto(QPointF())).x();
         m_brush->beginStroke(at, photoRadius);
     } else if (nearDivider(event->position())) {
         m_draggingDivider = true;
@@ -318,7 +333,9 @@ void ImageCanvas::mouseMoveEvent(QMouseEvent* event) {
     } else if (m_panning) {
         m_zoom->panByScreen(event->position() - m_lastPos);
     } else {
-        setCursor(nearDivider(event->position()) ? Qt::SplitHCursor : m_brush ? Qt::CrossCursor : Qt::OpenHandCursor);
+        setCursor(nearDivider(event->position()) ? Qt::SplitHCursor
+                  : m_brush                      ? Qt::CrossCursor
+                                                 : Qt::OpenHandCursor);
     }
     m_lastPos = event->position();
 }
@@ -355,17 +372,27 @@ void ImageCanvas::mouseDoubleClickEvent(QMouseEvent* event) {
 
 void ImageCanvas::keyPressEvent(QKeyEvent* event) {
     switch (event->key()) {
-        case Qt::Key_Left: setDivider(m_divider - kKeyStep); break;
-        case Qt::Key_Right: setDivider(m_divider + kKeyStep); break;
-        case Qt::Key_Home: setDivider(0.0); break;
-        case Qt::Key_End: setDivider(1.0); break;
+        case Qt::Key_Left:
+            setDivider(m_divider - kKeyStep);
+            break;
+        case Qt::Key_Right:
+            setDivider(m_divider + kKeyStep);
+            break;
+        case Qt::Key_Home:
+            setDivider(0.0);
+            break;
+        case Qt::Key_End:
+            setDivider(1.0);
+            break;
         case Qt::Key_Space:
             if (m_mode == Mode::Toggle && !event->isAutoRepeat()) {
                 m_holdingOriginal = true;
                 update();
             }
             break;
-        default: QWidget::keyPressEvent(event); return;
+        default:
+            QWidget::keyPressEvent(event);
+            return;
     }
     event->accept();
 }

@@ -21,7 +21,7 @@ class StrokeBrush;
 // (result coordinates) and a click on one emits faceClicked.
 class ImageCanvas : public QWidget {
     Q_OBJECT
-public:
+  public:
     enum class Mode { Split, Toggle, Before, After };
 
     ImageCanvas(ZoomState* zoom, QWidget* parent = nullptr);
@@ -53,11 +53,11 @@ public:
     QPointF toView(const QPointF& p) const;
     QPointF toImage(const QPointF& viewPos) const;
 
-Q_SIGNALS:
+  Q_SIGNALS:
     void dividerMoved(double fraction);
     void faceClicked(int face);
 
-protected:
+  protected:
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
@@ -68,7 +68,7 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
     void keyReleaseEvent(QKeyEvent* event) override;
 
-private:
+  private:
     bool nearDivider(const QPointF& pos) const;
     // `reduced`: drawn from a cached copy halved as often as the zoom allows (see m_levels).
     void drawImage(QPainter& painter, const QImage& image, bool reduced = true) const;
@@ -100,8 +100,9 @@ private:
     int m_selectedFace = -1;
     bool m_faceBoxesVisible = true;
     // Shrunk copies of the photos for zooms under 50 %: a 12-MP photo scaled smoothly at every
-    // paint held the GUI thread too long (docs/MEASUREMENTS.md, "Painting"); from a copy halved k times, down to
-    // the first size at or above the zoom, it is a small scale. Keyed by the image and k; a few kept.
+    // paint held the GUI thread too long (docs/MEASUREMENTS.md, "Painting"); from a copy halved k
+    // times, down to the first size at or above the zoom, it is a small scale. Keyed by the image
+    // and k; a few kept.
     struct Level {
         qint64 key = 0;
         int halvings = 0;

@@ -112,8 +112,9 @@ void ImageSession::use(int index) {
 }
 
 QStringList ImageSession::supportedSuffixes() {
-    return {QStringLiteral("png"), QStringLiteral("jpg"), QStringLiteral("jpeg"), QStringLiteral("bmp"),
-            QStringLiteral("tif"), QStringLiteral("tiff"), QStringLiteral("webp")};
+    return {QStringLiteral("png"), QStringLiteral("jpg"), QStringLiteral("jpeg"),
+            QStringLiteral("bmp"), QStringLiteral("tif"), QStringLiteral("tiff"),
+            QStringLiteral("webp")};
 }
 
 QStringList ImageSession::imagesIn(const QString& folder) {
@@ -193,16 +194,22 @@ void ImageSession::addDecoded(Entry entry) {
     releaseBeyondBudget();
 }
 
-void ImageSession::addImage(const QImage& image, const QString& displayName) { addImage(toBgrMat(image), displayName); }
+void ImageSession::addImage(const QImage& image, const QString& displayName) {
+    addImage(toBgrMat(image), displayName);
+}
 
 void ImageSession::addImage(cv::Mat bgr8, const QString& displayName) {
     // An image made here is its own original (8-bit colour, no file, no metadata).
     auto decoded = std::make_shared<DecodedImage>();
     decoded->bgr8 = std::move(bgr8);
     const QImage view = viewOf(decoded->bgr8);
-    m_entries.push_back({QString(), displayName, view,
-                         view.scaled(kThumbnailSize, kThumbnailSize, Qt::KeepAspectRatio, Qt::SmoothTransformation),
-                         {}, std::move(decoded)});
+    m_entries.push_back(
+        {QString(),
+         displayName,
+         view,
+         view.scaled(kThumbnailSize, kThumbnailSize, Qt::KeepAspectRatio, Qt::SmoothTransformation),
+         {},
+         std::move(decoded)});
     m_entries.back().size = view.size();
     m_entries.back().lastUsed = ++m_useClock;
     Q_EMIT entryAdded(count() - 1);
@@ -228,7 +235,8 @@ void ImageSession::setFaceIdentity(int index, const QList<double>& scores) {
     for (int i = 0; i < scores.size(); ++i) e.faces[i].identity = scores[i];
 }
 
-void ImageSession::setFaceChoices(int index, const QList<double>& strengths, const QList<bool>& accepted) {
+void ImageSession::setFaceChoices(int index, const QList<double>& strengths,
+                                  const QList<bool>& accepted) {
     Entry& e = m_entries[index];
     if (strengths.size() != e.faces.size() || accepted.size() != e.faces.size()) return;
     if (strengths == e.faceStrengths && accepted == e.facesAccepted) return;

@@ -22,7 +22,7 @@ namespace gpen::ui {
 // thread and never behind an engine job. GUI thread only.
 class ImageSession : public QObject {
     Q_OBJECT
-public:
+  public:
     struct Entry {
         QString path;  // empty for a pasted image
         QString displayName;
@@ -70,7 +70,9 @@ public:
     // An image made in the program (8-bit BGR, e.g. a copy with simulated damage), kept as it is.
     void addImage(cv::Mat bgr8, const QString& displayName);
     void setResult(int index, const QImage& result);
-    void setProcessingNote(int index, const QString& note) { m_entries[index].processingNote = note; }
+    void setProcessingNote(int index, const QString& note) {
+        m_entries[index].processingNote = note;
+    }
     void setSummary(int index, const QString& summary) { m_entries[index].summary = summary; }
     void setDamageMask(int index, const QImage& mask) { m_entries[index].damageMask = mask; }
     // A new restore's faces, all accepted at `strength`.
@@ -112,7 +114,7 @@ public:
     // The supported images directly in `folder`, sorted by name.
     static QStringList imagesIn(const QString& folder);
 
-Q_SIGNALS:
+  Q_SIGNALS:
     void entryAdded(int index);
     void resultChanged(int index);
     // After remove(): `index` is gone and the entries after it moved down.
@@ -121,22 +123,24 @@ Q_SIGNALS:
     // A released photo's pixels are back (use()).
     void entryLoaded(int index);
 
-private:
+  private:
     void addDecoded(Entry entry);
     void releaseBeyondBudget();
     static bool carriesWork(const Entry& e);
 
     QVector<Entry> m_entries;
     ImageReadParams m_readParams;  // copied into each decode job
-    QSet<QString> m_pending;  // canonical paths queued for decoding
+    QSet<QString> m_pending;       // canonical paths queued for decoding
     int m_openJobs = 0;
     // Set by the destructor: a queued decode job stops before its next file.
     std::shared_ptr<std::atomic_bool> m_closing = std::make_shared<std::atomic_bool>(false);
     std::uint64_t m_budget = 512ULL << 20;
     quint64 m_useClock = 0;
     int m_inView = -1;
-    QThreadPool m_reloader;  // one thread: a released photo decoded again, apart from an open's queue
-    QThreadPool m_decoder;  // one thread: photos arrive in the order asked; last member, joined first
+    QThreadPool
+        m_reloader;  // one thread: a released photo decoded again, apart from an open's queue
+    QThreadPool
+        m_decoder;  // one thread: photos arrive in the order asked; last member, joined first
 };
 
 }  // namespace gpen::ui

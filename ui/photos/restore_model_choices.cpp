@@ -8,13 +8,14 @@
 #include <algorithm>
 
 #include "gpen/engine/embedded_upscaler.h"
-#include "ui/common/core_text.h"
 #include "ui/bridge/engine_controller.h"
+#include "ui/common/core_text.h"
 #include "ui/photos/restore_panel.h"
 
 namespace gpen::ui {
 
-RestoreModelChoices::RestoreModelChoices(EngineController* engine, RestorePanel* panel, QObject* parent)
+RestoreModelChoices::RestoreModelChoices(EngineController* engine, RestorePanel* panel,
+                                         QObject* parent)
     : QObject(parent), m_engine(engine), m_panel(panel) {
     QComboBox* box = m_panel->faceModelBox();
     connect(box, &QComboBox::currentIndexChanged, this, [this, box] {
@@ -32,21 +33,26 @@ RestoreModelChoices::RestoreModelChoices(EngineController* engine, RestorePanel*
         refresh();
     });
     if (m_engine) {
-        connect(m_engine, &EngineController::modelStatusChanged, this, [this](const gpen::ModelStatus& s) {
-            if (s.kind == ModelKind::GpenFace || s.kind == ModelKind::Background) refresh();
-        });
+        connect(m_engine, &EngineController::modelStatusChanged, this,
+                [this](const gpen::ModelStatus& s) {
+                    if (s.kind == ModelKind::GpenFace || s.kind == ModelKind::Background) refresh();
+                });
         connect(m_engine, &EngineController::restarted, this, &RestoreModelChoices::refresh);
         connect(m_panel->backgroundBox(), &QComboBox::currentIndexChanged, this, [this] {
             if (!m_updating) m_scaleChosen = true;
         });
-        connect(m_engine, &EngineController::preloadSettledChanged, this, &RestoreModelChoices::defaultScale);
+        connect(m_engine, &EngineController::preloadSettledChanged, this,
+                &RestoreModelChoices::defaultScale);
         // A model chosen (by the user, or as the installed one of a task just picked) loads and
         // warms up now, in the background: Restore then starts at once.
-        connect(box, &QComboBox::currentIndexChanged, this, [this, box] { m_engine->prefetch(box->currentData().toString()); });
+        connect(box, &QComboBox::currentIndexChanged, this,
+                [this, box] { m_engine->prefetch(box->currentData().toString()); });
         const auto prefetchUpscaler = [this] {
             const int scale = m_panel->backgroundBox()->currentData().toInt();
             const QString chosen = m_panel->upscalerBox()->currentData().toString();
-            if (scale > 1) m_engine->prefetch(chosen == QLatin1String("auto") ? backgroundModel(scale) : chosen);
+            if (scale > 1)
+                m_engine->prefetch(chosen == QLatin1String("auto") ? backgroundModel(scale)
+                                                                   : chosen);
         };
         connect(m_panel->backgroundBox(), &QComboBox::currentIndexChanged, this, prefetchUpscaler);
         connect(m_panel->upscalerBox(), &QComboBox::currentIndexChanged, this, prefetchUpscaler);
@@ -63,7 +69,8 @@ bool RestoreModelChoices::installed(const QString& id) const {
 void RestoreModelChoices::defaultScale() {
     // Decided once the engine has reported every model (its preload settled): before that a
     // face model may simply not have been reported yet.
-    if (m_scaleChosen || !m_engine->preloadSettled() || !m_panel->faceModelBox()->currentData().toString().isEmpty() ||
+    if (m_scaleChosen || !m_engine->preloadSettled() ||
+        !m_panel->faceModelBox()->currentData().toString().isEmpty() ||
         backgroundModel(2).isEmpty()) {
         return;
     }
@@ -72,7 +79,8 @@ void RestoreModelChoices::defaultScale() {
 }
 
 QString RestoreModelChoices::backgroundModel(int scale) const {
-    for (const QString& id : {QStringLiteral("realesrnet_x%1").arg(scale), QString::fromStdString(builtInUpscalerId(scale))}) {
+    for (const QString& id : {QStringLiteral("realesrnet_x%1").arg(scale),
+                              QString::fromStdString(builtInUpscalerId(scale))}) {
         if (id.isEmpty()) continue;
         if (installed(id)) return id;
     }
@@ -95,10 +103,13 @@ void RestoreModelChoices::refresh() {
     // Catalog order (GPEN-BFR-512 first), recognised files by name after them.
     auto rank = [&](const QString& id) {
         const auto& e = catalog.entries();
-        const auto it = std::find_if(e.begin(), e.end(), [&](const ModelEntry& m) { return m.id == id.toStdString(); });
+        const auto it = std::find_if(e.begin(), e.end(),
+                                     [&](const ModelEntry& m) { return m.id == id.toStdString(); });
         return it == e.end() ? e.size() : static_cast<std::size_t>(it - e.begin());
     };
-    auto order = [&](const QString& a, const QString& b) { return rank(a) != rank(b) ? rank(a) < rank(b) : a < b; };
+    auto order = [&](const QString& a, const QString& b) {
+        return rank(a) != rank(b) ? rank(a) < rank(b) : a < b;
+    };
     std::sort(present.begin(), present.end(), order);
     std::sort(absent.begin(), absent.end(), order);
     if (present.isEmpty() && absent.isEmpty()) return;  // the engine has not reported yet
@@ -108,8 +119,10 @@ void RestoreModelChoices::refresh() {
     QString wanted = before;
     const bool restoring = task == QLatin1String("restore");
     if (!m_userChose) {
-        const QVariant remembered = restoring ? QSettings().value(QLatin1String(kFaceModelKey)) : QVariant();
-        if (remembered.isValid() && (remembered.toString().isEmpty() || present.contains(remembered.toString()))) {
+        const QVariant remembered =
+            restoring ? QSettings().value(QLatin1String(kFaceModelKey)) : QVariant();
+        if (remembered.isValid() &&
+            (remembered.toString().isEmpty() || present.contains(remembered.toString()))) {
             wanted = remembered.toString();
         } else {
             wanted = present.isEmpty() ? QString() : present.first();
@@ -122,7 +135,8 @@ void RestoreModelChoices::refresh() {
         for (const QString& id : present) {
             const auto status = m_engine->statuses().value(id);
             if (status.state == ModelState::Failed) {
-                box->addItem(box->style()->standardIcon(QStyle::SP_MessageBoxWarning), tr("%1 (cannot be loaded)").arg(id), id);
+                box->addItem(box->style()->standardIcon(QStyle::SP_MessageBoxWarning),
+                             tr("%1 (cannot be loaded)").arg(id), id);
                 box->setItemData(box->count() - 1, CoreText::modelError(status), Qt::ToolTipRole);
             } else {
                 box->addItem(id, id);
@@ -139,9 +153,10 @@ void RestoreModelChoices::refresh() {
         const int scale = scales->itemData(i).toInt();
         if (scale <= 1) continue;
         const QString id = backgroundModel(scale);
-        const QString by = id.isEmpty()                                 ? tr("not installed")
-                           : id.startsWith(QLatin1String("realesrnet")) ? QStringLiteral("Real-ESRNet")
-                                                                        : QStringLiteral("Real-ESRGAN");
+        const QString by = id.isEmpty() ? tr("not installed")
+                           : id.startsWith(QLatin1String("realesrnet"))
+                               ? QStringLiteral("Real-ESRNet")
+                               : QStringLiteral("Real-ESRGAN");
         scales->setItemText(i, tr("%1× (%2)").arg(scale).arg(by));
     }
     m_updating = false;

@@ -14,8 +14,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-#include "ui/common/core_text.h"
 #include "ui/bridge/engine_settings.h"
+#include "ui/common/core_text.h"
 
 namespace gpen::ui {
 
@@ -54,9 +54,10 @@ RestorePanel::RestorePanel(QWidget* parent)
     m_task->addItem(tr("Colorize faces"), QStringLiteral("colorize"));
     m_task->addItem(tr("Repair damage"), QStringLiteral("inpaint"));
     m_task->addItem(tr("Face from map"), QStringLiteral("seg2face"));
-    m_task->setToolTip(tr("Colorize: a gray photo's faces are coloured, the rest stays gray. Repair damage: "
-                          "paint the scratches on the photo, then Restore fills them in the faces. Face from map: "
-                          "repaint a face's parsing map and see the face it describes."));
+    m_task->setToolTip(
+        tr("Colorize: a gray photo's faces are coloured, the rest stays gray. Repair damage: "
+           "paint the scratches on the photo, then Restore fills them in the faces. Face from map: "
+           "repaint a face's parsing map and see the face it describes."));
     m_brushSize->setRange(1, 200);
     m_brushSize->setValue(12);
     m_brushSize->setSuffix(tr(" px"));
@@ -64,8 +65,9 @@ RestorePanel::RestorePanel(QWidget* parent)
     {
         auto* tools = new QVBoxLayout(m_damageTools);
         tools->setContentsMargins(0, 0, 0, 0);
-        auto* hint = new QLabel(tr("Paint the damage on the photo (it shows red); drag with the right button to pan."),
-                                m_damageTools);
+        auto* hint = new QLabel(
+            tr("Paint the damage on the photo (it shows red); drag with the right button to pan."),
+            m_damageTools);
         hint->setWordWrap(true);
         tools->addWidget(hint);
         auto* sizeRow = new QFormLayout;
@@ -79,9 +81,12 @@ RestorePanel::RestorePanel(QWidget* parent)
         tools->addLayout(steps);
         m_sensitivity->setRange(0, 100);
         m_sensitivity->setValue(50);
-        m_sensitivity->setToolTip(tr("How faint a scratch Find damage marks: more finds more, and more that is not damage"));
-        m_findDamage->setToolTip(tr("Marks white paint and thin bright scratches as a suggestion to check and edit"));
-        m_simulateDamage->setToolTip(tr("Opens a copy of the photo with random scratches painted on it, to try the repair"));
+        m_sensitivity->setToolTip(tr(
+            "How faint a scratch Find damage marks: more finds more, and more that is not damage"));
+        m_findDamage->setToolTip(
+            tr("Marks white paint and thin bright scratches as a suggestion to check and edit"));
+        m_simulateDamage->setToolTip(
+            tr("Opens a copy of the photo with random scratches painted on it, to try the repair"));
         auto* find = new QFormLayout;
         find->addRow(tr("Sensitivity"), m_sensitivity);
         tools->addLayout(find);
@@ -94,10 +99,11 @@ RestorePanel::RestorePanel(QWidget* parent)
     {
         auto* tools = new QVBoxLayout(m_mapTools);
         tools->setContentsMargins(0, 0, 0, 0);
-        auto* hint = new QLabel(tr("GPEN-Seg2face draws a face from a parsing map. The editor starts from the map of "
-                                   "the face selected in the photo (else the largest) and redraws the face as you "
-                                   "repaint its classes."),
-                                m_mapTools);
+        auto* hint = new QLabel(
+            tr("GPEN-Seg2face draws a face from a parsing map. The editor starts from the map of "
+               "the face selected in the photo (else the largest) and redraws the face as you "
+               "repaint its classes."),
+            m_mapTools);
         hint->setWordWrap(true);
         tools->addWidget(hint);
         tools->addWidget(m_editMap);
@@ -111,9 +117,11 @@ RestorePanel::RestorePanel(QWidget* parent)
     m_scale->addItem(tr("4× (Real-ESRNet)"), 4);
     m_upscaler->addItem(tr("Automatic"), QStringLiteral("auto"));
     m_upscaler->addItem(tr("Real-ESRGAN, fast"), QStringLiteral("realesrgan-x4fast"));
-    m_upscaler->addItem(tr("Real-ESRGAN, best quality (slower)"), QStringLiteral("realesrgan-x4plus"));
-    m_upscaler->setToolTip(tr("Automatic: a Real-ESRNet file of the scale when installed, else Real-ESRGAN's fast "
-                              "network. Best quality takes about ten times as long."));
+    m_upscaler->addItem(tr("Real-ESRGAN, best quality (slower)"),
+                        QStringLiteral("realesrgan-x4plus"));
+    m_upscaler->setToolTip(
+        tr("Automatic: a Real-ESRNet file of the scale when installed, else Real-ESRGAN's fast "
+           "network. Best quality takes about ten times as long."));
     m_upscaler->setEnabled(false);  // no upscaling by default
     m_tile->setRange(64, 2048);
     m_tile->setSingleStep(32);
@@ -122,8 +130,9 @@ RestorePanel::RestorePanel(QWidget* parent)
     m_strength->setRange(0, 100);
     m_strength->setValue(100);
     m_keepGray->setChecked(true);
-    m_tintRest->setToolTip(tr("No network colours a whole photo: off, the rest stays gray; on, it is toned with the "
-                              "colorized faces' average colour, like a toned print"));
+    m_tintRest->setToolTip(
+        tr("No network colours a whole photo: off, the rest stays gray; on, it is toned with the "
+           "colorized faces' average colour, like a toned print"));
     m_restore->setDefault(true);
     // Ctrl+R is the window's Photo → Restore (one shortcut, shown in the menu).
     m_cancel->setEnabled(false);
@@ -137,7 +146,8 @@ RestorePanel::RestorePanel(QWidget* parent)
     m_error->setStyleSheet(QStringLiteral("QLabel { color: #d1242f; }"));
     m_error->setVisible(false);
     m_strengthValue->setText(tr("%1 %").arg(m_strength->value()));
-    m_strengthValue->setMinimumWidth(m_strengthValue->fontMetrics().horizontalAdvance(tr("%1 %").arg(100)));
+    m_strengthValue->setMinimumWidth(
+        m_strengthValue->fontMetrics().horizontalAdvance(tr("%1 %").arg(100)));
     auto* strengthRow = new QHBoxLayout;
     strengthRow->addWidget(m_strength, 1);
     strengthRow->addWidget(m_strengthValue);
@@ -175,13 +185,15 @@ RestorePanel::RestorePanel(QWidget* parent)
         m_strengthValue->setText(tr("%1 %").arg(v));
         if (!m_strength->isSliderDown()) Q_EMIT strengthChanged(v / 100.0);
     });
-    connect(m_strength, &QSlider::sliderReleased, this, [this] { Q_EMIT strengthChanged(m_strength->value() / 100.0); });
+    connect(m_strength, &QSlider::sliderReleased, this,
+            [this] { Q_EMIT strengthChanged(m_strength->value() / 100.0); });
     connect(m_tile, &QSpinBox::valueChanged, this, [](int px) {
         EngineSettings stored = EngineSettings::load();
         stored.tileSize = px;
         stored.save();
     });
-    connect(m_scale, &QComboBox::currentIndexChanged, this, [this] { m_upscaler->setEnabled(m_scale->currentData().toInt() > 1); });
+    connect(m_scale, &QComboBox::currentIndexChanged, this,
+            [this] { m_upscaler->setEnabled(m_scale->currentData().toInt() > 1); });
     for (QComboBox* box : {m_faceModel, m_detector, m_scale, m_upscaler}) {
         connect(box, &QComboBox::currentIndexChanged, this, &RestorePanel::optionsChanged);
     }
@@ -192,7 +204,8 @@ RestorePanel::RestorePanel(QWidget* parent)
         // Seg2face one) and the detector (which finds the face to start from) apply.
         const bool photo = t != QLatin1String("seg2face");
         m_mapTools->setVisible(!photo);
-        for (QWidget* field : std::initializer_list<QWidget*>{m_scale, m_upscaler, m_tile, m_keepGray}) {
+        for (QWidget* field :
+             std::initializer_list<QWidget*>{m_scale, m_upscaler, m_tile, m_keepGray}) {
             form->setRowVisible(field, photo);
         }
         form->setRowVisible(strengthRow, photo);
@@ -205,7 +218,9 @@ RestorePanel::RestorePanel(QWidget* parent)
     });
 }
 
-QString RestorePanel::task() const { return m_task->currentData().toString(); }
+QString RestorePanel::task() const {
+    return m_task->currentData().toString();
+}
 
 void RestorePanel::setTask(const QString& task) {
     if (const int i = m_task->findData(task); i >= 0) m_task->setCurrentIndex(i);
@@ -307,7 +322,8 @@ void RestorePanel::showProgress(const JobProgress& p) {
     const qint64 elapsedMs = m_stageClock.elapsed();
     if (p.done >= 2 && p.done < p.total && elapsedMs >= 1500) {
         const double perStepMs = static_cast<double>(elapsedMs) / p.done;
-        const int left = std::max(1, static_cast<int>(std::ceil(perStepMs * (p.total - p.done) / 1000.0)));
+        const int left =
+            std::max(1, static_cast<int>(std::ceil(perStepMs * (p.total - p.done) / 1000.0)));
         text += tr(" — about %n s more for this step", nullptr, left);
     }
     m_stage->setText(text);

@@ -19,7 +19,7 @@ namespace gpen::ui {
 // progress (stage, tiles or faces done, time left). GUI thread only.
 class RestorePanel : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit RestorePanel(QWidget* parent = nullptr);
 
     RestoreOptions options() const;
@@ -75,7 +75,7 @@ public:
     // Face from map: opens the parsing-map editor on the selected face (else the largest).
     QPushButton* editMapButton() const { return m_editMap; }
 
-Q_SIGNALS:
+  Q_SIGNALS:
     void restoreClicked();
     // The panel already says "Cancelling…" when this is emitted.
     void cancelClicked();
@@ -86,7 +86,7 @@ Q_SIGNALS:
     // The task changed (the face models offered and the tools shown follow it).
     void taskChanged(const QString& task);
 
-private:
+  private:
     QComboBox* m_task;
     QWidget* m_damageTools;
     QSpinBox* m_brushSize;

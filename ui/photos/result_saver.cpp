@@ -55,7 +55,8 @@ ResultSaver::ResultSaver(ImageSession* session, QWidget* window)
         const auto shift = [removed](auto& records) {
             std::remove_reference_t<decltype(records)> moved;
             for (auto it = records.cbegin(); it != records.cend(); ++it) {
-                if (it.key() != removed) moved.insert(it.key() > removed ? it.key() - 1 : it.key(), it.value());
+                if (it.key() != removed)
+                    moved.insert(it.key() > removed ? it.key() - 1 : it.key(), it.value());
             }
             records = std::move(moved);
         };
@@ -168,8 +169,8 @@ bool ResultSaver::saveAs(int index) {
     return true;
 }
 
-QString ResultSaver::promptWithDialog(const QString& suggestion, const QStringList& filters, QString* selected,
-                                      SaveOptions* options) {
+QString ResultSaver::promptWithDialog(const QString& suggestion, const QStringList& filters,
+                                      QString* selected, SaveOptions* options) {
     SaveDialog dialog(suggestion, filters, *selected, *options, m_window);
     if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty()) return QString();
     *selected = dialog.selectedNameFilter();
@@ -196,9 +197,10 @@ bool ResultSaver::write(int index, const QString& path, const SaveOptions& optio
     params.copyMetadata = !e.path.isEmpty();
     // The restore's note: the networks that ran; strengths changed face by face are said too.
     QString note = e.processingNote;
-    const bool perFace = std::any_of(e.facesAccepted.begin(), e.facesAccepted.end(), [](bool a) { return !a; }) ||
-                         std::adjacent_find(e.faceStrengths.begin(), e.faceStrengths.end(), std::not_equal_to<>()) !=
-                             e.faceStrengths.end();
+    const bool perFace =
+        std::any_of(e.facesAccepted.begin(), e.facesAccepted.end(), [](bool a) { return !a; }) ||
+        std::adjacent_find(e.faceStrengths.begin(), e.faceStrengths.end(), std::not_equal_to<>()) !=
+            e.faceStrengths.end();
     if (!note.isEmpty() && perFace) note += QStringLiteral("; strength set per face");
     params.processingNote = note.toStdString();
     // A RestoreJob's encode stage (writeRestored), on the original the session decoded when it
@@ -229,10 +231,10 @@ bool ResultSaver::write(int index, const QString& path, const SaveOptions& optio
         Q_EMIT busyChanged(false, QString());
     }
     if (!written) {
-        QMessageBox::warning(m_window, tr("Cannot save %1").arg(QFileInfo(path).fileName()),
-                             tr("%1 was not saved: %2")
-                                 .arg(QDir::toNativeSeparators(path),
-                                      CoreText::error(written.error())));
+        QMessageBox::warning(
+            m_window, tr("Cannot save %1").arg(QFileInfo(path).fileName()),
+            tr("%1 was not saved: %2")
+                .arg(QDir::toNativeSeparators(path), CoreText::error(written.error())));
         return false;
     }
     if (index < 0) return true;  // written, but the photo closed meanwhile

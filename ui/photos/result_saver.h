@@ -75,7 +75,8 @@ class ResultSaver : public QObject {
         SaveOptions options;
     };
     QString suggestedPath(int index) const;
-    QString promptWithDialog(const QString& suggestion, const QStringList& filters, QString* selected, SaveOptions* options);
+    QString promptWithDialog(const QString& suggestion, const QStringList& filters,
+                             QString* selected, SaveOptions* options);
     bool confirmReplacingOriginal(int index, const QString& path);
     bool write(int index, const QString& path, const SaveOptions& options);
     void setSaved(int index, bool saved);

@@ -18,7 +18,8 @@ const auto kQualityKey = QStringLiteral("save/quality");
 const auto kPngCompressionKey = QStringLiteral("save/pngCompression");
 
 bool isLossy(const QString& suffix) {
-    return suffix == QLatin1String("jpg") || suffix == QLatin1String("jpeg") || suffix == QLatin1String("webp");
+    return suffix == QLatin1String("jpg") || suffix == QLatin1String("jpeg") ||
+           suffix == QLatin1String("webp");
 }
 
 }  // namespace
@@ -42,8 +43,8 @@ QString SaveDialog::suffixOfFilter(const QString& filter) {
     return match.hasMatch() ? match.captured(1).toLower() : QString();
 }
 
-SaveDialog::SaveDialog(const QString& suggestion, const QStringList& filters, const QString& selectedFilter,
-                       const SaveOptions& initial, QWidget* parent)
+SaveDialog::SaveDialog(const QString& suggestion, const QStringList& filters,
+                       const QString& selectedFilter, const SaveOptions& initial, QWidget* parent)
     : QFileDialog(parent, tr("Save Result As"), suggestion),
       m_qualityLabel(new QLabel(tr("&Quality:"), this)),
       m_qualitySlider(new QSlider(Qt::Horizontal, this)),
@@ -83,7 +84,8 @@ SaveDialog::SaveDialog(const QString& suggestion, const QStringList& filters, co
         grid->addWidget(m_compressionLabel, r + 1, 0);
         grid->addLayout(row, r, 1, 2, 1);
     }
-    connect(this, &QFileDialog::filterSelected, this, [this](const QString& f) { showOptionsFor(suffixOfFilter(f)); });
+    connect(this, &QFileDialog::filterSelected, this,
+            [this](const QString& f) { showOptionsFor(suffixOfFilter(f)); });
     // A typed extension wins over the list (the encoder goes by the file's extension).
     if (auto* name = findChild<QLineEdit*>(QStringLiteral("fileNameEdit"))) {
         connect(name, &QLineEdit::textChanged, this, [this](const QString& text) {
@@ -99,7 +101,8 @@ void SaveDialog::showOptionsFor(const QString& suffix) {
     m_format = suffix;
     const bool lossy = isLossy(suffix);
     const bool png = suffix == QLatin1String("png");
-    for (QWidget* w : std::initializer_list<QWidget*>{m_qualityLabel, m_qualitySlider, m_quality}) w->setVisible(lossy);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_qualityLabel, m_qualitySlider, m_quality})
+        w->setVisible(lossy);
     m_compressionLabel->setVisible(png);
     m_compression->setVisible(png);
 }

@@ -9,9 +9,14 @@ namespace gpen::ui {
 
 // One stroke (or a replacement): the pixels of the touched rectangle before and after.
 class StrokeStep : public QUndoCommand {
-public:
-    StrokeStep(StrokeBrush* brush, const QRect& rect, QImage before, QImage after, const QString& text)
-        : QUndoCommand(text), m_brush(brush), m_rect(rect), m_before(std::move(before)), m_after(std::move(after)) {}
+  public:
+    StrokeStep(StrokeBrush* brush, const QRect& rect, QImage before, QImage after,
+               const QString& text)
+        : QUndoCommand(text),
+          m_brush(brush),
+          m_rect(rect),
+          m_before(std::move(before)),
+          m_after(std::move(after)) {}
     void undo() override { m_brush->restoreRect(m_rect, m_before); }
     // The first redo is the stroke itself, already on the image.
     void redo() override {
@@ -19,7 +24,7 @@ public:
         m_done = true;
     }
 
-private:
+  private:
     StrokeBrush* m_brush;
     QRect m_rect;
     QImage m_before, m_after;
@@ -36,7 +41,9 @@ void StrokeBrush::resetImage(QImage image) {
     Q_EMIT changed();
 }
 
-void StrokeBrush::setRadius(int screenPixels) { m_radius = std::clamp(screenPixels, 1, 200); }
+void StrokeBrush::setRadius(int screenPixels) {
+    m_radius = std::clamp(screenPixels, 1, 200);
+}
 
 void StrokeBrush::beginStroke(const QPointF& imagePoint, double imageRadius) {
     if (m_image.isNull()) return;
@@ -81,9 +88,10 @@ void StrokeBrush::paintSegment(const QPointF& from, const QPointF& to) {
     p.drawLine(from, to);
     p.end();
     const double r = m_strokeRadius + 2;
-    const QRect rect = QRectF(QPointF(std::min(from.x(), to.x()) - r, std::min(from.y(), to.y()) - r),
-                              QPointF(std::max(from.x(), to.x()) + r, std::max(from.y(), to.y()) + r))
-                           .toAlignedRect();
+    const QRect rect =
+        QRectF(QPointF(std::min(from.x(), to.x()) - r, std::min(from.y(), to.y()) - r),
+               QPointF(std::max(from.x(), to.x()) + r, std::max(from.y(), to.y()) + r))
+            .toAlignedRect();
     m_strokeRect |= rect;
     touched(rect.intersected(m_image.rect()));
     Q_EMIT changed();

@@ -14,7 +14,7 @@ namespace gpen::ui {
 
 class StrokeBrush : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit StrokeBrush(QObject* parent = nullptr);
 
     const QImage& image() const { return m_image; }
@@ -24,7 +24,8 @@ public:
     // The brush's radius in screen pixels (the canvas maps it to image pixels at its zoom).
     int radius() const { return m_radius; }
     void setRadius(int screenPixels);
-    // The colour strokes paint (drawn without antialiasing: a mask or a class map has no in-between).
+    // The colour strokes paint (drawn without antialiasing: a mask or a class map has no
+    // in-between).
     QColor ink() const { return m_ink; }
     void setInk(const QColor& ink) { m_ink = ink; }
 
@@ -38,13 +39,13 @@ public:
 
     QUndoStack* undoStack() { return &m_undo; }
 
-Q_SIGNALS:
+  Q_SIGNALS:
     // The image changed (a stroke, an undo, a replacement, a new image): repaint.
     void changed();
     // A stroke ended, or an undo, redo or replacement changed the image: a moment to act on it.
     void edited();
 
-protected:
+  protected:
     // A new image, with its undo history started anew.
     void resetImage(QImage image);
     // `rect` of the image changed (a subclass keeps its overlay up to date).
@@ -52,7 +53,7 @@ protected:
     // The undo stack's name for the stroke just painted ("Paint damage", "Paint skin").
     virtual QString strokeText() const { return tr("Paint"); }
 
-private:
+  private:
     friend class StrokeStep;
     void paintSegment(const QPointF& from, const QPointF& to);
     // Puts `pixels` at `rect` of the image (an undo or redo).

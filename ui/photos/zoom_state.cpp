@@ -36,7 +36,8 @@ void ZoomState::panByScreen(const QPointF& screenDelta) {
 void ZoomState::setFit(const QSizeF& viewSize) {
     m_fit = true;
     if (!m_imageSize.isEmpty() && !viewSize.isEmpty()) {
-        m_zoom = std::clamp(std::min(viewSize.width() / m_imageSize.width(), viewSize.height() / m_imageSize.height()),
+        m_zoom = std::clamp(std::min(viewSize.width() / m_imageSize.width(),
+                                     viewSize.height() / m_imageSize.height()),
                             kMinZoom, kMaxZoom);
     }
     m_center = QPointF(m_imageSize.width() / 2, m_imageSize.height() / 2);

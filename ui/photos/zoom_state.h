@@ -12,7 +12,7 @@ namespace gpen::ui {
 // the middle of each view. GUI thread only.
 class ZoomState : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit ZoomState(QObject* parent = nullptr);
 
     double zoom() const { return m_zoom; }
@@ -33,10 +33,10 @@ public:
     static constexpr double kMinZoom = 0.02;
     static constexpr double kMaxZoom = 32.0;
 
-Q_SIGNALS:
+  Q_SIGNALS:
     void changed();
 
-private:
+  private:
     void clampCenter();
 
     QSizeF m_imageSize;

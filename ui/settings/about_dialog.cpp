@@ -17,10 +17,11 @@ AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent), m_text(new QTextBro
     setWindowTitle(tr("About GPEN Studio"));
     auto* title = new QLabel(this);
     title->setTextFormat(Qt::RichText);
-    title->setText(QStringLiteral("<h2>GPEN Studio %1</h2><p>%2</p>")
-                       .arg(version().toHtmlEscaped(),
-                            tr("Restores faces in old, blurry and low-resolution photographs with the GPEN "
-                               "networks, on your own computer.")));
+    title->setText(
+        QStringLiteral("<h2>GPEN Studio %1</h2><p>%2</p>")
+            .arg(version().toHtmlEscaped(),
+                 tr("Restores faces in old, blurry and low-resolution photographs with the GPEN "
+                    "networks, on your own computer.")));
     title->setWordWrap(true);
 
     // The weights' licences come from the catalog: one line per distinct licence.
@@ -32,25 +33,30 @@ AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent), m_text(new QTextBro
     QString weights;
     for (const auto& [licence, ids] : byLicence) {
         weights += QStringLiteral("<li><b>%1</b>: %2</li>")
-                       .arg(ids.join(QStringLiteral(", ")).toHtmlEscaped(), QString::fromStdString(licence).toHtmlEscaped());
+                       .arg(ids.join(QStringLiteral(", ")).toHtmlEscaped(),
+                            QString::fromStdString(licence).toHtmlEscaped());
     }
     weights += QStringLiteral("<li><b>realesrnet_x1, realesrnet_x2, realesrnet_x4</b>: %1</li>")
                    .arg(tr("BSD 3-Clause licence (the Real-ESRGAN project)"));
-    weights += QStringLiteral("<li><b>dlib</b>: %1</li>")
-                   .arg(tr("the 68-point landmark model is trained on the iBUG 300-W data set, whose "
-                           "licence excludes commercial use."));
+    weights +=
+        QStringLiteral("<li><b>dlib</b>: %1</li>")
+            .arg(tr("the 68-point landmark model is trained on the iBUG 300-W data set, whose "
+                    "licence excludes commercial use."));
 
     const QString libraries =
-        QStringLiteral("<li><b>Qt %1</b> — %2</li><li><b>libtorch</b> — %3</li><li><b>OpenCV</b> — %4</li>"
-                       "<li><b>dlib</b> — %5</li>")
-            .arg(QString::fromLatin1(qVersion()), tr("GNU LGPL version 3"), tr("BSD 3-Clause licence"),
-                 tr("Apache License 2.0"), tr("Boost Software License 1.0"));
+        QStringLiteral(
+            "<li><b>Qt %1</b> — %2</li><li><b>libtorch</b> — %3</li><li><b>OpenCV</b> — %4</li>"
+            "<li><b>dlib</b> — %5</li>")
+            .arg(QString::fromLatin1(qVersion()), tr("GNU LGPL version 3"),
+                 tr("BSD 3-Clause licence"), tr("Apache License 2.0"),
+                 tr("Boost Software License 1.0"));
     m_text->setOpenExternalLinks(true);
-    m_text->setHtml(QStringLiteral("<h3>%1</h3><p>%2</p><h3>%3</h3><ul>%4</ul><h3>%5</h3><p>%6</p><ul>%7</ul>")
-                        .arg(tr("Licence"), tr("GPEN Studio is free software under the MIT licence."),
-                             tr("Libraries"), libraries, tr("Model weights"),
-                             tr("The weights are not part of GPEN Studio; each comes with its authors' terms:"),
-                             weights));
+    m_text->setHtml(
+        QStringLiteral("<h3>%1</h3><p>%2</p><h3>%3</h3><ul>%4</ul><h3>%5</h3><p>%6</p><ul>%7</ul>")
+            .arg(tr("Licence"), tr("GPEN Studio is free software under the MIT licence."),
+                 tr("Libraries"), libraries, tr("Model weights"),
+                 tr("The weights are not part of GPEN Studio; each comes with its authors' terms:"),
+                 weights));
     m_text->setMinimumSize(420, 260);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);

@@ -11,14 +11,14 @@ namespace gpen::ui {
 // catalog). GUI thread only.
 class AboutDialog : public QDialog {
     Q_OBJECT
-public:
+  public:
     explicit AboutDialog(QWidget* parent = nullptr);
 
     // The version shown: the application's, else the one this library was built with.
     static QString version();
     QTextBrowser* text() const { return m_text; }
 
-private:
+  private:
     QTextBrowser* m_text;
 };
 

@@ -17,9 +17,9 @@
 #include <QVBoxLayout>
 
 #include "gpen/engine/model_catalog.h"
-#include "ui/photos/photo_limits.h"
 #include "ui/common/theme.h"
 #include "ui/common/translations.h"
+#include "ui/photos/photo_limits.h"
 
 namespace gpen::ui {
 namespace {
@@ -53,7 +53,8 @@ struct PerformancePreset {
 // The first is the product's default (EngineSettings' values).
 QList<PerformancePreset> performancePresets() {
     const EngineSettings d;
-    return {{SettingsDialog::tr("Balanced"), d.maxModels, d.memoryBudgetMb, d.idleReleaseMinutes, d.warmupBatchSizes},
+    return {{SettingsDialog::tr("Balanced"), d.maxModels, d.memoryBudgetMb, d.idleReleaseMinutes,
+             d.warmupBatchSizes},
             {SettingsDialog::tr("Low memory"), 2, 1536, 2, {1}},
             {SettingsDialog::tr("Fastest (more memory)"), 8, 12288, 0, {1, 4}}};
 }
@@ -92,10 +93,11 @@ SettingsDialog::SettingsDialog(bool jobRunning, QWidget* parent)
     m_precision->addItem(tr("Automatic"), QStringLiteral("auto"));
     m_precision->addItem(tr("Exact (fp32)"), QStringLiteral("fp32"));
     m_precision->addItem(tr("Faster (bf16)"), QStringLiteral("bf16"));
-    m_precision->setToolTip(tr("Automatic computes in 16-bit floating point (bf16) where the processor does so "
-                               "natively, which is faster and looks the same, and in 32-bit (fp32) elsewhere. The "
-                               "model list in the status bar shows what each model computes in. The models load "
-                               "again when it changes."));
+    m_precision->setToolTip(
+        tr("Automatic computes in 16-bit floating point (bf16) where the processor does so "
+           "natively, which is faster and looks the same, and in 32-bit (fp32) elsewhere. The "
+           "model list in the status bar shows what each model computes in. The models load "
+           "again when it changes."));
     main->addRow(tr("Prec&ision:"), m_precision);
     auto* dirRow = new QHBoxLayout;
     m_modelsDir->setPlaceholderText(tr("Only the standard folders"));
@@ -217,7 +219,8 @@ void SettingsDialog::updatePreset() {
     for (int i = 0; i < presets.size(); ++i) {
         const PerformancePreset& p = presets[i];
         if (m_threads->value() == 0 && m_maxModels->value() == p.maxModels &&
-            m_memoryBudget->value() == p.memoryBudgetMb && m_idleRelease->value() == p.idleReleaseMinutes &&
+            m_memoryBudget->value() == p.memoryBudgetMb &&
+            m_idleRelease->value() == p.idleReleaseMinutes &&
             parseBatchSizes(m_warmup->text()) == p.warmupBatchSizes) {
             match = i;
             break;
@@ -294,7 +297,9 @@ QString SettingsDialog::language() const {
     return m_language->currentData().toString();
 }
 
-QString SettingsDialog::theme() const { return m_theme->currentData().toString(); }
+QString SettingsDialog::theme() const {
+    return m_theme->currentData().toString();
+}
 
 void SettingsDialog::accept() {
     engineSettings().save();

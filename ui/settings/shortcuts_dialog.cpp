@@ -10,29 +10,35 @@
 namespace gpen::ui {
 namespace {
 
-QString plain(QString text) { return text.remove(QLatin1Char('&')).remove(QStringLiteral("…")); }
+QString plain(QString text) {
+    return text.remove(QLatin1Char('&')).remove(QStringLiteral("…"));
+}
 
 void collect(const QMenu* menu, const QString& path, QList<QStringList>& rows) {
     for (const QAction* a : menu->actions()) {
         if (a->menu()) {
             collect(a->menu(), path + QStringLiteral(" › ") + plain(a->text()), rows);
         } else if (!a->isSeparator() && !a->shortcut().isEmpty()) {
-            rows << QStringList{path, plain(a->text()), a->shortcut().toString(QKeySequence::NativeText)};
+            rows << QStringList{path, plain(a->text()),
+                                a->shortcut().toString(QKeySequence::NativeText)};
         }
     }
 }
 
 }  // namespace
 
-ShortcutsDialog::ShortcutsDialog(const QMenuBar* menus, QWidget* parent) : QDialog(parent), m_table(new QTableWidget(this)) {
+ShortcutsDialog::ShortcutsDialog(const QMenuBar* menus, QWidget* parent)
+    : QDialog(parent), m_table(new QTableWidget(this)) {
     setWindowTitle(tr("Keyboard Shortcuts"));
     QList<QStringList> rows;
     for (const QAction* a : menus->actions()) {
         if (a->menu()) collect(a->menu(), plain(a->text()), rows);
     }
     // Keys that belong to no menu command.
-    rows << QStringList{tr("Window"), tr("Stop the restore in hand"), QKeySequence(QKeySequence::Cancel).toString(QKeySequence::NativeText)}
-         << QStringList{tr("Photos list"), tr("Close the selected photos"), QKeySequence(QKeySequence::Delete).toString(QKeySequence::NativeText)};
+    rows << QStringList{tr("Window"), tr("Stop the restore in hand"),
+                        QKeySequence(QKeySequence::Cancel).toString(QKeySequence::NativeText)}
+         << QStringList{tr("Photos list"), tr("Close the selected photos"),
+                        QKeySequence(QKeySequence::Delete).toString(QKeySequence::NativeText)};
     m_table->setColumnCount(3);
     m_table->setHorizontalHeaderLabels({tr("Menu"), tr("Command"), tr("Keys")});
     m_table->setRowCount(static_cast<int>(rows.size()));

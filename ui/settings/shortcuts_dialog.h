@@ -11,11 +11,11 @@ namespace gpen::ui {
 // language (read from the menus themselves, so it never disagrees with them).
 class ShortcutsDialog : public QDialog {
     Q_OBJECT
-public:
+  public:
     ShortcutsDialog(const QMenuBar* menus, QWidget* parent = nullptr);
     QTableWidget* table() const { return m_table; }
 
-private:
+  private:
     QTableWidget* m_table;
 };
 

@@ -18,10 +18,10 @@
 #include "gpen/pipeline/pipeline_models.h"
 #include "gpen/pipeline/restore_job.h"
 #include "ui/bridge/engine_backend.h"
-#include "ui/common/core_text.h"
 #include "ui/bridge/module/engine_batch.h"
 #include "ui/bridge/module/engine_download.h"
 #include "ui/bridge/module/engine_face_map.h"
+#include "ui/common/core_text.h"
 #include "ui/common/image_convert.h"
 
 namespace gpen::ui {
@@ -31,7 +31,7 @@ class EngineBackendImpl final : public EngineBackend {
     // The worker's translation context: these messages were EngineWorker's and the .ts files
     // keep them under its name.
     Q_DECLARE_TR_FUNCTIONS(gpen::ui::EngineWorker)
-public:
+  public:
     explicit EngineBackendImpl(EngineEvents events) : m_events(std::move(events)) {
         // This module's copy of core logs here: its warnings (a tile halved, a fallback taken)
         // reach the user as messages; the rest stays out of the window. A model that failed to
@@ -53,7 +53,7 @@ public:
     }
     void run(const EngineJob& job) override;
 
-private:
+  private:
     void restore(const RestoreRequest& request);
     void reblend(const ReblendRequest& request);
     void importModel(const ImportRequest& request);
@@ -90,7 +90,8 @@ bool EngineBackendImpl::initialize(const EngineSettings& settings) {
             p.precision = *precision;
         } else {
             p.precision = autoPrecision(p.device);
-            m_events.message(tr("Precision %1 is not known; choosing automatically").arg(settings.precision));
+            m_events.message(
+                tr("Precision %1 is not known; choosing automatically").arg(settings.precision));
         }
         // The networks' block cache, not the command line's heap policy: the GUI's own memory
         // (photos, views) goes back to the system when it is freed.
@@ -101,9 +102,11 @@ bool EngineBackendImpl::initialize(const EngineSettings& settings) {
             p.preload.push_back(id.toStdString());
         }
         p.maxModels = static_cast<std::size_t>(std::max(0, settings.maxModels));
-        p.memoryBudgetBytes = static_cast<std::uint64_t>(std::max(0, settings.memoryBudgetMb)) << 20;
+        p.memoryBudgetBytes = static_cast<std::uint64_t>(std::max(0, settings.memoryBudgetMb))
+                              << 20;
         p.idleRelease = std::chrono::minutes(std::max(0, settings.idleReleaseMinutes));
-        p.warmup.faceBatchSizes.assign(settings.warmupBatchSizes.begin(), settings.warmupBatchSizes.end());
+        p.warmup.faceBatchSizes.assign(settings.warmupBatchSizes.begin(),
+                                       settings.warmupBatchSizes.end());
         p.warmup.tileSize = settings.tileSize;
         m_cache = std::make_unique<ModelCache>(std::move(p));
         // The observer runs on whichever thread changed the state; the worker's queued signal
@@ -116,7 +119,8 @@ bool EngineBackendImpl::initialize(const EngineSettings& settings) {
         m_events.initialized(static_cast<int>(m_cache->statuses().size()));
         return true;
     } catch (const std::exception& e) {
-        m_events.message(tr("The engine could not start: %1").arg(QString::fromStdString(e.what())));
+        m_events.message(
+            tr("The engine could not start: %1").arg(QString::fromStdString(e.what())));
         return false;
     }
 }
@@ -170,15 +174,17 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
         p.stop = request.stop;
         if (!request.damageMask.isNull()) {
             const QImage& m = request.damageMask;
-            p.damageMask = cv::Mat(m.height(), m.width(), CV_8UC1, const_cast<uchar*>(m.constBits()),
-                                   static_cast<std::size_t>(m.bytesPerLine()))
-                               .clone();
+            p.damageMask =
+                cv::Mat(m.height(), m.width(), CV_8UC1, const_cast<uchar*>(m.constBits()),
+                        static_cast<std::size_t>(m.bytesPerLine()))
+                    .clone();
         }
         // One face per forward: progress moves face by face (a cancel is seen between layers).
         p.faceBatch = 1;
         const quint64 id = request.jobId;
         p.progress = [this, id](const Progress& pr) {
-            m_events.jobEvent(JobProgress{id, QString::fromStdString(pr.stage), pr.done, pr.total, QString::fromStdString(pr.note)});
+            m_events.jobEvent(JobProgress{id, QString::fromStdString(pr.stage), pr.done, pr.total,
+                                          QString::fromStdString(pr.note)});
         };
         // The session's decoded photo as core decoded it (its pixels shared, not copied).
         RestoreJob job(*request.decoded, request.source.toStdString(), std::move(jp));
@@ -196,15 +202,19 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
         out.imageIndex = request.imageIndex;
         out.result = viewOf(result->image);  // core's pixels, shared with the GUI
         for (const auto& f : result->faces) {
-            out.faces.push_back({QRect(static_cast<int>(f.detection.box.x), static_cast<int>(f.detection.box.y),
-                                       static_cast<int>(f.detection.box.width), static_cast<int>(f.detection.box.height)),
-                                 fromBgrMat(f.aligned),
-                                 // A gray photo's faces are shown as they will be pasted: gray.
-                                 result->grayscale ? fromBgrMat(f.restored).convertToFormat(QImage::Format_Grayscale8)
-                                                   : fromBgrMat(f.restored),
-                                 f.identity});
+            out.faces.push_back(
+                {QRect(static_cast<int>(f.detection.box.x), static_cast<int>(f.detection.box.y),
+                       static_cast<int>(f.detection.box.width),
+                       static_cast<int>(f.detection.box.height)),
+                 fromBgrMat(f.aligned),
+                 // A gray photo's faces are shown as they will be pasted: gray.
+                 result->grayscale
+                     ? fromBgrMat(f.restored).convertToFormat(QImage::Format_Grayscale8)
+                     : fromBgrMat(f.restored),
+                 f.identity});
         }
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         out.summary = summaryOf(job, seconds);
         out.processingNote = QString::fromStdString(job.processingNote());
         result->image.release();  // the GUI has it; re-blending composes from the background
@@ -223,26 +233,34 @@ QString EngineBackendImpl::summaryOf(const RestoreJob& job, double seconds) {
     QString summary;
     if (job.models().faceModel.empty()) {
         summary = upscaler.isEmpty()
-                      ? tr("No face model and no upscaling: the photo is unchanged (%1 s)").arg(seconds, 0, 'f', 1)
-                      //: %1 is the scale (2, 4), %2 the upscaler's name (realesrgan-x4fast, realesrnet_x2)
+                      ? tr("No face model and no upscaling: the photo is unchanged (%1 s)")
+                            .arg(seconds, 0, 'f', 1)
+                      //: %1 is the scale (2, 4), %2 the upscaler's name (realesrgan-x4fast,
+                      //: realesrnet_x2)
                       : tr("Upscaled x%1 with %2 in %3 s; no face model: faces left as they are")
                             .arg(params.backgroundScale)
                             .arg(upscaler)
                             .arg(seconds, 0, 'f', 1);
     } else {
         //: %1 is the face detector (RetinaFace-R50, dlib)
-        summary = tr("%n face(s) restored with %1 in %2 s", nullptr, static_cast<int>(result.faces.size()))
+        summary = tr("%n face(s) restored with %1 in %2 s", nullptr,
+                     static_cast<int>(result.faces.size()))
                       .arg(QString::fromStdString(result.detectorUsed))
                       .arg(seconds, 0, 'f', 1);
         if (!upscaler.isEmpty()) {
-            summary += QStringLiteral(" — ") + tr("background upscaled x%1 with %2").arg(params.backgroundScale).arg(upscaler);
+            summary +=
+                QStringLiteral(" — ") +
+                tr("background upscaled x%1 with %2").arg(params.backgroundScale).arg(upscaler);
         }
-        const auto doubtful = std::count_if(result.faces.begin(), result.faces.end(), [](const RestoredFace& f) {
-            return !std::isnan(f.identity) && identityBand(f.identity) != IdentityBand::Consistent;
-        });
+        const auto doubtful =
+            std::count_if(result.faces.begin(), result.faces.end(), [](const RestoredFace& f) {
+                return !std::isnan(f.identity) &&
+                       identityBand(f.identity) != IdentityBand::Consistent;
+            });
         if (doubtful > 0) {
             summary += QStringLiteral(" — ") +
-                       tr("%n face(s) may no longer look like the same person: see the badges", nullptr, static_cast<int>(doubtful));
+                       tr("%n face(s) may no longer look like the same person: see the badges",
+                          nullptr, static_cast<int>(doubtful));
         }
     }
     for (const auto& note : job.notes()) {
@@ -282,7 +300,9 @@ void EngineBackendImpl::reblend(const ReblendRequest& request) {
 void EngineBackendImpl::importModel(const ImportRequest& request) {
     const QString& source = request.source;
     if (!m_cache) {
-        m_events.jobEvent(ImportFailure{request.jobId, source, tr("%1: the engine is not running").arg(QFileInfo(source).fileName())});
+        m_events.jobEvent(
+            ImportFailure{request.jobId, source,
+                          tr("%1: the engine is not running").arg(QFileInfo(source).fileName())});
         return;
     }
     try {
@@ -291,14 +311,17 @@ void EngineBackendImpl::importModel(const ImportRequest& request) {
         p.overwrite = request.overwrite;
         auto imported = m_cache->importModel(std::filesystem::path(source.toStdString()), p);
         if (imported) {
-            m_events.jobEvent(ImportOutcome{request.jobId, source, QString::fromStdString(imported->id),
+            m_events.jobEvent(ImportOutcome{request.jobId, source,
+                                            QString::fromStdString(imported->id),
                                             QString::fromStdString(imported->file.string())});
         } else {
-            m_events.jobEvent(ImportFailure{request.jobId, source, CoreText::error(imported.error())});
+            m_events.jobEvent(
+                ImportFailure{request.jobId, source, CoreText::error(imported.error())});
         }
     } catch (const std::exception& e) {
         m_events.jobEvent(ImportFailure{request.jobId, source,
-                                        QStringLiteral("%1: %2").arg(QFileInfo(source).fileName(), QString::fromUtf8(e.what()))});
+                                        QStringLiteral("%1: %2").arg(QFileInfo(source).fileName(),
+                                                                     QString::fromUtf8(e.what()))});
     }
 }
 
@@ -313,7 +336,8 @@ void EngineBackendImpl::runBatch(const BatchRequest& request) {
 }  // namespace
 }  // namespace gpen::ui
 
-extern "C" Q_DECL_EXPORT gpen::ui::EngineBackend* gpen_create_engine_backend(int abi, gpen::ui::EngineEvents* events) {
+extern "C" Q_DECL_EXPORT gpen::ui::EngineBackend* gpen_create_engine_backend(
+    int abi, gpen::ui::EngineEvents* events) {
     if (abi != gpen::ui::kEngineBackendAbi || events == nullptr) {
         return nullptr;
     }

@@ -9,26 +9,39 @@
 namespace gpen::ui {
 namespace {
 
-QString fromPath(const std::filesystem::path& p) { return QString::fromStdString(p.generic_string()); }
+QString fromPath(const std::filesystem::path& p) {
+    return QString::fromStdString(p.generic_string());
+}
 
 BatchFileState stateOf(FileStatus status) {
     switch (status) {
-    case FileStatus::Pending: return BatchFileState::Pending;
-    case FileStatus::Ok: return BatchFileState::Ok;
-    case FileStatus::Skipped: return BatchFileState::Skipped;
-    case FileStatus::Failed: return BatchFileState::Failed;
-    case FileStatus::Cancelled: return BatchFileState::Cancelled;
+        case FileStatus::Pending:
+            return BatchFileState::Pending;
+        case FileStatus::Ok:
+            return BatchFileState::Ok;
+        case FileStatus::Skipped:
+            return BatchFileState::Skipped;
+        case FileStatus::Failed:
+            return BatchFileState::Failed;
+        case FileStatus::Cancelled:
+            return BatchFileState::Cancelled;
     }
     return BatchFileState::Pending;
 }
 
 BatchFileRow rowOf(std::size_t position, const FileRecord& r) {
-    BatchFileRow row{static_cast<int>(position), QString::fromStdString(r.file), QString::fromStdString(r.output),
-                     stateOf(r.status),           r.faces,
-                     r.seconds,                   QString::fromStdString(r.error), {}};
+    BatchFileRow row{static_cast<int>(position),
+                     QString::fromStdString(r.file),
+                     QString::fromStdString(r.output),
+                     stateOf(r.status),
+                     r.faces,
+                     r.seconds,
+                     QString::fromStdString(r.error),
+                     {}};
     for (const auto& note : r.notes) {
         row.notes << CoreText::note(note);
-        const bool choice = note == kNoteDlibFallback || note == kNoteNoFaceModel || note == kNoteFinishedByEarlierRun ||
+        const bool choice = note == kNoteDlibFallback || note == kNoteNoFaceModel ||
+                            note == kNoteFinishedByEarlierRun ||
                             note.starts_with(kNoteBackgroundPrefix);
         row.warning = row.warning || !choice;
     }
@@ -87,10 +100,11 @@ void runBatchJob(ModelCache& cache, const BatchRequest& request, const EngineEve
             events.jobEvent(planned);
         };
         params->progress = [&events, id](const BatchProgress& pr) {
-            events.jobEvent(BatchProgressView{id, pr.filesDone, pr.filesTotal, pr.ok, pr.skipped, pr.failed,
-                                  QString::fromStdString(pr.currentFile), QString::fromStdString(pr.stage),
-                                  pr.stageDone, pr.stageTotal, pr.elapsedSeconds, pr.etaSeconds.value_or(-1.0),
-                                  pr.paused});
+            events.jobEvent(BatchProgressView{id, pr.filesDone, pr.filesTotal, pr.ok, pr.skipped,
+                                              pr.failed, QString::fromStdString(pr.currentFile),
+                                              QString::fromStdString(pr.stage), pr.stageDone,
+                                              pr.stageTotal, pr.elapsedSeconds,
+                                              pr.etaSeconds.value_or(-1.0), pr.paused});
         };
         params->fileDone = [&events, id](std::size_t position, const FileRecord& record) {
             events.jobEvent(BatchFileView{id, rowOf(position, record)});
@@ -101,10 +115,11 @@ void runBatchJob(ModelCache& cache, const BatchRequest& request, const EngineEve
             events.jobEvent(JobFailure{id, QString::fromStdString(summary.error().message)});
             return;
         }
-        events.jobEvent(BatchOutcome{id, summary->total, summary->ok, summary->skipped, summary->failed, summary->cancelled,
-                              summary->wasCancelled, fromPath(summary->reportJson), fromPath(summary->reportCsv),
-                              summary->seconds, summary->review, summary->diskFull, summary->pending,
-                              QString::fromStdString(summary->stopReason)});
+        events.jobEvent(BatchOutcome{
+            id, summary->total, summary->ok, summary->skipped, summary->failed, summary->cancelled,
+            summary->wasCancelled, fromPath(summary->reportJson), fromPath(summary->reportCsv),
+            summary->seconds, summary->review, summary->diskFull, summary->pending,
+            QString::fromStdString(summary->stopReason)});
     } catch (const std::exception& e) {
         events.jobEvent(JobFailure{id, QString::fromStdString(e.what())});
     }

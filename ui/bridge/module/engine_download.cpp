@@ -14,7 +14,8 @@ void runDownloadJob(ModelCache& cache, const DownloadRequest& request, const Eng
         const ModelEntry* entry = catalog.find(request.modelId.toStdString());
         if (!entry) {
             events.jobEvent(JobFailure{
-                id, QCoreApplication::translate("gpen::ui::EngineWorker", "No model named %1").arg(request.modelId)});
+                id, QCoreApplication::translate("gpen::ui::EngineWorker", "No model named %1")
+                        .arg(request.modelId)});
             return;
         }
         ModelDownloadParams params;

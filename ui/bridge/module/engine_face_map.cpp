@@ -17,7 +17,9 @@ void fail(const EngineEvents& events, quint64 id, const Error& error) {
     }
 }
 
-QImage rgbOf(const cv::Mat& bgr) { return fromBgrMat(bgr).convertToFormat(QImage::Format_RGB888); }
+QImage rgbOf(const cv::Mat& bgr) {
+    return fromBgrMat(bgr).convertToFormat(QImage::Format_RGB888);
+}
 
 }  // namespace
 
@@ -28,8 +30,8 @@ void runFaceMapJob(ModelCache& cache, const FaceMapRequest& request, const Engin
             const QRect& r = request.near;
             near = cv::Rect2d(r.x(), r.y(), r.width(), r.height());
         }
-        auto map = parsingMapOfPhotoFace(cache, request.decoded->bgr8, near, request.detector.toStdString(),
-                                         request.stop);
+        auto map = parsingMapOfPhotoFace(cache, request.decoded->bgr8, near,
+                                         request.detector.toStdString(), request.stop);
         if (!map) return fail(events, request.jobId, map.error());
         const cv::Rect box = map->box;
         events.jobEvent(FaceMapOutcome{request.jobId, rgbOf(map->aligned), rgbOf(map->map),
@@ -39,9 +41,11 @@ void runFaceMapJob(ModelCache& cache, const FaceMapRequest& request, const Engin
     }
 }
 
-void runFaceFromMapJob(ModelCache& cache, const FaceFromMapRequest& request, const EngineEvents& events) {
+void runFaceFromMapJob(ModelCache& cache, const FaceFromMapRequest& request,
+                       const EngineEvents& events) {
     try {
-        auto face = drawFaceFromMap(cache, toBgrMat(request.map), request.model.toStdString(), request.stop);
+        auto face = drawFaceFromMap(cache, toBgrMat(request.map), request.model.toStdString(),
+                                    request.stop);
         if (!face) return fail(events, request.jobId, face.error());
         events.jobEvent(FaceFromMapOutcome{request.jobId, rgbOf(face->face), face->unknownShare,
                                            QString::fromStdString(face->model)});

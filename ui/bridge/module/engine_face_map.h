@@ -12,6 +12,7 @@ namespace gpen::ui {
 // Each answers with its outcome, JobCancelled or JobFailure (in the user's language). No
 // exception leaves.
 void runFaceMapJob(ModelCache& cache, const FaceMapRequest& request, const EngineEvents& events);
-void runFaceFromMapJob(ModelCache& cache, const FaceFromMapRequest& request, const EngineEvents& events);
+void runFaceFromMapJob(ModelCache& cache, const FaceFromMapRequest& request,
+                       const EngineEvents& events);
 
 }  // namespace gpen::ui

@@ -31,7 +31,7 @@ struct AtomicWriteParams {
 
 // Receives the bytes of a writer callback; each call writes all of `size` or fails.
 class AtomicFileSink {
-public:
+  public:
     virtual ~AtomicFileSink() = default;
     virtual Expected<void> write(const void* data, std::size_t size) = 0;
 };
@@ -46,7 +46,8 @@ using AtomicWriterFn = std::function<Expected<void>(AtomicFileSink&)>;
 // No space left on device; nothing was changed").
 Expected<void> writeFileAtomic(const std::filesystem::path& path, const AtomicWriterFn& writer,
                                const AtomicWriteParams& params = {});
-Expected<void> writeFileAtomic(const std::filesystem::path& path, const std::vector<unsigned char>& bytes,
+Expected<void> writeFileAtomic(const std::filesystem::path& path,
+                               const std::vector<unsigned char>& bytes,
                                const AtomicWriteParams& params = {});
 Expected<void> writeFileAtomic(const std::filesystem::path& path, const std::string& text,
                                const AtomicWriteParams& params = {});

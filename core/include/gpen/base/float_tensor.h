@@ -18,7 +18,8 @@ struct FloatTensor {
     std::vector<float> data;
 
     FloatTensor() = default;
-    explicit FloatTensor(Shape s) : shape(std::move(s)), data(static_cast<std::size_t>(shapeNumel(shape))) {}
+    explicit FloatTensor(Shape s)
+        : shape(std::move(s)), data(static_cast<std::size_t>(shapeNumel(shape))) {}
     FloatTensor(Shape s, std::vector<float> d) : shape(std::move(s)), data(std::move(d)) {}
 
     std::int64_t numel() const { return static_cast<std::int64_t>(data.size()); }

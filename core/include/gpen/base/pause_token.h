@@ -10,7 +10,7 @@ namespace gpen {
 // std::stop_source); the runner waits in waitWhilePaused(). Header-only so that gpen-studio, which
 // links no engine code, can own one.
 class PauseToken {
-public:
+  public:
     void pause() { set(true); }
     void resume() { set(false); }
     bool paused() const {
@@ -24,7 +24,7 @@ public:
         m_changed.wait(lock, stop, [this] { return !m_paused; });
     }
 
-private:
+  private:
     void set(bool paused) {
         {
             std::lock_guard lock(m_mutex);

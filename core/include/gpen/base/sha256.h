@@ -14,13 +14,13 @@
 namespace gpen {
 
 class Sha256 {
-public:
+  public:
     Sha256();
     void update(const void* data, std::size_t size);
     std::array<std::uint8_t, 32> finish();  // the object is spent afterwards
     static std::string hex(const std::array<std::uint8_t, 32>& digest);
 
-private:
+  private:
     void block(const std::uint8_t* p);
     std::array<std::uint32_t, 8> m_state{};
     std::array<std::uint8_t, 64> m_buffer{};

@@ -5,8 +5,8 @@
 // rows, for a spreadsheet), each atomically, so that a killed batch keeps what had finished.
 
 #include <cstdint>
-#include <limits>
 #include <filesystem>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -53,18 +53,18 @@ std::string fileIdentity(const std::filesystem::path& path);
 
 struct ModelRecord {
     std::string id;
-    std::string file;    // absolute path where it was loaded from
+    std::string file;  // absolute path where it was loaded from
     std::uint64_t bytes = 0;
     std::string sha256;  // lowercase hex
 };
 
 struct BatchReport {
-    std::string software;   // "GPEN Studio 0.1.0"
-    std::string started;    // ISO 8601, UTC
-    std::string finished;   // empty while running
+    std::string software;  // "GPEN Studio 0.1.0"
+    std::string started;   // ISO 8601, UTC
+    std::string finished;  // empty while running
     std::string inputDir;
     std::string outputDir;
-    std::string shard;      // "2/3", or "" for the whole list
+    std::string shard;  // "2/3", or "" for the whole list
     // What the scan saw (the whole list, every shard's): reports of one batch's shards merge only
     // when they saw the same files.
     std::size_t scanFiles = 0;

@@ -16,8 +16,8 @@
 #include <stop_token>
 #include <string>
 
-#include "gpen/base/pause_token.h"
 #include "gpen/base/expected.h"
+#include "gpen/base/pause_token.h"
 #include "gpen/batch/batch_report.h"
 #include "gpen/batch/batch_scan.h"
 #include "gpen/batch/output_naming.h"
@@ -30,8 +30,8 @@ namespace gpen {
 // Pauses a batch from any thread: the runner stops before the next file, and at the next
 // progress point (between tiles and faces) of the file in hand, until resumed or cancelled.
 struct BatchProgress {
-    int filesDone = 0;    // finished in this run: ok, skipped, failed or cancelled
-    int filesTotal = 0;   // in this run (this shard)
+    int filesDone = 0;   // finished in this run: ok, skipped, failed or cancelled
+    int filesTotal = 0;  // in this run (this shard)
     int ok = 0;
     int skipped = 0;
     int failed = 0;
@@ -102,7 +102,7 @@ struct BatchSummary {
     int skipped = 0;
     int failed = 0;
     int cancelled = 0;
-    int review = 0;  // ok files with a face below the minimum identity score
+    int review = 0;   // ok files with a face below the minimum identity score
     int pending = 0;  // files not written: the batch stopped first (a full disk)
     bool wasCancelled = false;
     // The output's disk filled up: the batch stopped at the first file it could not write, and

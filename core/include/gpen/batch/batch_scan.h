@@ -22,7 +22,8 @@ struct BatchScanParams {
     // prunes it.
     std::vector<std::string> include;
     std::vector<std::string> exclude;
-    std::vector<std::string> extensions = {"jpg", "jpeg", "png", "tif", "tiff", "webp", "bmp"};  // any case
+    std::vector<std::string> extensions = {"jpg",  "jpeg", "png", "tif",
+                                           "tiff", "webp", "bmp"};  // any case
     // Folders never walked (the same folder by device and inode, whatever path reaches it): a
     // batch's output folder inside its input folder, so that no run takes its own outputs.
     std::vector<std::filesystem::path> skipFolders;
@@ -39,7 +40,7 @@ struct ScannedFile {
 };
 
 struct ScanResult {
-    std::vector<ScannedFile> files;  // sorted by `relative` (byte order of the generic path)
+    std::vector<ScannedFile> files;     // sorted by `relative` (byte order of the generic path)
     std::vector<std::string> warnings;  // unreadable sub-folders, link loops skipped
 };
 
@@ -47,7 +48,8 @@ struct ScanResult {
 // skipped; symbolic links to files are followed, links to folders only when they do not lead
 // back into a folder already being walked (no loop, no file twice). An input folder that is
 // missing or unreadable is an error; a sub-folder that is unreadable is a warning.
-Expected<ScanResult> scanInputFolder(const std::filesystem::path& root, const BatchScanParams& params = {});
+Expected<ScanResult> scanInputFolder(const std::filesystem::path& root,
+                                     const BatchScanParams& params = {});
 
 // `*`, `?`, `**` and `[...]` as above, case-insensitive.
 bool globMatch(std::string_view pattern, std::string_view text);

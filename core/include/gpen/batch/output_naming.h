@@ -43,10 +43,12 @@ struct NameFields {
 //             empty {relpath} is dropped)
 // Errors: an unknown placeholder, an unclosed brace, a result that is empty, absolute or climbs
 // out of the output folder with "..".
-Expected<std::filesystem::path> expandNameTemplate(const std::string& nameTemplate, const NameFields& fields);
+Expected<std::filesystem::path> expandNameTemplate(const std::string& nameTemplate,
+                                                   const NameFields& fields);
 
 // The name with "-1", "-2", ... before the extension, the first that is neither on disk nor in
 // `taken` (outputs already claimed by this batch).
-std::filesystem::path suffixedPath(const std::filesystem::path& path, const std::set<std::filesystem::path>& taken);
+std::filesystem::path suffixedPath(const std::filesystem::path& path,
+                                   const std::set<std::filesystem::path>& taken);
 
 }  // namespace gpen

@@ -15,7 +15,8 @@ inline constexpr const char* kTfjsDescriptorNetwork = "MobileNet-tfjs";
 // The graph's node whose value is the descriptor (the age and gender heads are not run).
 inline constexpr const char* kIdentityDescriptorNode = "global_pooling/Mean";
 inline constexpr const char* kIdentityLicence =
-    "MIT (faceres by Andrey Savchenko, HSE; as converted in the npm package @vladmandic/human 3.3.6).";
+    "MIT (faceres by Andrey Savchenko, HSE; as converted in the npm package @vladmandic/human "
+    "3.3.6).";
 
 // Its folder: $GPEN_IDENTITY_DIR when set, else share/gpen-studio/identity beside the running
 // program, under the install prefix, or in the build tree. Empty when none holds faceres.json.

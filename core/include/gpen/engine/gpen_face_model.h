@@ -12,7 +12,7 @@
 namespace gpen {
 
 class GpenFaceModel final : public LoadedModel {
-public:
+  public:
     explicit GpenFaceModel(std::unique_ptr<GpenGenerator> generator);
 
     const GpenGenerator& generator() const { return *m_generator; }
@@ -28,7 +28,7 @@ public:
     // A forward of `batch` zero faces of the model's input size.
     Expected<void> runOnZeros(const WarmupPlan& plan, int batch) const override;
 
-private:
+  private:
     std::unique_ptr<GpenGenerator> m_generator;
     std::uint64_t m_weightBytes = 0;
 };
@@ -38,6 +38,7 @@ private:
 ModelLoaderSpec gpenFaceLoaderSpec(const GpenLoadParams& base = {});
 
 // Import's and discovery's check: the weights are a GPEN generator (the entry's, when given).
-Expected<std::string> validateGpenWeights(const StateDict& weights, const ModelEntry* entry, const std::string& source);
+Expected<std::string> validateGpenWeights(const StateDict& weights, const ModelEntry* entry,
+                                          const std::string& source);
 
 }  // namespace gpen

@@ -29,7 +29,7 @@ struct WarmupPlan {
 };
 
 class LoadedModel {
-public:
+  public:
     virtual ~LoadedModel() = default;
     LoadedModel(const LoadedModel&) = delete;
     LoadedModel& operator=(const LoadedModel&) = delete;
@@ -53,7 +53,9 @@ public:
     virtual std::optional<Precision> computesIn(Precision asked) const { return asked; }
 
     // What the cache charges against its memory budget.
-    std::uint64_t byteEstimate(const WarmupPlan& plan) const { return weightBytes() + workBytes(plan); }
+    std::uint64_t byteEstimate(const WarmupPlan& plan) const {
+        return weightBytes() + workBytes(plan);
+    }
 
     // The concrete model, or nullptr when it is another type.
     template <class T>
@@ -61,7 +63,7 @@ public:
         return dynamic_cast<const T*>(this);
     }
 
-protected:
+  protected:
     LoadedModel() = default;
 };
 

@@ -57,7 +57,7 @@ struct ModelCacheParams {
 };
 
 class ModelCache {
-public:
+  public:
     explicit ModelCache(ModelCacheParams params = {});
     ~ModelCache();
     ModelCache(const ModelCache&) = delete;
@@ -82,7 +82,8 @@ public:
     // Failed ones are retried on their next use, recognised unknown files join the catalog.
     DiscoveryResult rescan();
     // importModel() into params.search.userDir (unless `params` names a folder), then Installed.
-    Expected<ImportedModel> importModel(const std::filesystem::path& file, ImportParams params = {});
+    Expected<ImportedModel> importModel(const std::filesystem::path& file,
+                                        ImportParams params = {});
 
     // The model, loaded now if need be (on this thread), or waited for when another thread is
     // loading it. Marks it used (LRU order, idle timer). Errors: unknown id, not installed, or
@@ -110,7 +111,7 @@ public:
 
     struct Impl;
 
-private:
+  private:
     std::unique_ptr<Impl> m_impl;
 };
 
@@ -122,8 +123,9 @@ Expected<std::shared_ptr<const T>> ModelCache::acquireAs(const std::string& id) 
     }
     auto typed = std::dynamic_pointer_cast<const T>(*model);
     if (!typed) {
-        return makeError(ErrorCode::InvalidArgument, id + ": is a " + modelKindName((*model)->kind()) +
-                                                         " model, not the type asked for");
+        return makeError(
+            ErrorCode::InvalidArgument,
+            id + ": is a " + modelKindName((*model)->kind()) + " model, not the type asked for");
     }
     return typed;
 }

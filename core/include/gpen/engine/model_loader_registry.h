@@ -31,7 +31,7 @@ namespace gpen {
 struct ModelLoadInput {
     const ModelEntry& entry;
     std::filesystem::path file;  // empty for a built-in model without a file
-    const StateDict& weights;    // read from `file` by the cache; empty when readsCheckpoint is false
+    const StateDict& weights;  // read from `file` by the cache; empty when readsCheckpoint is false
     Device device;
     // Reports a new sub-phase (MovingToDevice) so that its time is reported apart; may be empty.
     std::function<void(LoadPhase)> enterPhase;
@@ -48,11 +48,12 @@ struct ModelLoadInput {
 
 // Builds the model. Called on the thread that loads (the preload thread or a job's), never twice
 // at once for the same model, possibly at once for different models.
-using ModelLoader = std::function<Expected<std::shared_ptr<const LoadedModel>>(const ModelLoadInput&)>;
+using ModelLoader =
+    std::function<Expected<std::shared_ptr<const LoadedModel>>(const ModelLoadInput&)>;
 // Checks that weights fit an entry (or, with no entry, that they are a network of this kind) and
 // returns the architecture as text. Used by import and discovery, which build nothing.
-using ModelValidator =
-    std::function<Expected<std::string>(const StateDict& weights, const ModelEntry* entry, const std::string& source)>;
+using ModelValidator = std::function<Expected<std::string>(
+    const StateDict& weights, const ModelEntry* entry, const std::string& source)>;
 
 struct ModelLoaderSpec {
     ModelLoader load;
@@ -62,14 +63,15 @@ struct ModelLoaderSpec {
 
 // Kind -> loader. Filled before the cache is built (ModelCacheParams::loaders); not synchronised.
 class ModelLoaderRegistry {
-public:
-    ModelLoaderRegistry() = default;            // empty
-    static ModelLoaderRegistry withBuiltIns();  // every loader core has (today: the GPEN face loader)
+  public:
+    ModelLoaderRegistry() = default;  // empty
+    static ModelLoaderRegistry
+    withBuiltIns();  // every loader core has (today: the GPEN face loader)
 
     void add(ModelKind kind, ModelLoaderSpec spec);  // replaces the kind's loader
     const ModelLoaderSpec* find(ModelKind kind) const;
 
-private:
+  private:
     std::map<ModelKind, ModelLoaderSpec> m_specs;
 };
 

@@ -24,7 +24,8 @@ struct ModelSearchParams {
     std::filesystem::path commandLineDir;  // --models-dir; searched first when set
     bool useEnvironment = true;            // then $GPEN_MODELS_DIR when set (a ':'-separated list)
     std::filesystem::path userDir;         // then the user's folder; empty: userModelsDir()
-    std::filesystem::path installedDir = kDefaultInstalledModelsDir;  // then the installed share folder
+    std::filesystem::path installedDir =
+        kDefaultInstalledModelsDir;  // then the installed share folder
     // Read .pth/.pt files the catalog does not name, and offer those that are GPEN generators.
     // Costs a full read of each such file.
     bool inspectUnknown = true;
@@ -71,15 +72,16 @@ struct ImportParams {
 
 struct ImportedModel {
     std::string id;
-    std::filesystem::path file;        // where it now is
-    std::string architecture;          // as validated
+    std::filesystem::path file;            // where it now is
+    std::string architecture;              // as validated
     std::optional<ModelEntry> recognised;  // set when the file was not a catalogued model
 };
 
 // Validates `source` (it must read as a checkpoint and fit its entry's shapes, or be a GPEN
 // generator when the catalog does not name it) and copies it into the user folder atomically
 // (a temporary file in the same folder, flushed, then renamed). Errors name the file.
-Expected<ImportedModel> importModel(const std::filesystem::path& source, const ModelCatalog& catalog,
-                                    const ModelLoaderRegistry& loaders, const ImportParams& params = {});
+Expected<ImportedModel> importModel(const std::filesystem::path& source,
+                                    const ModelCatalog& catalog, const ModelLoaderRegistry& loaders,
+                                    const ImportParams& params = {});
 
 }  // namespace gpen

@@ -48,6 +48,7 @@ struct ColdStartReport {
 
 // Releases `id` (so it is read from its file again), acquires it while timing, then times one
 // request of `batch` on zeros and `runs` more. Runs on the calling thread; the model stays loaded.
-Expected<ColdStartReport> measureColdStart(ModelCache& cache, const std::string& id, const ColdStartParams& params = {});
+Expected<ColdStartReport> measureColdStart(ModelCache& cache, const std::string& id,
+                                           const ColdStartParams& params = {});
 
 }  // namespace gpen

@@ -27,9 +27,9 @@ enum class LoadPhase { None, ReadingWeights, Building, MovingToDevice, WarmingUp
 // Why the cache dropped a Ready model.
 enum class ReleaseReason { None, ModelCount, MemoryBudget, Idle, Requested };
 
-const char* modelStateName(ModelState state);        // "not installed", "installed", "loading", ...
-const char* loadPhaseName(LoadPhase phase);          // "reading weights", "building", ...
-const char* releaseReasonName(ReleaseReason reason); // "model count", "memory budget", "idle", ...
+const char* modelStateName(ModelState state);  // "not installed", "installed", "loading", ...
+const char* loadPhaseName(LoadPhase phase);    // "reading weights", "building", ...
+const char* releaseReasonName(ReleaseReason reason);  // "model count", "memory budget", "idle", ...
 
 // Wall-clock milliseconds of the latest load's phases (real time, never the injected clock).
 struct LoadTimings {
@@ -51,12 +51,13 @@ struct ModelStatus {
     std::filesystem::path file;         // where it was found; empty when not installed
     ModelOrigin origin = ModelOrigin::None;
     std::uint64_t fileBytes = 0;
-    std::uint64_t residentBytes = 0;  // the loaded model's estimate (weights + warm buffers) while Ready
-    std::string architecture;         // as built once loaded, else as catalogued
+    std::uint64_t residentBytes =
+        0;                     // the loaded model's estimate (weights + warm buffers) while Ready
+    std::string architecture;  // as built once loaded, else as catalogued
     std::optional<Precision> precision;  // once loaded: what it computes in (none: no network)
-    LoadTimings timings;              // of the latest load (kept after an eviction)
-    std::string error;                // Failed: what went wrong, naming the file
-    ErrorCode errorCode = ErrorCode::Internal;  // Failed: its kind (the UI words it from this)
+    LoadTimings timings;                 // of the latest load (kept after an eviction)
+    std::string error;                   // Failed: what went wrong, naming the file
+    ErrorCode errorCode = ErrorCode::Internal;     // Failed: its kind (the UI words it from this)
     ReleaseReason released = ReleaseReason::None;  // Evicted: why
     int loads = 0;        // completed loads; more than one means it was reloaded
     bool pinned = false;  // never evicted nor idle-released

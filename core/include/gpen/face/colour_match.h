@@ -15,6 +15,7 @@ namespace gpen {
 // `face` and `reference`: 8-bit BGR of one size; `weights`: float 0..1 of that size (the paste
 // mask), or empty for the whole crop. Returns `face` with each Lab channel's weighted mean and
 // standard deviation moved to the reference's.
-Expected<cv::Mat> matchFaceTone(const cv::Mat& face, const cv::Mat& reference, const cv::Mat& weights = {});
+Expected<cv::Mat> matchFaceTone(const cv::Mat& face, const cv::Mat& reference,
+                                const cv::Mat& weights = {});
 
 }  // namespace gpen

@@ -25,7 +25,7 @@ struct CheckpointReadParams {
 };
 
 inline const std::vector<std::string> kDefaultNestedKeys = {"params_ema", "params", "g_ema",
-                                                            "state_dict", "model", "net"};
+                                                            "state_dict", "model",  "net"};
 
 struct Checkpoint {
     CheckpointFormat format = CheckpointFormat::Zip;
@@ -41,7 +41,8 @@ Expected<Checkpoint> readCheckpoint(const std::filesystem::path& path,
                                     const CheckpointReadParams& params = {});
 
 // The same from bytes in memory (tests, downloads in progress); `displayName` prefixes errors.
-Expected<Checkpoint> readCheckpointFromMemory(const std::string& bytes, const std::string& displayName,
+Expected<Checkpoint> readCheckpointFromMemory(const std::string& bytes,
+                                              const std::string& displayName,
                                               const CheckpointReadParams& params = {});
 
 // One expected entry: used to validate a state dict against an architecture before building.

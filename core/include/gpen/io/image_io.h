@@ -28,7 +28,8 @@ struct DecodedImage {
     cv::Mat bgr16;  // the file's 16-bit colour (CV_16UC3, upright); empty for 8-bit files
     bool gray = false;    // the file stores one colour channel (gray, or gray + alpha)
     int orientation = 1;  // the EXIF orientation that was applied (1: none)
-    std::vector<std::string> warnings;  // what the reader accepted against its will (see ImageReadParams)
+    std::vector<std::string>
+        warnings;  // what the reader accepted against its will (see ImageReadParams)
 };
 
 // Reads 8- and 16-bit, gray, colour and alpha PNG, JPEG, TIFF, WebP and BMP files, with the EXIF
@@ -38,9 +39,11 @@ struct DecodedImage {
 // JPEG data that libjpeg decodes around (its "Corrupt JPEG data" warnings, in a file that reaches
 // its end marker) gives a warning in DecodedImage::warnings and the log; no decoder prints
 // anything. Errors name the file and say what is wrong.
-Expected<DecodedImage> readImage(const std::filesystem::path& path, const ImageReadParams& params = {});
+Expected<DecodedImage> readImage(const std::filesystem::path& path,
+                                 const ImageReadParams& params = {});
 // readImage(...).bgr8.
-Expected<cv::Mat> readImageBgr8(const std::filesystem::path& path, const ImageReadParams& params = {});
+Expected<cv::Mat> readImageBgr8(const std::filesystem::path& path,
+                                const ImageReadParams& params = {});
 
 // The file's layout for `restored` (8-bit BGR, the input's size or a whole multiple of it): back to
 // one channel for a gray input, to 16 bits for a 16-bit input, with the alpha re-attached (resized
@@ -49,8 +52,8 @@ Expected<cv::Mat> readImageBgr8(const std::filesystem::path& path, const ImageRe
 cv::Mat toInputLayout(const DecodedImage& input, const cv::Mat& restored);
 
 struct ImageWriteParams {
-    int jpegQuality = 95;     // JPEG and WebP, 1..100
-    int pngCompression = 3;   // 0..9
+    int jpegQuality = 95;    // JPEG and WebP, 1..100
+    int pngCompression = 3;  // 0..9
     // Copy the EXIF, IPTC and XMP metadata of this file into the output (orientation reset to
     // normal: the pixels are already upright). Empty: none. A source without metadata, or a
     // format that cannot hold it, is not an error.

@@ -38,7 +38,8 @@ std::string modelDownloadUrl(const ModelEntry& entry, const std::string& mirror)
 // ModelScope hub): the user fetches those in a browser and imports them.
 bool isDirectDownload(const std::string& url);
 // `<folder>/.<file>.part`: the bytes of an unfinished download, which the next try resumes.
-std::filesystem::path downloadPartPath(const std::filesystem::path& folder, const ModelEntry& entry);
+std::filesystem::path downloadPartPath(const std::filesystem::path& folder,
+                                       const ModelEntry& entry);
 
 // Validates the finished .part and installs it (the cache's or the locator's importModel).
 using ModelImportFn = std::function<Expected<ImportedModel>(const std::filesystem::path& part)>;

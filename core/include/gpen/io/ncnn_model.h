@@ -44,6 +44,7 @@ struct NcnnReadLimits {
 };
 
 // `param` and the `.bin` beside it (same name, extension .bin).
-Expected<NcnnModel> readNcnnModel(const std::filesystem::path& param, const NcnnReadLimits& limits = {});
+Expected<NcnnModel> readNcnnModel(const std::filesystem::path& param,
+                                  const NcnnReadLimits& limits = {});
 
 }  // namespace gpen

@@ -21,7 +21,7 @@ struct TensorInfo {
 // float32 whatever the file stored. Copies share the tensors (cheap); the tensors themselves
 // are never modified once loaded. Torch stays behind the PIMPL (see core/io/state_dict_access.h).
 class StateDict {
-public:
+  public:
     StateDict();
     ~StateDict();
     StateDict(const StateDict&);
@@ -34,9 +34,9 @@ public:
     bool contains(const std::string& name) const;
     std::vector<std::string> names() const;  // in file order
     std::optional<TensorInfo> info(const std::string& name) const;
-    std::vector<TensorInfo> infos() const;   // in file order
-    std::uint64_t parameterCount() const;    // elements of the floating entries
-    std::uint64_t byteSize() const;          // bytes held in memory
+    std::vector<TensorInfo> infos() const;  // in file order
+    std::uint64_t parameterCount() const;   // elements of the floating entries
+    std::uint64_t byteSize() const;         // bytes held in memory
 
     // A copy of a floating entry as float32 (nullopt when absent or not floating).
     std::optional<FloatTensor> tensor(const std::string& name) const;
@@ -46,7 +46,7 @@ public:
 
     struct Impl;
 
-private:
+  private:
     std::unique_ptr<Impl> m_impl;
     friend struct StateDictAccess;
 };

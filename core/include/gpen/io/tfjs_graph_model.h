@@ -21,8 +21,9 @@ namespace gpen {
 
 struct TfjsNode {
     std::string name;
-    std::string op;                   // "Conv2D", "Const", "Placeholder", ...
-    std::vector<std::string> inputs;  // node names (a ":0" output suffix dropped; "^" control inputs left out)
+    std::string op;  // "Conv2D", "Const", "Placeholder", ...
+    std::vector<std::string>
+        inputs;  // node names (a ":0" output suffix dropped; "^" control inputs left out)
     // The attributes our networks read; absent ones stay empty.
     std::vector<std::int64_t> strides, dilations;
     std::string padding;     // "SAME", "VALID", "EXPLICIT"
@@ -32,8 +33,8 @@ struct TfjsNode {
 };
 
 struct TfjsGraphModel {
-    std::vector<TfjsNode> nodes;                          // in the file's order
-    std::map<std::string, FloatTensor> weights;           // float weights, by name, in TF's layout
+    std::vector<TfjsNode> nodes;                 // in the file's order
+    std::map<std::string, FloatTensor> weights;  // float weights, by name, in TF's layout
     std::map<std::string, std::vector<std::int64_t>> integers;  // int32 weights, by name
     const TfjsNode* node(const std::string& name) const;
 };
@@ -46,6 +47,7 @@ struct TfjsReadLimits {
 };
 
 // `json` and the shards its manifest names (in the same folder).
-Expected<TfjsGraphModel> readTfjsGraphModel(const std::filesystem::path& json, const TfjsReadLimits& limits = {});
+Expected<TfjsGraphModel> readTfjsGraphModel(const std::filesystem::path& json,
+                                            const TfjsReadLimits& limits = {});
 
 }  // namespace gpen

@@ -20,10 +20,12 @@
 namespace gpen {
 
 class FaceDescriptorNet {
-public:
+  public:
     // `output`: the node whose value is the descriptor ("global_pooling/Mean" for faceres).
-    static Expected<std::unique_ptr<FaceDescriptorNet>> fromTfjs(const TfjsGraphModel& model, const std::string& output,
-                                                                 const std::string& source, const Device& device = {});
+    static Expected<std::unique_ptr<FaceDescriptorNet>> fromTfjs(const TfjsGraphModel& model,
+                                                                 const std::string& output,
+                                                                 const std::string& source,
+                                                                 const Device& device = {});
     ~FaceDescriptorNet();
     FaceDescriptorNet(const FaceDescriptorNet&) = delete;
     FaceDescriptorNet& operator=(const FaceDescriptorNet&) = delete;
@@ -32,13 +34,13 @@ public:
     int descriptorSize() const;  // the output's length (1024)
     std::uint64_t weightBytes() const;
     std::string describe() const;  // "MobileNet descriptor: 27 convolutions, 224 px in, 1024 out"
-    // input: [N, 3, S, S] RGB in 0..255 (S = inputSize()); output [N, descriptorSize()], as the graph
-    // computes it (not normalised).
+    // input: [N, 3, S, S] RGB in 0..255 (S = inputSize()); output [N, descriptorSize()], as the
+    // graph computes it (not normalised).
     Expected<FloatTensor> forward(const FloatTensor& input, std::stop_token stop = {}) const;
 
     struct Impl;
 
-private:
+  private:
     explicit FaceDescriptorNet(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> m_impl;
 };

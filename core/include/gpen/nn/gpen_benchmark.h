@@ -11,9 +11,10 @@
 namespace gpen {
 
 struct GpenBenchmarkParams {
-    std::filesystem::path model;  // a checkpoint; empty: synthesize `syntheticSize` by the fill rule
-    int syntheticSize = 512;      // 256 (cm 1, narrow 0.5) or 512/1024/2048 (cm 2, narrow 1); for a
-                                  // model other than GPEN, the input size
+    std::filesystem::path
+        model;                // a checkpoint; empty: synthesize `syntheticSize` by the fill rule
+    int syntheticSize = 512;  // 256 (cm 1, narrow 0.5) or 512/1024/2048 (cm 2, narrow 1); for a
+                              // model other than GPEN, the input size
     int runs = 5;
     int batch = 1;
     int threads = 0;  // 0: one per core
@@ -32,13 +33,13 @@ struct GpenBenchmarkResult {
     int threads = 0;
     int batch = 1;
     Precision precision = Precision::Fp32;
-    double loadMs = 0;          // reading the checkpoint (or synthesizing it)
-    double buildMs = 0;         // validating and building the network
-    double coldForwardMs = 0;   // the very first forward: the warmup the lifecycle does at load
-    double firstForwardMs = 0;  // the first forward after that warmup
-    double medianForwardMs = 0; // steady, per batch
+    double loadMs = 0;           // reading the checkpoint (or synthesizing it)
+    double buildMs = 0;          // validating and building the network
+    double coldForwardMs = 0;    // the very first forward: the warmup the lifecycle does at load
+    double firstForwardMs = 0;   // the first forward after that warmup
+    double medianForwardMs = 0;  // steady, per batch
     double minForwardMs = 0;
-    double gflopPerFace = 0;    // per sample; 0 where not counted (networks other than GPEN)
+    double gflopPerFace = 0;  // per sample; 0 where not counted (networks other than GPEN)
     std::uint64_t peakRssBytes = 0;
     // Below precisions other than fp32: one forward of the same input against a float32 network.
     std::optional<double> psnrVsFp32Db;  // GPEN: of the 8-bit output; others: over the output range
@@ -46,9 +47,15 @@ struct GpenBenchmarkResult {
     double maxRelDiffVsFp32 = 0;         // max |out - ref| / max(1, max |ref|)
 
     double medianPerFaceMs() const { return medianForwardMs / batch; }
-    double facesPerSecond() const { return medianForwardMs > 0 ? 1000.0 * batch / medianForwardMs : 0; }
-    double achievedGflops() const { return medianForwardMs > 0 ? gflopPerFace * batch / (medianForwardMs / 1000.0) : 0; }
-    double firstToSteady() const { return medianForwardMs > 0 ? firstForwardMs / medianForwardMs : 0; }
+    double facesPerSecond() const {
+        return medianForwardMs > 0 ? 1000.0 * batch / medianForwardMs : 0;
+    }
+    double achievedGflops() const {
+        return medianForwardMs > 0 ? gflopPerFace * batch / (medianForwardMs / 1000.0) : 0;
+    }
+    double firstToSteady() const {
+        return medianForwardMs > 0 ? firstForwardMs / medianForwardMs : 0;
+    }
     std::string toJson() const;
     std::string toText() const;
 };
@@ -57,8 +64,9 @@ struct GpenBenchmarkResult {
 // empty), or the ParseNet, RRDBNet or RetinaFace checkpoint `model` at an input of syntheticSize
 // pixels square (kernels apply to GPEN only; precision to every network). `progress` (may be empty)
 // receives a line per finished run.
-Expected<GpenBenchmarkResult> runGpenBenchmark(const GpenBenchmarkParams& params,
-                                              const std::function<void(const std::string&)>& progress = {});
+Expected<GpenBenchmarkResult> runGpenBenchmark(
+    const GpenBenchmarkParams& params,
+    const std::function<void(const std::string&)>& progress = {});
 
 // Agreement of a network's output with the float32 network's, for any kind of output:
 // max |out - ref| / max(1, max |ref|), and the PSNR in dB over ref's value range (max - min).

@@ -45,8 +45,9 @@ struct GpenExpectation {
 // when it is not `expected` (where given) before any tensor value is read; then checks the dict
 // against gpenStateDictSpec (every shape, finite values), so a success means the dict fits
 // exactly. GpenGenerator::create runs it once, before building anything.
-Expected<GpenArchitecture> inferGpenArchitecture(const StateDict& dict, const std::string& source,
-                                                 const std::optional<GpenExpectation>& expected = std::nullopt);
+Expected<GpenArchitecture> inferGpenArchitecture(
+    const StateDict& dict, const std::string& source,
+    const std::optional<GpenExpectation>& expected = std::nullopt);
 
 // The buffers the network builds itself rather than learns (the blur kernels), by name. A
 // checkpoint holds them too; they are checked for shape and then rebuilt, as the reference does.
@@ -74,10 +75,11 @@ struct GpenLoadParams {
 // A GPEN generator ready to run. Immutable after creation; forward() may be called from several
 // threads at once.
 class GpenGenerator {
-public:
+  public:
     // Runs the architecture check (inferGpenArchitecture with params.expected), then builds: a
     // refused file builds nothing.
-    static Expected<std::unique_ptr<GpenGenerator>> create(const StateDict& weights, const std::string& source,
+    static Expected<std::unique_ptr<GpenGenerator>> create(const StateDict& weights,
+                                                           const std::string& source,
                                                            const GpenLoadParams& params = {});
     ~GpenGenerator();
     GpenGenerator(const GpenGenerator&) = delete;
@@ -101,7 +103,7 @@ public:
 
     struct Impl;
 
-private:
+  private:
     explicit GpenGenerator(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> m_impl;
 };

@@ -32,8 +32,9 @@ struct SrvggLoadParams {
 };
 
 class SrvggNet {
-public:
-    static Expected<std::unique_ptr<SrvggNet>> fromNcnn(const NcnnModel& model, const std::string& source,
+  public:
+    static Expected<std::unique_ptr<SrvggNet>> fromNcnn(const NcnnModel& model,
+                                                        const std::string& source,
                                                         const SrvggLoadParams& params = {});
     ~SrvggNet();
     SrvggNet(const SrvggNet&) = delete;
@@ -47,7 +48,7 @@ public:
 
     struct Impl;
 
-private:
+  private:
     explicit SrvggNet(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> m_impl;
 };

@@ -23,10 +23,10 @@ inline constexpr const char* kFaceParserModel = "ParseNet-latest";
 inline constexpr int kFaceMapSize = 512;
 
 struct PhotoFaceMap {
-    cv::Mat aligned;   // the photo's face, aligned at kFaceMapSize (8-bit BGR)
-    cv::Mat map;       // ParseNet's classes of it in the CelebAMask-HQ colours (8-bit BGR)
-    cv::Rect2d box;    // the face's box in the photo
-    int faceCount = 0; // how many faces the photo has
+    cv::Mat aligned;    // the photo's face, aligned at kFaceMapSize (8-bit BGR)
+    cv::Mat map;        // ParseNet's classes of it in the CelebAMask-HQ colours (8-bit BGR)
+    cv::Rect2d box;     // the face's box in the photo
+    int faceCount = 0;  // how many faces the photo has
     std::string detector;
 };
 
@@ -36,7 +36,8 @@ struct PhotoFaceMap {
 // failing to load.
 Expected<PhotoFaceMap> parsingMapOfPhotoFace(ModelCache& cache, const cv::Mat& photoBgr8,
                                              std::optional<cv::Rect2d> near = std::nullopt,
-                                             const std::string& detector = "auto", std::stop_token stop = {});
+                                             const std::string& detector = "auto",
+                                             std::stop_token stop = {});
 
 struct FaceFromMap {
     cv::Mat face;             // 8-bit BGR at the model's output size
@@ -51,7 +52,7 @@ Expected<FaceFromMap> drawFaceFromMap(const GpenGenerator& generator, const cv::
                                       std::stop_token stop = {});
 // The same with a model of the cache: `model` as resolveFaceModel takes it for Seg2face ("auto":
 // the released one when installed; a file the catalog does not know may be used too).
-Expected<FaceFromMap> drawFaceFromMap(ModelCache& cache, const cv::Mat& mapBgr8, const std::string& model = "auto",
-                                      std::stop_token stop = {});
+Expected<FaceFromMap> drawFaceFromMap(ModelCache& cache, const cv::Mat& mapBgr8,
+                                      const std::string& model = "auto", std::stop_token stop = {});
 
 }  // namespace gpen

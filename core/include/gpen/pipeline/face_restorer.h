@@ -27,16 +27,18 @@ Expected<std::vector<cv::Mat>> restoreAlignedFaces(const GpenGenerator& generato
 //   Restore, Inpaint  as restoreAlignedFaces (an inpainting input has its damage painted white)
 //   Colorize          the face made gray (three equal channels) first; when its size is not the
 //                     network's, or `keepLuma`, the output is resized to the face's size and its
-//                     luma (OpenCV YUV) replaced by the input's, so that the network adds colour only
+//                     luma (OpenCV YUV) replaced by the input's, so that the network adds colour
+//                     only
 //   Seg2face          a parsing map in; no [-1, 1] normalisation (input / 255, output clipped to
 //                     [0, 1] x 255)
 Expected<std::vector<cv::Mat>> runFaceTask(const GpenGenerator& generator, FaceTask task,
-                                           const std::vector<cv::Mat>& facesBgr8, std::stop_token stop = {},
-                                           bool keepLuma = false);
+                                           const std::vector<cv::Mat>& facesBgr8,
+                                           std::stop_token stop = {}, bool keepLuma = false);
 
 // Pre- and post-processing on their own (shared with the pipeline's batching and the benchmark).
 // `normalised`: [-1, 1] as every head but Seg2face; else [0, 1].
-FloatTensor facesToGpenInput(const std::vector<cv::Mat>& facesBgr8, int size, bool normalised = true);
+FloatTensor facesToGpenInput(const std::vector<cv::Mat>& facesBgr8, int size,
+                             bool normalised = true);
 std::vector<cv::Mat> gpenOutputToFaces(const FloatTensor& output, bool normalised = true);
 
 }  // namespace gpen

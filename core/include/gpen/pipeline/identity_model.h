@@ -21,7 +21,7 @@ namespace gpen {
 class FaceDescriptorNet;
 
 class IdentityModel final : public LoadedModel {
-public:
+  public:
     explicit IdentityModel(std::unique_ptr<FaceDescriptorNet> net);
     ~IdentityModel() override;
     ModelKind kind() const override { return ModelKind::Identity; }
@@ -40,7 +40,7 @@ public:
     // The recognition crop of one aligned face, as describe() feeds it (8-bit BGR, input size).
     cv::Mat recognitionCrop(const cv::Mat& alignedFace) const;
 
-private:
+  private:
     std::unique_ptr<FaceDescriptorNet> m_net;
 };
 
@@ -50,7 +50,8 @@ struct RestoreResult;
 // the face that went in (its descriptor computed once, kept in inputDescriptor) and the face as
 // pasted at that strength (blendedFace). Returns the scores.
 Expected<std::vector<double>> scoreIdentity(const IdentityModel& model, RestoreResult& result,
-                                            const std::vector<double>& strengths, std::stop_token stop = {});
+                                            const std::vector<double>& strengths,
+                                            std::stop_token stop = {});
 
 // The loader of kTfjsDescriptorNetwork entries (faceres.json and its weights).
 ModelLoaderSpec identityLoaderSpec();

@@ -3,7 +3,8 @@
 // The cache-loadable models of the restore pipeline beyond the GPEN face model: face detectors
 // (RetinaFace-R50 and the built-in dlib detector) and the background upscaler (RRDBNet, or
 // Real-ESRGAN's SRVGGNetCompact). They live here rather than in core/engine because they need
-// OpenCV (and dlib), which the engine library does not link. Each is immutable after loading and safe to call from several threads.
+// OpenCV (and dlib), which the engine library does not link. Each is immutable after loading and
+// safe to call from several threads.
 
 #include <memory>
 #include <stop_token>
@@ -33,14 +34,15 @@ struct FaceDetectParams {
 };
 
 class FaceDetectorModel : public LoadedModel {
-public:
+  public:
     ModelKind kind() const override { return ModelKind::Detector; }
     // Faces in `bgr8`'s pixel coordinates, strongest first.
-    virtual Expected<std::vector<DetectedFace>> detect(const cv::Mat& bgr8, const FaceDetectParams& params) const = 0;
+    virtual Expected<std::vector<DetectedFace>> detect(const cv::Mat& bgr8,
+                                                       const FaceDetectParams& params) const = 0;
 };
 
 class RetinaFaceDetectorModel final : public FaceDetectorModel {
-public:
+  public:
     // `weightBytes`: what the network holds (its checkpoint's size: it keeps one prepared copy).
     RetinaFaceDetectorModel(std::unique_ptr<RetinaFace> net, std::uint64_t weightBytes);
     ~RetinaFaceDetectorModel() override;
@@ -49,29 +51,35 @@ public:
     Expected<void> runOnZeros(const WarmupPlan& plan, int batch) const override;
     // As the reference: an image whose long side exceeds 1500 px is detected on a copy shrunk
     // to 1000 px; BGR minus (104, 117, 123); NMS 0.4, top-k 5000, keep 750.
-    Expected<std::vector<DetectedFace>> detect(const cv::Mat& bgr8, const FaceDetectParams& params) const override;
+    Expected<std::vector<DetectedFace>> detect(const cv::Mat& bgr8,
+                                               const FaceDetectParams& params) const override;
 
-private:
+  private:
     std::unique_ptr<RetinaFace> m_net;
     std::uint64_t m_weightBytes = 0;
 };
 
 class DlibDetectorModel final : public FaceDetectorModel {
-public:
+  public:
     explicit DlibDetectorModel(DlibFaceDetector detector) : m_detector(std::move(detector)) {}
-    std::string architecture() const override { return "dlib HOG frontal detector + 68-point shape predictor"; }
-    std::uint64_t weightBytes() const override { return 100U << 20; }  // the predictor's size in memory
+    std::string architecture() const override {
+        return "dlib HOG frontal detector + 68-point shape predictor";
+    }
+    std::uint64_t weightBytes() const override {
+        return 100U << 20;
+    }  // the predictor's size in memory
     std::optional<Precision> computesIn(Precision) const override { return std::nullopt; }
-    Expected<std::vector<DetectedFace>> detect(const cv::Mat& bgr8, const FaceDetectParams& params) const override;
+    Expected<std::vector<DetectedFace>> detect(const cv::Mat& bgr8,
+                                               const FaceDetectParams& params) const override;
 
-private:
+  private:
     DlibFaceDetector m_detector;
 };
 
 // A released RRDBNet file or Real-ESRGAN's networks (NCNN files) behind one tiled path. upscale()
 // gives the network's own scale.
 class BackgroundModel final : public LoadedModel {
-public:
+  public:
     explicit BackgroundModel(std::unique_ptr<RrdbNet> net);
     // Real-ESRGAN's compact network (realesrgan-x4fast).
     explicit BackgroundModel(std::unique_ptr<SrvggNet> net);
@@ -82,10 +90,10 @@ public:
     Expected<void> runOnZeros(const WarmupPlan& plan, int batch) const override;
     int scale() const;
     // The whole photo, tile by tile with feathered overlaps (8-bit BGR in and out).
-    Expected<cv::Mat> upscale(const cv::Mat& bgr8, const TileParams& tiles, const ProgressFn& progress,
-                              std::stop_token stop) const;
+    Expected<cv::Mat> upscale(const cv::Mat& bgr8, const TileParams& tiles,
+                              const ProgressFn& progress, std::stop_token stop) const;
 
-private:
+  private:
     // One tile, RGB in [0, 1] in and out (not clamped).
     Expected<FloatTensor> forward(const FloatTensor& tile, std::stop_token stop = {}) const;
 
@@ -95,7 +103,7 @@ private:
 };
 
 class ParserModel final : public LoadedModel {
-public:
+  public:
     explicit ParserModel(std::unique_ptr<ParseNet> net);
     ~ParserModel() override;
     ModelKind kind() const override { return ModelKind::Parser; }
@@ -109,7 +117,7 @@ public:
     // size (8-bit, one channel): what a parsing map is drawn from.
     Expected<std::vector<cv::Mat>> classes(const std::vector<cv::Mat>& facesBgr8) const;
 
-private:
+  private:
     Expected<std::vector<cv::Mat>> parseTo(const std::vector<cv::Mat>& facesBgr8,
                                            const std::vector<std::uint8_t>& classValues) const;
 

@@ -18,8 +18,8 @@
 #include "gpen/base/expected.h"
 #include "gpen/engine/model_cache.h"
 #include "gpen/io/image_io.h"
-#include "gpen/pipeline/write_restored.h"
 #include "gpen/pipeline/restore_pipeline.h"
+#include "gpen/pipeline/write_restored.h"
 
 namespace gpen {
 
@@ -57,11 +57,13 @@ Expected<ResolvedModels> resolveModels(const ModelCache& cache, const RestorePar
 Expected<std::string> resolveFaceModel(const ModelCache& cache, FaceTask task,
                                        const std::string& requested = std::string(kAutoFaceModel));
 // The detector part alone, for `gpen-cli detect`: the id and, when a fallback was taken, its note.
-std::string resolveDetector(const ModelCache& cache, const std::string& detector, std::vector<std::string>* notes = nullptr);
+std::string resolveDetector(const ModelCache& cache, const std::string& detector,
+                            std::vector<std::string>* notes = nullptr);
 
 // "GPEN Studio 0.1.0; face model GPEN-BFR-512; detector dlib; mask ParseNet-latest; strength 1;
 // background x2 realesrgan-x4fast": the networks that ran, enough to redo the restoration.
-std::string processingNote(const ResolvedModels& models, const RestoreParams& params, const RestoreResult& result);
+std::string processingNote(const ResolvedModels& models, const RestoreParams& params,
+                           const RestoreResult& result);
 
 struct RestoreJobParams {
     RestoreParams restore;  // its progress and stop token are used as they are
@@ -79,7 +81,7 @@ struct RestoreJobTimings {
 };
 
 class RestoreJob {
-public:
+  public:
     // A photo on disk: decode() reads it, write() copies its metadata.
     RestoreJob(std::filesystem::path input, RestoreJobParams params);
     // A photo decoded already (the GUI decoded it to show it); `source` is the file it came from
@@ -115,7 +117,7 @@ public:
     // restore scored no faces (RestoreResult::identityUsed empty).
     Expected<std::vector<double>> rescore(ModelCache& cache, const std::vector<double>& strengths);
 
-private:
+  private:
     Error named(Error e) const;
 
     std::filesystem::path m_source;

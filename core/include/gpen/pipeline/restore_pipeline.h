@@ -27,7 +27,8 @@ struct RestoreParams {
     // A catalog id; "auto" (kAutoFaceModel): the installed default; empty: no face restoration
     // (upscale only). resolveModels() (restore_job.h) says which networks run.
     std::string faceModel = "GPEN-BFR-512";
-    std::string detector = "auto";           // "auto" (RetinaFace-R50 when installed, else dlib), "retinaface", "dlib"
+    std::string detector =
+        "auto";  // "auto" (RetinaFace-R50 when installed, else dlib), "retinaface", "dlib"
     std::string parser = "ParseNet-latest";  // used when installed; else the soft rectangle mask
     int backgroundScale = 1;  // 1: none; else realesrnet_xN or Real-ESRGAN (resolveModels)
     // The background network: "auto" (resolveModels' choice for the scale) or a Background model's
@@ -41,13 +42,14 @@ struct RestoreParams {
     FaceTask task = FaceTask::Restore;
     // Inpaint: white (> 127) where the photo is damaged; the photo's size (or its proportions).
     cv::Mat damageMask;
-    double strength = 1.0;  // blend of the restored face with the aligned input (the reference's alpha)
-    int faceBatch = 4;      // faces per GPEN forward
+    double strength =
+        1.0;            // blend of the restored face with the aligned input (the reference's alpha)
+    int faceBatch = 4;  // faces per GPEN forward
     bool keepGrayscale = true;  // a gray photo (near-equal channels) comes out gray
     // Colorize: the rest of the photo (no whole-photo colorizer exists) toned with the faces'
     // average colour instead of staying gray.
     bool tintRest = false;
-    bool matchTone = false;     // move each restored face's Lab mean and spread to its input's
+    bool matchTone = false;  // move each restored face's Lab mean and spread to its input's
     // Score each restored face against the face that went in (identity_model.h) when the
     // descriptor is installed: RestoredFace::identity.
     bool identity = true;
@@ -88,11 +90,13 @@ inline constexpr std::string_view kSeg2faceNotForPhotos =
     "seg2face draws a face from a parsing map, not from a photo: use gpen-cli face --task seg2face";
 inline constexpr std::string_view kNoteRestStaysGray =
     "faces colorized; the rest of the photo stays gray (no whole-photo colorizer is available)";
-inline constexpr std::string_view kNoteRestTinted = "faces colorized; the rest of the photo toned with their average colour";
+inline constexpr std::string_view kNoteRestTinted =
+    "faces colorized; the rest of the photo toned with their average colour";
 // "identity check unavailable: <why>" (the descriptor failed to load; faces are not scored).
 inline constexpr std::string_view kNoteIdentityUnavailablePrefix = "identity check unavailable: ";
 // "2 damaged areas outside the faces were left as they are" (the count first).
-inline constexpr std::string_view kNoteDamageOutsideSuffix = " damaged areas outside the faces were left as they are";
+inline constexpr std::string_view kNoteDamageOutsideSuffix =
+    " damaged areas outside the faces were left as they are";
 
 struct RestoreResult {
     cv::Mat image;       // the restored photo, 8-bit BGR, input size x backgroundScale
@@ -102,7 +106,8 @@ struct RestoreResult {
     FaceTask task = FaceTask::Restore;
     bool grayscale = false;
     std::string detectorUsed;
-    std::string maskSource;  // "ParseNet-latest" or "rectangle" (a parser that failed to load: noted)
+    std::string
+        maskSource;  // "ParseNet-latest" or "rectangle" (a parser that failed to load: noted)
     std::string backgroundUsed;  // the upscaler's catalog id; empty when the scale is 1
     std::string identityUsed;    // the descriptor's catalog id; empty when faces were not scored
     std::vector<std::string> notes;  // what the user should know (fallbacks taken, tile halved)
@@ -113,12 +118,14 @@ struct ResolvedModels;
 // The photo must be 8-bit BGR. `models`: the networks to run (resolveModels); null: resolved
 // here. Errors name the stage and the model; a cancelled job returns ErrorCode::Cancelled. The
 // front ends run RestoreJobs (restore_job.h), which call this.
-Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& bgr8, const RestoreParams& params,
+Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& bgr8,
+                                     const RestoreParams& params,
                                      const ResolvedModels* models = nullptr);
 
 // Re-blends cached faces at per-face strengths (0 rejects a face: the background shows) without
 // running any network: what the GUI's strength sliders call.
-Expected<cv::Mat> composeRestoredFaces(const RestoreResult& result, const std::vector<double>& strengths);
+Expected<cv::Mat> composeRestoredFaces(const RestoreResult& result,
+                                       const std::vector<double>& strengths);
 // One face as composeRestoredFaces pastes it at `strength`, in the crop's frame at the face
 // model's output size (8-bit BGR): what the identity score describes.
 Expected<cv::Mat> blendedFace(const RestoreResult& result, std::size_t face, double strength);

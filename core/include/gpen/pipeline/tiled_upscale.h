@@ -11,9 +11,9 @@
 namespace gpen {
 
 struct TileParams {
-    int tileSize = 400;  // core side in input pixels; 0: the whole image in one piece
-    int overlap = 32;    // neighbouring cores overlap by this much and are cross-faded there
-    int padding = 10;    // extra context read around each tile and cut away after the network
+    int tileSize = 400;    // core side in input pixels; 0: the whole image in one piece
+    int overlap = 32;      // neighbouring cores overlap by this much and are cross-faded there
+    int padding = 10;      // extra context read around each tile and cut away after the network
     int minTileSize = 64;  // halving after an allocation failure stops here
 };
 
@@ -59,6 +59,7 @@ struct TiledRunResult {
 // Runs `fn` tile by tile over `image` ([1, C, H, W]) and blends the overlaps with linear
 // feathered weights, so that seams vanish and the result equals the untiled one to within the
 // network's sensitivity to far context. Memory beyond the input and output is one tile's.
-Expected<TiledRunResult> runTiled(const FloatTensor& image, const TileFn& fn, const TiledRunParams& params);
+Expected<TiledRunResult> runTiled(const FloatTensor& image, const TileFn& fn,
+                                  const TiledRunParams& params);
 
 }  // namespace gpen

@@ -9,15 +9,15 @@
 
 #include <opencv2/core/mat.hpp>
 
-#include "gpen/base/expected.h"
 #include "gpen/base/atomic_file.h"
+#include "gpen/base/expected.h"
 #include "gpen/io/image_io.h"
 
 namespace gpen {
 
 struct WriteRestoredParams {
-    int quality = 95;         // JPEG and WebP, 1..100
-    int pngCompression = 3;   // 0..9
+    int quality = 95;        // JPEG and WebP, 1..100
+    int pngCompression = 3;  // 0..9
     // Copy EXIF, IPTC, XMP and ICC from the original file (orientation reset: the pixels are
     // upright). The original path is the metadata source.
     bool copyMetadata = true;
@@ -32,8 +32,9 @@ struct WriteRestoredParams {
 // TIFF; gray and alpha kept), by the extension of `out`, and writes it atomically. `originalPath`
 // is the file `original` was decoded from: its metadata is copied when asked. What the GUI's
 // Save calls for a result it already has.
-Expected<void> writeRestored(const DecodedImage& original, const std::filesystem::path& originalPath,
-                             const cv::Mat& restored, const std::filesystem::path& out,
+Expected<void> writeRestored(const DecodedImage& original,
+                             const std::filesystem::path& originalPath, const cv::Mat& restored,
+                             const std::filesystem::path& out,
                              const WriteRestoredParams& params = {});
 
 }  // namespace gpen
