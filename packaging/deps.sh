@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages GPEN Studio needs to build, test and run; a no-op when all are
 # present. Sourced by run.sh and test.sh. Needs root (or sudo) only when something is missing.
 gpen_packages=(
-    build-essential cmake ninja-build ccache pkg-config
+    build-essential cmake ninja-build ccache pkg-config clang-format
     libtorch-dev libopencv-dev libdlib-dev libdlib-data libexpected-dev libexiv2-dev libdnnl-dev libpng-dev libjpeg-dev
     nlohmann-json3-dev libcli11-dev libgtest-dev libcurl4-openssl-dev
     qt6-base-dev qt6-tools-dev qt6-l10n-tools libgl-dev qt6-image-formats-plugins qt6-translations-l10n
