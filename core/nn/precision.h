@@ -18,8 +18,9 @@ at::ScalarType computeType(Precision precision);
 at::Tensor toCompute(const at::Tensor& t, Precision precision);
 
 // Whether libtorch's oneDNN convolves bfloat16 tensors on this CPU itself (it needs AVX-512).
-// Where it does not, at::conv2d falls back to loops that sum in bfloat16 and took 9-57x the
-// float32 time on an AVX2 CPU (libtorch 1.13), and at::mkldnn_convolution refuses. Probed once.
+// Where it does not, at::conv2d falls back to loops that sum in bfloat16, many times slower than
+// float32 (docs/MEASUREMENTS.md, "bf16 without AVX-512"), and at::mkldnn_convolution refuses.
+// Asked once.
 bool cpuConvolvesBf16();
 
 using ConvFn =
