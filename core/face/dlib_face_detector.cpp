@@ -20,6 +20,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "gpen/base/log.h"
+#include "gpen/nn/runtime.h"
 
 #ifndef GPEN_DLIB_SHAPE_PREDICTOR
 #define GPEN_DLIB_SHAPE_PREDICTOR "/usr/share/dlib/shape_predictor_68_face_landmarks.dat"
@@ -272,10 +273,7 @@ Expected<std::vector<DetectedFace>> DlibFaceDetector::detect(const cv::Mat& imag
         const dlib::cv_image<dlib::bgr_pixel> original(bgr);
 
         const LevelScan& scan = *m_impl->scan;
-        const int threads =
-            params.threads > 0
-                ? params.threads
-                : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 4U));
+        const int threads = params.threads > 0 ? params.threads : computeThreadsForFreeCores();
         Expected<std::vector<dlib::rect_detection>> scanned;
         const auto steps = static_cast<unsigned int>(params.upsampleSteps);
         dlib::pyramid_down<2> pyramid;

@@ -111,7 +111,6 @@ Expected<std::vector<DetectedFace>> DlibDetectorModel::detect(
     dp.minFaceSize = params.minFaceSize;
     dp.selection = params.selection;
     dp.upsampleSteps = std::max(bgr8.rows, bgr8.cols) > kDlibUpsampleLongSideLimit ? 0 : 1;
-    dp.threads = computeThreadsForFreeCores();
     dp.stop = params.stop;
     return m_detector.detect(bgr8, dp);
 }

@@ -41,10 +41,11 @@ struct DlibDetectParams {
     // Added to dlib's decision threshold (its run(..., adjust_threshold)): below 0 finds more
     // faces and more false ones. Scores are relative to the unadjusted threshold either way.
     double adjustThreshold = 0;
-    // The scan's pyramid levels are shared among this many threads (0: the machine's cores, at
-    // most 4); the result is the same for any count.
+    // The scan's pyramid levels are shared among this many threads (0: the free cores, as a
+    // network's forward takes them: computeThreadsForFreeCores()); the result is the same for
+    // any count.
     int threads = 0;
-    // Checked between pyramid levels (a 12-MP photo's largest level takes about half a second).
+    // Checked between pyramid levels, so a cancel waits for one level at most.
     std::stop_token stop;
 };
 
