@@ -60,13 +60,8 @@ int downloadModel(const std::string& name) {
         return importModel(part, catalog, loaders, {.asModelId = e->id, .overwrite = true});
     });
     std::fprintf(stderr, "\n");
-    if (!imported) {
-        if (imported.error().code == ErrorCode::Network) {
-            return fail(imported.error().message +
-                        " (the partial file is kept: run again to resume)");
-        }
-        return fail(imported.error().message);
-    }
+    // Core's message says when the partial file is kept for a retry.
+    if (!imported) return fail(imported.error().message);
     std::printf("%s: installed %s (%s)\n", imported->id.c_str(), imported->file.string().c_str(),
                 imported->architecture.c_str());
     return 0;

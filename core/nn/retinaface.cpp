@@ -230,8 +230,8 @@ Expected<std::unique_ptr<RetinaFace>> RetinaFace::create(const StateDict& weight
                 impl->heads[h][i] = {c.weight, c.bias, kRetinaFaceHeads[h].values};
             }
         }
-        // oneDNN runs these convolutions about a third faster on NHWC tensors (measured at
-        // 1000 x 1000, 2 threads); the heads' NHWC permute then costs nothing either.
+        // oneDNN runs these convolutions faster on NHWC tensors (docs/MEASUREMENTS.md,
+        // "Layouts"); the heads' NHWC permute then costs nothing either.
         impl->channelsLast = params.device.kind == DeviceKind::Cpu;
         if (impl->channelsLast) {
             impl->forEachConv(

@@ -130,8 +130,8 @@ struct RrdbNet::Impl {
     RrdbArchitecture arch;
     Device device;
     Precision precision = Precision::Fp32;
-    // NHWC activations and weights: oneDNN runs these convolutions about a quarter faster so on
-    // CPU (measured with the released x2 size, 2 threads).
+    // NHWC activations and weights: oneDNN runs these convolutions faster so on the CPU
+    // (docs/MEASUREMENTS.md, "Layouts").
     bool channelsLast = false;
 
     std::vector<TensorInfo> entries;  // see RrdbNet::entries

@@ -21,8 +21,8 @@ struct PhotoLimits {
     static int storedMaxMegapixels();
     static void storeMaxMegapixels(int megapixels);
     // The memory one photo this large takes in the app, open and restored: its pixels, the result
-    // and the restore's working copies (about 16 bytes a pixel; the command line's restore of a
-    // 12-MP scan without a face model measured 10.5 above a small photo's).
+    // and the restore's working copies (about 16 bytes a pixel: docs/MEASUREMENTS.md, "Photo
+    // memory").
     static std::uint64_t bytesForOnePhoto(int megapixels);
     // "about 1.6 GB", in the user's language.
     static QString memoryText(int megapixels);
