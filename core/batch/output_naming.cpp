@@ -11,19 +11,9 @@ std::string lowerString(std::string s) {
     return s;
 }
 
+// A format's name is its extension; "same" keeps the input's (png when it has none).
 std::string extensionFor(OutputFormat format, const fs::path& input) {
-    switch (format) {
-        case OutputFormat::Png:
-            return "png";
-        case OutputFormat::Jpeg:
-            return "jpg";
-        case OutputFormat::Tiff:
-            return "tif";
-        case OutputFormat::Webp:
-            return "webp";
-        case OutputFormat::Same:
-            break;
-    }
+    if (format != OutputFormat::Same) return outputFormatName(format);
     const std::string ext = input.extension().string();
     return ext.empty() ? "png" : ext.substr(1);
 }

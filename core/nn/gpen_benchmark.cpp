@@ -152,8 +152,9 @@ Expected<GpenBenchmarkResult> runGpenBenchmark(
         }
         weights = fillRuleGpenWeights(releasedGpenArchitecture(params.syntheticSize));
     } else if (params.model.extension() == ".json") {
-        // The identity descriptor, a TF.js graph model.
+        // The identity descriptor, a TF.js graph model; it computes in float32 whatever was asked.
         r.source = params.model.filename().string();
+        r.precision = Precision::Fp32;
         auto graph = readTfjsGraphModel(params.model);
         if (!graph) {
             return tl::unexpected(graph.error());

@@ -102,19 +102,21 @@ bool EngineController::stopForExit(int graceMs) {
     return m_thread.wait(QDeadlineTimer(graceMs));
 }
 
+quint64 EngineController::failNotRunning(quint64 jobId) {
+    m_jobs.finish(jobId);
+    // Queued, like the worker's answer would be: the caller connects after this returns.
+    QMetaObject::invokeMethod(
+        this, [this, jobId] { Q_EMIT jobFailed(jobId, tr("The engine is not running")); },
+        Qt::QueuedConnection);
+    return jobId;
+}
+
 quint64 EngineController::startBatch(BatchRequest request) {
     const JobQueue::Job job = m_jobs.add(JobKind::Batch);
     request.jobId = job.id;
     request.stop = job.stop.get_token();
     request.paused = job.paused;
-    if (!m_started) {
-        m_jobs.finish(job.id);
-        // Queued, like the worker's answer would be: the caller connects after this returns.
-        QMetaObject::invokeMethod(
-            this, [this, id = job.id] { Q_EMIT jobFailed(id, tr("The engine is not running")); },
-            Qt::QueuedConnection);
-        return job.id;
-    }
+    if (!m_started) return failNotRunning(job.id);
     Q_EMIT jobRequested(request);
     return job.id;
 }
@@ -157,13 +159,7 @@ quint64 EngineController::faceFromMap(const QImage& map, const QString& model) {
 
 quint64 EngineController::downloadModel(const QString& modelId, const QString& mirror) {
     const JobQueue::Job job = m_jobs.add(JobKind::Download);
-    if (!m_started) {
-        m_jobs.finish(job.id);
-        QMetaObject::invokeMethod(
-            this, [this, id = job.id] { Q_EMIT jobFailed(id, tr("The engine is not running")); },
-            Qt::QueuedConnection);
-        return job.id;
-    }
+    if (!m_started) return failNotRunning(job.id);
     Q_EMIT jobRequested(DownloadRequest{job.id, modelId, mirror, job.stop.get_token()});
     return job.id;
 }

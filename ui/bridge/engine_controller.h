@@ -134,6 +134,8 @@ class EngineController : public QObject {
     void onJobEvent(const gpen::ui::JobEvent& event);
     void onStatus(const gpen::ModelStatus& status);
     void onEngineReset();
+    // A job asked for before start(): it leaves the queue and fails with jobFailed, queued.
+    quint64 failNotRunning(quint64 jobId);
 
     QThread m_thread;
     EngineWorker* m_worker = nullptr;  // owned by the thread: deleted there on finish
