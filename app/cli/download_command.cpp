@@ -48,7 +48,7 @@ int downloadModel(const std::string& name) {
     if (const char* mirror = std::getenv("GPEN_MODELS_URL")) params.mirror = mirror;
     const std::string url = modelDownloadUrl(*e, params.mirror);
     if (!url.empty() && isDirectDownload(url)) {
-        const bool resuming = std::filesystem::exists(downloadPartPath(params.folder, *e));
+        const bool resuming = std::filesystem::exists(downloadPartPath(params.folder, e->fileName));
         std::fprintf(stderr, "%s: %s%s\n", e->id.c_str(), url.c_str(),
                      resuming ? " (resuming)" : "");
         if (!e->licence.empty()) std::fprintf(stderr, "licence: %s\n", e->licence.c_str());

@@ -37,6 +37,13 @@ struct Transfer {
     std::int64_t total = -1;
     std::chrono::steady_clock::time_point lastReport{};
 
+    // Why the .part could not be written, from errno: a full disk is NoSpace.
+    void failedToWrite(int error) {
+        if (refused) return;
+        refused = Error{error == ENOSPC ? ErrorCode::NoSpace : ErrorCode::Io,
+                        "cannot write " + part.string() + ": " + std::strerror(error)};
+    }
+
     // The first bytes of the body: the answer's status decides where they go.
     bool open() {
         long status = 0;
@@ -63,8 +70,7 @@ struct Transfer {
             out = std::fopen(part.c_str(), "wb");
         }
         if (!out) {
-            refused = Error{errno == ENOSPC ? ErrorCode::NoSpace : ErrorCode::Io,
-                            "cannot write " + part.string() + ": " + std::strerror(errno)};
+            failedToWrite(errno);
             return false;
         }
         return true;
@@ -73,8 +79,7 @@ struct Transfer {
     bool write(const char* data, std::size_t size) {
         if (!out && !open()) return false;
         if (std::fwrite(data, 1, size, out) != size) {
-            refused = Error{errno == ENOSPC ? ErrorCode::NoSpace : ErrorCode::Io,
-                            "cannot write " + part.string() + ": " + std::strerror(errno)};
+            failedToWrite(errno);
             return false;
         }
         written += static_cast<std::int64_t>(size);
@@ -87,10 +92,7 @@ struct Transfer {
         const bool ok = std::fflush(out) == 0 && std::fclose(out) == 0;
         const int why = errno;
         out = nullptr;
-        if (!ok && !refused) {
-            refused = Error{why == ENOSPC ? ErrorCode::NoSpace : ErrorCode::Io,
-                            "cannot write " + part.string() + ": " + std::strerror(why)};
-        }
+        if (!ok) failedToWrite(why);
         return ok;
     }
 
@@ -208,21 +210,6 @@ Fetched fetch(const std::string& url, const fs::path& part, bool resume,
 
 }  // namespace
 
-std::string modelDownloadUrl(const ModelEntry& entry, const std::string& mirror) {
-    if (entry.builtIn || entry.fileName.empty()) return {};
-    if (mirror.empty()) return entry.downloadUrl;
-    return mirror.back() == '/' ? mirror + entry.fileName : mirror + "/" + entry.fileName;
-}
-
-bool isDirectDownload(const std::string& url) {
-    const std::string path = url.substr(0, url.find_first_of("?#"));
-    return path.ends_with(".pth") || path.ends_with(".pt");
-}
-
-fs::path downloadPartPath(const fs::path& folder, const ModelEntry& entry) {
-    return (folder.empty() ? userModelsDir() : folder) / ("." + entry.fileName + ".part");
-}
-
 Expected<ImportedModel> downloadModel(const ModelEntry& entry, const ModelDownloadParams& params,
                                       const ModelImportFn& import) {
     const std::string url = modelDownloadUrl(entry, params.mirror);
@@ -236,7 +223,7 @@ Expected<ImportedModel> downloadModel(const ModelEntry& entry, const ModelDownlo
                                                        entry.sourceFileName +
                                                        "): download it there, then import it"});
     }
-    const fs::path part = downloadPartPath(params.folder, entry);
+    const fs::path part = downloadPartPath(params.folder, entry.fileName);
     std::error_code ec;
     fs::create_directories(part.parent_path(), ec);
     if (ec)

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "gpen/base/atomic_file.h"
+#include "support/fixtures.h"
 #include "support/temp_models_dir.h"
 
 namespace {
@@ -24,11 +25,6 @@ namespace fs = std::filesystem;
 using gpen::AtomicWriteParams;
 using gpen::AtomicWriteStep;
 using gpen::test::TempModelsDir;
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 std::vector<std::string> namesIn(const fs::path& dir) {
     std::vector<std::string> out;
@@ -47,14 +43,14 @@ TEST(AtomicFile, WritesNewFilesWithTheUmasksModeAndReplacesKeepingTheTargetsMode
     TempModelsDir dir("atomic");
     const fs::path target = dir.path() / "report.json";
     ASSERT_TRUE(gpen::writeFileAtomic(target, std::string("first")));
-    EXPECT_EQ(slurp(target), "first");
+    EXPECT_EQ(gpen::test::readFileBytes(target), "first");
     const mode_t mask = ::umask(022);
     ::umask(mask);
     EXPECT_EQ(modeOf(target), 0666 & ~mask);
 
     ASSERT_EQ(::chmod(target.c_str(), 0640), 0);
     ASSERT_TRUE(gpen::writeFileAtomic(target, std::string("second, longer")));
-    EXPECT_EQ(slurp(target), "second, longer");
+    EXPECT_EQ(gpen::test::readFileBytes(target), "second, longer");
     EXPECT_EQ(modeOf(target), 0640U);
     EXPECT_EQ(namesIn(dir.path()), std::vector<std::string>{"report.json"});
 }
@@ -70,7 +66,7 @@ TEST(AtomicFile, AWriterCallbackStreamsItsPiecesAndItsErrorChangesNothing) {
             }
             return {};
         }));
-    EXPECT_EQ(slurp(target), "piece0;piece1;piece2;");
+    EXPECT_EQ(gpen::test::readFileBytes(target), "piece0;piece1;piece2;");
     auto failed =
         gpen::writeFileAtomic(target, [](gpen::AtomicFileSink& sink) -> gpen::Expected<void> {
             (void)sink.write("partial", 7);
@@ -79,7 +75,7 @@ TEST(AtomicFile, AWriterCallbackStreamsItsPiecesAndItsErrorChangesNothing) {
     ASSERT_FALSE(failed);
     EXPECT_NE(failed.error().message.find("photo.tif: the encoder gave up"), std::string::npos)
         << failed.error().message;
-    EXPECT_EQ(slurp(target), "piece0;piece1;piece2;");
+    EXPECT_EQ(gpen::test::readFileBytes(target), "piece0;piece1;piece2;");
     EXPECT_EQ(namesIn(dir.path()), std::vector<std::string>{"photo.tif"});
 }
 
@@ -111,7 +107,7 @@ TEST(AtomicFile, AFailureAtAnyStepKeepsTheTargetAndLeavesNoTemporary) {
         // A full disk is told apart (a batch stops at the first): every other failure is Io.
         EXPECT_EQ(r.error().code, c.err == ENOSPC ? gpen::ErrorCode::NoSpace : gpen::ErrorCode::Io)
             << r.error().message;
-        EXPECT_EQ(slurp(target), "the good old file");
+        EXPECT_EQ(gpen::test::readFileBytes(target), "the good old file");
         EXPECT_EQ(namesIn(dir.path()), std::vector<std::string>{"restored.jpg"});
     }
 }
@@ -133,7 +129,7 @@ TEST(AtomicFile, TheKernelRefusingBytesMidFileKeepsTheTarget) {
     std::signal(SIGXFSZ, oldHandler);
     ASSERT_FALSE(r);
     EXPECT_NE(r.error().message.find("File too large"), std::string::npos) << r.error().message;
-    EXPECT_EQ(slurp(target), std::string(1000, 'a'));
+    EXPECT_EQ(gpen::test::readFileBytes(target), std::string(1000, 'a'));
     EXPECT_EQ(namesIn(dir.path()), std::vector<std::string>{"scan.tif"});
 }
 
@@ -145,8 +141,8 @@ TEST(AtomicFile, ALinkAtTheTargetIsReplacedNotFollowed) {
     fs::create_symlink(elsewhere, out);
     ASSERT_TRUE(gpen::writeFileAtomic(out, std::string("new")));
     EXPECT_FALSE(fs::is_symlink(out));
-    EXPECT_EQ(slurp(out), "new");
-    EXPECT_EQ(slurp(elsewhere), "do not touch");
+    EXPECT_EQ(gpen::test::readFileBytes(out), "new");
+    EXPECT_EQ(gpen::test::readFileBytes(elsewhere), "do not touch");
 }
 
 // A killed writer leaves its temporary behind; the next write into that folder removes it, but
@@ -180,7 +176,7 @@ TEST(AtomicFile, CopyStreamsTheWholeFile) {
     for (std::size_t i = 0; i < big.size(); ++i) big[i] = static_cast<char>(i * 31 % 251);
     std::ofstream(dir.path() / "model.pth", std::ios::binary) << big;
     ASSERT_TRUE(gpen::copyFileAtomic(dir.path() / "model.pth", dir.dir("user") / "model.pth"));
-    EXPECT_EQ(slurp(dir.path() / "user" / "model.pth"), big);
+    EXPECT_EQ(gpen::test::readFileBytes(dir.path() / "user" / "model.pth"), big);
     auto missing =
         gpen::copyFileAtomic(dir.path() / "absent.pth", dir.path() / "user" / "absent.pth");
     ASSERT_FALSE(missing);
@@ -198,7 +194,7 @@ TEST(AtomicFile, ALongCjkFileNameStillSaves) {
     const fs::path target = dir.path() / name;
     auto r = gpen::writeFileAtomic(target, std::string("a restored photo"));
     ASSERT_TRUE(r) << r.error().message;
-    EXPECT_EQ(slurp(target), "a restored photo");
+    EXPECT_EQ(gpen::test::readFileBytes(target), "a restored photo");
     EXPECT_EQ(namesIn(dir.path()), std::vector<std::string>{name}) << "no temporary file left";
 }
 

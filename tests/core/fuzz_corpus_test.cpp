@@ -3,23 +3,18 @@
 // names the file, never a crash, a hang or an internal error.
 
 #include <filesystem>
-#include <fstream>
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "gpen/io/checkpoint.h"
 #include "gpen/io/image_io.h"
+#include "support/fixtures.h"
 
 namespace gpen {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string readBytes(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 std::vector<fs::path> corpus(const std::string& which) {
     std::vector<fs::path> files;
@@ -34,7 +29,7 @@ TEST(FuzzCorpus, CheckpointInputsEndInAResultOrANamedError) {
     ASSERT_GE(files.size(), 5U) << "the committed corpus is missing";
     for (const auto& file : files) {
         SCOPED_TRACE(file.filename().string());
-        const std::string bytes = readBytes(file);
+        const std::string bytes = test::readFileBytes(file);
         for (const bool storages : {true, false}) {
             const auto result =
                 readCheckpointFromMemory(bytes, "corpus.pth", {.readStorages = storages});

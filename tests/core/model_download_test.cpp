@@ -11,7 +11,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <stop_token>
 #include <string>
 
@@ -25,16 +24,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string readBytes(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 class ModelDownloadTest : public ::testing::Test {
   protected:
     void SetUp() override {
         GPEN_REQUIRE_FIXTURES();
-        m_body = readBytes(test::fixturesDir() / "rrdb-x2-f8-b2-g4.pth");
+        m_body = test::readFileBytes(test::fixturesDir() / "rrdb-x2-f8-b2-g4.pth");
         ASSERT_GT(m_body.size(), 1000U);
         m_dir = fs::temp_directory_path() /
                 ("gpen-model-download-" + std::to_string(::getpid()) + "-" +
@@ -63,7 +57,7 @@ class ModelDownloadTest : public ::testing::Test {
         });
     }
     fs::path installed() const { return m_dir / "realesrnet_x2.pth"; }
-    fs::path part() const { return downloadPartPath(m_dir, m_entry); }
+    fs::path part() const { return downloadPartPath(m_dir, m_entry.fileName); }
 
     std::string m_body;
     fs::path m_dir;
@@ -81,7 +75,7 @@ TEST_F(ModelDownloadTest, AFileWithThePublishedDigestIsInstalledAndItsPartRemove
     auto imported = download(p);
     ASSERT_TRUE(imported) << imported.error().message;
     EXPECT_EQ(imported->id, "realesrnet_x2");
-    EXPECT_EQ(readBytes(installed()), m_body);
+    EXPECT_EQ(test::readFileBytes(installed()), m_body);
     EXPECT_FALSE(fs::exists(part()));
     EXPECT_EQ(last.bytes, static_cast<std::int64_t>(m_body.size()));
     EXPECT_EQ(last.total, static_cast<std::int64_t>(m_body.size()));
@@ -95,7 +89,7 @@ TEST_F(ModelDownloadTest, APartFromAnEarlierTryIsResumedWithARange) {
     auto imported = download(params(server));
     ASSERT_TRUE(imported) << imported.error().message;
     EXPECT_EQ(server.lastRangeStart(), 1000);
-    EXPECT_EQ(readBytes(installed()), m_body);
+    EXPECT_EQ(test::readFileBytes(installed()), m_body);
 }
 
 // The bytes differ from the released file's in one place only: the digest is what catches it
@@ -130,7 +124,7 @@ TEST_F(ModelDownloadTest, ACancelEndsTheTransferAndKeepsThePart) {
     EXPECT_EQ(imported.error().code, ErrorCode::Cancelled);
     EXPECT_EQ(m_imports, 0);
     EXPECT_FALSE(fs::exists(installed()));
-    const std::string kept = readBytes(part());
+    const std::string kept = test::readFileBytes(part());
     ASSERT_GE(kept.size(), 1000U) << "the .part stays for the next try";
     EXPECT_EQ(kept, m_body.substr(0, kept.size()));
 }
@@ -144,7 +138,7 @@ TEST_F(ModelDownloadTest, AWholeFileAnswerToARangeRestartsThePart) {
     auto imported = download(params(server));
     ASSERT_TRUE(imported) << imported.error().message;
     EXPECT_EQ(server.lastRangeStart(), static_cast<std::int64_t>(m_body.size() + 11));
-    EXPECT_EQ(readBytes(installed()), m_body);
+    EXPECT_EQ(test::readFileBytes(installed()), m_body);
 }
 
 TEST_F(ModelDownloadTest, NoServerFailsNamingTheFileAndInstallsNothing) {

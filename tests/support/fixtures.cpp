@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <iterator>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
@@ -56,6 +57,11 @@ std::vector<const nlohmann::json*> casesOfKind(const std::string& kind) {
 
 Shape shapeFromJson(const nlohmann::json& j) {
     return j.get<Shape>();
+}
+
+std::string readFileBytes(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 FloatTensor readF32(const std::filesystem::path& file, const Shape& shape) {

@@ -21,6 +21,8 @@ const nlohmann::json* findCase(const std::string& name);
 std::vector<const nlohmann::json*> casesOfKind(const std::string& kind);
 
 FloatTensor readF32(const std::filesystem::path& file, const Shape& shape);
+// A file's bytes as they are (empty when it cannot be read).
+std::string readFileBytes(const std::filesystem::path& file);
 // An input or output entry of a case: {"file", "shape"} or {"fill_salt", "shape", "fill_scale"}.
 FloatTensor loadTensorEntry(const nlohmann::json& entry);
 Shape shapeFromJson(const nlohmann::json& j);

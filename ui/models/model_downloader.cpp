@@ -1,10 +1,10 @@
 #include "ui/models/model_downloader.h"
 
-#include <QDir>
 #include <QFileInfo>
 #include <QSettings>
 
 #include "gpen/engine/model_locator.h"
+#include "gpen/io/model_download.h"
 #include "ui/bridge/engine_controller.h"
 
 namespace gpen::ui {
@@ -17,12 +17,6 @@ QString mirror() {
                           : base;
 }
 
-// The same names as core's downloadPartPath and modelDownloadUrl (model_download.h): the window
-// links no engine code, so the table's "Resume" and the link it shows are worked out here.
-QString partName(const QString& fileName) {
-    return QLatin1Char('.') + fileName + QStringLiteral(".part");
-}
-
 }  // namespace
 
 ModelDownloader::ModelDownloader(EngineController* engine, QObject* parent)
@@ -33,14 +27,14 @@ ModelDownloader::ModelDownloader(EngineController* engine, QObject* parent)
             });
     connect(m_engine, &EngineController::downloadFinished, this,
             [this](quint64 job, const QString&, const QString& file) {
-                if (job == m_job) Q_EMIT finished(end(job), file);
+                if (job == m_job) Q_EMIT finished(end(), file);
             });
     connect(m_engine, &EngineController::jobFailed, this,
             [this](quint64 job, const QString& message) {
-                if (job == m_job) Q_EMIT failed(end(job), message);
+                if (job == m_job) Q_EMIT failed(end(), message);
             });
     connect(m_engine, &EngineController::jobCancelled, this, [this](quint64 job) {
-        if (job == m_job) Q_EMIT cancelled(end(job));
+        if (job == m_job) Q_EMIT cancelled(end());
     });
 }
 
@@ -53,7 +47,7 @@ QString ModelDownloader::folder() const {
 }
 
 QString ModelDownloader::partPath(const QString& fileName) const {
-    return QDir(folder()).filePath(partName(fileName));
+    return QString::fromStdString(gpen::downloadPartPath({}, fileName.toStdString()).string());
 }
 
 bool ModelDownloader::hasPart(const QString& fileName) const {
@@ -61,19 +55,11 @@ bool ModelDownloader::hasPart(const QString& fileName) const {
 }
 
 QUrl ModelDownloader::downloadUrl(const ModelEntry& entry) {
-    if (entry.builtIn || entry.fileName.empty()) return {};
-    QString base = mirror();
-    if (base.isEmpty()) return QUrl(QString::fromStdString(entry.downloadUrl));
-    if (!base.endsWith(QLatin1Char('/')))
-        base += QLatin1Char('/');  // a folder: the name is appended
-    return QUrl(base + QString::fromStdString(entry.fileName));
+    return QUrl(QString::fromStdString(gpen::modelDownloadUrl(entry, mirror().toStdString())));
 }
 
 bool ModelDownloader::isDirectDownload(const ModelEntry& entry) {
-    const QUrl url = downloadUrl(entry);
-    const QString path = url.path();
-    return url.isValid() && !url.isEmpty() &&
-           (path.endsWith(QStringLiteral(".pth")) || path.endsWith(QStringLiteral(".pt")));
+    return gpen::isDirectDownload(gpen::modelDownloadUrl(entry, mirror().toStdString()));
 }
 
 bool ModelDownloader::start(const ModelEntry& entry) {
@@ -87,8 +73,7 @@ void ModelDownloader::cancel() {
     if (busy()) m_engine->cancelJob(m_job);
 }
 
-QString ModelDownloader::end(quint64 jobId) {
-    Q_UNUSED(jobId);
+QString ModelDownloader::end() {
     const QString model = m_modelId;
     m_modelId.clear();
     m_job = 0;

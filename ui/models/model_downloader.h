@@ -54,7 +54,7 @@ class ModelDownloader : public QObject {
 
   private:
     // The job ended: back to idle, and the id of the model it was for.
-    QString end(quint64 jobId);
+    QString end();
 
     EngineController* m_engine;
     QString m_modelId;  // empty when idle

@@ -37,9 +37,10 @@ std::string modelDownloadUrl(const ModelEntry& entry, const std::string& mirror)
 // False when the URL is a web page rather than the file (GPEN-BFR-1024 and -2048 live on the
 // ModelScope hub): the user fetches those in a browser and imports them.
 bool isDirectDownload(const std::string& url);
-// `<folder>/.<file>.part`: the bytes of an unfinished download, which the next try resumes.
+// `<folder>/.<fileName>.part` (folder empty: userModelsDir()): the bytes of an unfinished download,
+// which the next try resumes.
 std::filesystem::path downloadPartPath(const std::filesystem::path& folder,
-                                       const ModelEntry& entry);
+                                       const std::string& fileName);
 
 // Validates the finished .part and installs it (the cache's or the locator's importModel).
 using ModelImportFn = std::function<Expected<ImportedModel>(const std::filesystem::path& part)>;
