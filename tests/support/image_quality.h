@@ -20,6 +20,17 @@ inline double psnr(const cv::Mat& a, const cv::Mat& b) {
     return 10.0 * std::log10(255.0 * 255.0 / std::max((m[0] + m[1] + m[2]) / 3.0, 1e-12));
 }
 
+// PSNR in dB of two 8-bit images of one size over the pixels where `mask` is set, all channels.
+inline double psnrInside(const cv::Mat& a, const cv::Mat& b, const cv::Mat& mask) {
+    cv::Mat d;
+    cv::absdiff(a, b, d);
+    d.convertTo(d, CV_64F);
+    const cv::Scalar m = cv::mean(d.mul(d), mask);
+    double sum = 0;
+    for (int c = 0; c < a.channels(); ++c) sum += m[c];
+    return 10.0 * std::log10(255.0 * 255.0 / std::max(sum / a.channels(), 1e-12));
+}
+
 // Mean gradient magnitude of the gray image (Sobel): how sharp it looks.
 inline double meanGradient(const cv::Mat& bgr) {
     cv::Mat gray, gx, gy, mag;
