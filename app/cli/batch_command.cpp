@@ -166,11 +166,10 @@ struct BatchCommandOptions {
 int batch(const BatchCommandOptions& o) {
     auto restore = o.restore.params();
     if (!restore) return fail(restore.error().message);
-    if (restore->task == FaceTask::Inpaint) {
+    if (restore->task == FaceTask::Inpaint && !restore->findDamage) {
         return fail(
-            "a batch cannot inpaint: each photo needs a damage mask of its own (gpen-cli restore "
-            "--task inpaint "
-            "--mask MASK.png)");
+            "a batch inpaints what --find-damage finds: each photo would need a damage mask of its "
+            "own (gpen-cli restore --task inpaint --mask MASK.png)");
     }
     BatchParams p;
     p.inputDir = o.inputDir;

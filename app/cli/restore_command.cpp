@@ -58,9 +58,10 @@ int restore(const RestoreCommandOptions& o) {
         if (!damage) return fail(damage.error().message);
         p.damageMask = std::move(*damage);
     }
-    if (p.task == FaceTask::Inpaint && p.damageMask.empty()) {
+    if (p.task == FaceTask::Inpaint && p.damageMask.empty() && !p.findDamage) {
         return fail(
-            "--task inpaint needs --mask MASK.png: the photo's damage painted white on black");
+            "--task inpaint needs --mask MASK.png (the photo's damage painted white on black) or "
+            "--find-damage");
     }
 
     const std::filesystem::path in = o.in;
@@ -120,6 +121,11 @@ int restore(const RestoreCommandOptions& o) {
             j["faces"].back()["identity_band"] = identityBandName(identityBand(f.identity));
     }
     for (const auto& t : result->timings) j["timings_ms"][t.stage] = t.ms;
+    if (result->repair.source != DamageSource::None) {
+        j["repair"] = {{"source", damageSourceName(result->repair.source)},
+                       {"regions", result->repair.regions},
+                       {"share", result->repair.share}};
+    }
     j["notes"] = job.notes();
     if (json) {
         std::cout << jsonLine(j) << "\n";
@@ -159,7 +165,9 @@ void addRestoreCommand(CLI::App& root, Runner& runner) {
     command->add_option("OUT", o->out, "the restored photo (its extension gives the format)")
         ->required();
     o->restore.addTo(*command);
-    command->add_option("--mask", o->mask, "inpaint: the photo's damage painted white on black")
+    command
+        ->add_option("--mask", o->mask,
+                     "the photo's damage painted white on black, repaired with any task")
         ->group("Restore");
     command
         ->add_option("--save-faces", o->saveFaces,

@@ -91,6 +91,14 @@ void RestoreOptions::addTo(CLI::App& command) {
         ->group(kRestoreGroup);
     command.add_flag("--no-identity", noIdentity, "no identity score for the faces")
         ->group(kRestoreGroup);
+    findDamageOption =
+        command
+            .add_option("--find-damage", findDamage,
+                        "find dust, scratches and cracks and repair them; SENSITIVITY 0-1 (0.5), "
+                        "higher finds fainter damage")
+            ->expected(0, 1)
+            ->check(CLI::Range(0.0, 1.0))
+            ->group(kRestoreGroup);
     command.add_option("--max-megapixels", maxMegapixels, "larger photos are refused")
         ->check(CLI::Range(1, 100'000))
         ->capture_default_str()
@@ -123,6 +131,8 @@ Expected<RestoreParams> RestoreOptions::params() const {
     p.matchTone = matchTone;
     p.tintRest = tintRest;
     p.identity = !noIdentity;
+    p.findDamage = (findDamageOption && findDamageOption->count() > 0) || !findDamage.empty();
+    if (!findDamage.empty()) p.damageSensitivity = findDamage.front();
     if (p.tintRest && p.task != FaceTask::Colorize) {
         return makeError(ErrorCode::InvalidArgument, "--tint-rest goes with --task colorize");
     }

@@ -39,6 +39,9 @@ struct RestoreOptions {
     bool matchTone = false;
     bool tintRest = false;
     bool noIdentity = false;
+    // --find-damage [SENSITIVITY]: given with or without a value.
+    std::vector<double> findDamage;
+    CLI::Option* findDamageOption = nullptr;  // its count says whether it was given
 
     void addTo(CLI::App& command);
     // RestoreParams (progress and cancel left unset), with the checks across options.

@@ -91,6 +91,8 @@ std::vector<std::pair<std::string, std::string>> batchSettings(const BatchParams
         {"copy_metadata", p.copyMetadata ? "true" : "false"},
         {"max_pixels", std::to_string(p.read.maxPixels)},
     };
+    // Only when on: a report written before the finder existed still resumes.
+    if (r.findDamage) s.emplace_back("find_damage", number(r.damageSensitivity));
     // Only when names depend on it: shards started on different days still merge.
     if (p.nameTemplate.find("{date}") != std::string::npos) s.emplace_back("date", date);
     return s;

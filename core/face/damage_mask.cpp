@@ -64,32 +64,4 @@ cv::Mat inpaintPasteMask(const cv::Mat& cropDamage, int grow) {
     return mask;
 }
 
-int damageOutsideFaces(const cv::Mat& damage, const std::vector<FaceAlignment>& faces) {
-    cv::Mat covered = cv::Mat::zeros(damage.size(), CV_8U);
-    for (const auto& f : faces) {
-        const double s = f.cropSize;
-        std::vector<cv::Point2d> cropCorners = {{0, 0}, {s, 0}, {s, s}, {0, s}};
-        std::vector<cv::Point> quad;
-        for (const auto& c : cropCorners) {
-            quad.emplace_back(cv::Point(
-                cvRound(f.toImage(0, 0) * c.x + f.toImage(0, 1) * c.y + f.toImage(0, 2)),
-                cvRound(f.toImage(1, 0) * c.x + f.toImage(1, 1) * c.y + f.toImage(1, 2))));
-        }
-        cv::fillConvexPoly(covered, quad, cv::Scalar(255));
-    }
-    cv::Mat labels;
-    const int n = cv::connectedComponents(damage, labels, 8, CV_32S);
-    std::vector<bool> inside(static_cast<std::size_t>(n), false);
-    for (int y = 0; y < labels.rows; ++y) {
-        const int* l = labels.ptr<int>(y);
-        const unsigned char* c = covered.ptr<unsigned char>(y);
-        for (int x = 0; x < labels.cols; ++x) {
-            if (l[x] > 0 && c[x]) inside[static_cast<std::size_t>(l[x])] = true;
-        }
-    }
-    int outside = 0;
-    for (int i = 1; i < n; ++i) outside += inside[static_cast<std::size_t>(i)] ? 0 : 1;
-    return outside;
-}
-
 }  // namespace gpen

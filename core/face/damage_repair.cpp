@@ -93,6 +93,7 @@ Expected<cv::Mat> repairDamage(const cv::Mat& bgr8, const cv::Mat& mask,
         DamageRepairStats s;
         s.pixels = cv::countNonZero(damage);
         s.share = static_cast<double>(s.pixels) / static_cast<double>(damage.total());
+        if (stats) *stats = s;  // the share, also for a refused mask
         if (s.share > params.maxShare) {
             return makeError(ErrorCode::InvalidArgument,
                              "the damage covers " + std::to_string(cvRound(s.share * 100)) +

@@ -32,6 +32,10 @@ std::string processingNote(const ResolvedModels& models, const RestoreParams& pa
     if (!result.maskSource.empty() && !models.faceModel.empty())
         note << "; mask " << result.maskSource;
     if (!models.faceModel.empty()) note << "; strength " << params.strength;
+    if (result.repair.source != DamageSource::None) {
+        note << "; damage repaired (" << damageSourceName(result.repair.source) << ", "
+             << result.repair.regions << " areas)";
+    }
     if (!result.backgroundUsed.empty())
         note << "; background x" << params.backgroundScale << " " << result.backgroundUsed;
     return note.str();

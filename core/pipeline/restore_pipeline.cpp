@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
 
 #include <opencv2/imgproc.hpp>
 
@@ -17,6 +18,7 @@
 #include "gpen/pipeline/identity_model.h"
 #include "gpen/pipeline/restore_job.h"
 #include "pipeline/luma.h"
+#include "pipeline/print_repair.h"
 
 namespace gpen {
 namespace {
@@ -123,9 +125,9 @@ Expected<cv::Mat> composeRestoredFaces(const RestoreResult& result,
     return *out;
 }
 
-Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input,
+Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& photo,
                                      const RestoreParams& params, const ResolvedModels* models) {
-    if (input.empty() || input.type() != CV_8UC3) {
+    if (photo.empty() || photo.type() != CV_8UC3) {
         return makeError(ErrorCode::InvalidArgument, "restore: expected an 8-bit BGR photo");
     }
     if (auto ok = validateTileParams(params.tiles); params.backgroundScale > 1 && !ok)
@@ -140,7 +142,7 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input,
     if (params.task == FaceTask::Seg2face) {
         return makeError(ErrorCode::InvalidArgument, std::string(kSeg2faceNotForPhotos));
     }
-    if (params.task == FaceTask::Inpaint && params.damageMask.empty()) {
+    if (params.task == FaceTask::Inpaint && params.damageMask.empty() && !params.findDamage) {
         return makeError(ErrorCode::InvalidArgument,
                          "inpainting needs a damage mask: white where the photo is damaged");
     }
@@ -150,8 +152,43 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input,
     StageTimer timer(r.timings);
     // Colourising is the point: its faces are pasted in colour (the photo around them stays as it
     // is).
-    r.grayscale = params.task != FaceTask::Colorize && params.keepGrayscale && isGrayscale(input);
+    r.grayscale = params.task != FaceTask::Colorize && params.keepGrayscale && isGrayscale(photo);
+    // The faces of `image` (the photo, or the repaired photo: the same size), in its coordinates.
+    const auto detectFaces = [&](const cv::Mat& image) -> Expected<std::vector<DetectedFace>> {
+        report(params, "detection", 0, 1);
+        r.detectorUsed = models->detector;
+        auto detector = cache.acquireAs<FaceDetectorModel>(models->detector);
+        if (!detector) return tl::unexpected(inStage(detector.error(), "detection"));
+        FaceDetectParams detection = params.detection;
+        detection.minFaceSize /= std::max(1, params.backgroundScale);
+        detection.stop = params.stop;
+        auto faces = (*detector)->detect(image, detection);
+        if (!faces) return tl::unexpected(inStage(faces.error(), "detection"));
+        report(params, "detection", 1, 1);
+        return faces;
+    };
     try {
+        // 0. The print's damage, filled before anything else looks at the photo. The finder is
+        // told where the faces' eyes and mouths are, which it leaves alone.
+        cv::Mat input = photo;
+        std::optional<std::vector<DetectedFace>> detected;
+        if (!params.damageMask.empty() || params.findDamage) {
+            if (params.findDamage && !models->faceModel.empty()) {
+                auto faces = detectFaces(photo);
+                if (!faces) return tl::unexpected(faces.error());
+                detected = std::move(*faces);
+            }
+            auto repaired = pipeline::repairPrint(photo, params,
+                                                  detected.value_or(std::vector<DetectedFace>{}));
+            if (!repaired) return tl::unexpected(inStage(repaired.error(), "repair"));
+            input = repaired->image;
+            r.repair = repaired->summary;
+            r.repairedMask = repaired->mask;
+            r.notes.insert(r.notes.end(), repaired->notes.begin(), repaired->notes.end());
+            timer.finish("repair");
+            if (cancelled(params)) return makeError(ErrorCode::Cancelled, "Cancelled");
+        }
+
         // 1. Background: upscaled by RRDBNet, or the input as it is. Faces are cropped from the
         // input resized to the output size, as the reference does.
         cv::Mat img = input;
@@ -190,25 +227,22 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input,
             return r;
         }
 
-        // 2. Detection.
-        report(params, "detection", 0, 1);
-        r.detectorUsed = models->detector;
-        auto detector = cache.acquireAs<FaceDetectorModel>(models->detector);
-        if (!detector) return tl::unexpected(inStage(detector.error(), "detection"));
+        // 2. Detection (done already when the finder needed the faces: the repair does not move
+        // them).
+        if (!detected) {
+            auto faces = detectFaces(input);
+            if (!faces) return tl::unexpected(faces.error());
+            detected = std::move(*faces);
+        }
+        std::vector<DetectedFace>* faces = &*detected;
         // On the input itself, not on its resized copy (a quarter or a sixteenth of the pixels at
         // x2 / x4); boxes and landmarks are then scaled to the output.
         const double sx = static_cast<double>(img.cols) / input.cols;
         const double sy = static_cast<double>(img.rows) / input.rows;
-        FaceDetectParams detection = params.detection;
-        detection.minFaceSize /= std::min(sx, sy);
-        detection.stop = params.stop;
-        auto faces = (*detector)->detect(input, detection);
-        if (!faces) return tl::unexpected(inStage(faces.error(), "detection"));
         for (auto& f : *faces) {
             f.box = cv::Rect2d(f.box.x * sx, f.box.y * sy, f.box.width * sx, f.box.height * sy);
             for (auto& point : f.landmarks) point = cv::Point2d(point.x * sx, point.y * sy);
         }
-        report(params, "detection", 1, 1);
         timer.finish("detection");
 
         // 3. Alignment and restoration, in batches; cancel checked between batches.
@@ -233,17 +267,13 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& input,
         // Inpainting: the damage in each crop, painted white for the network (the crop kept as it
         // was for the strength blend); the repaired face is pasted over the damage only.
         std::vector<cv::Mat> cropDamage;
+        // The repair filled the whole mask already; the network repaints the faces' part of it.
         if (params.task == FaceTask::Inpaint) {
-            auto damage = normaliseDamageMask(params.damageMask, img.size());
+            const cv::Mat& marked = r.repairedMask.empty() ? params.damageMask : r.repairedMask;
+            auto damage = marked.empty() ? Expected<cv::Mat>(cv::Mat::zeros(img.size(), CV_8U))
+                                         : normaliseDamageMask(marked, img.size());
             if (!damage) return tl::unexpected(inStage(damage.error(), "damage mask"));
-            std::vector<FaceAlignment> alignments;
-            for (const auto& f : r.faces) {
-                cropDamage.push_back(damageInCrop(*damage, f.alignment));
-                alignments.push_back(f.alignment);
-            }
-            if (const int outside = damageOutsideFaces(*damage, alignments); outside > 0) {
-                r.notes.push_back(std::to_string(outside) + std::string(kNoteDamageOutsideSuffix));
-            }
+            for (const auto& f : r.faces) cropDamage.push_back(damageInCrop(*damage, f.alignment));
         }
         timer.finish("alignment");
         const int total = static_cast<int>(r.faces.size());

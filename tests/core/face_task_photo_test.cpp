@@ -13,6 +13,7 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "gpen/face/damage_detect.h"
 #include "gpen/face/face_alignment.h"
 #include "gpen/face/parsing_palette.h"
 #include "gpen/io/image_io.h"
@@ -158,6 +159,48 @@ TEST_F(FaceTaskPhoto, TintingTheRestTonesThePhotoWithTheFacesColourAndKeepsItsLu
     EXPECT_EQ(cv::countNonZero((lumaOff > 2) & outside), 0) << "the photo's own luma";
 }
 
+TEST_F(FaceTaskPhoto, AMaskWithAnyTaskRepairsThePrintBeforeTheFaces) {
+    auto cache = test::makePipelineCache(m_dir, m_models);
+    // Cracks and dust over the whole photo, faces included, and the faces restored as usual.
+    const cv::Mat mask = simulateDamage(m_photo.size(), SimulatedDamage::Cracks, 4) |
+                         simulateDamage(m_photo.size(), SimulatedDamage::Dust, 4);
+    cv::Mat damaged = m_photo.clone();
+    drawSimulatedDamage(damaged, mask, SimulatedDamage::Cracks, 4);
+    RestoreParams p = params(FaceTask::Restore);
+    p.damageMask = mask;
+    auto r = restorePhoto(*cache, damaged, p);
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(r->repair.source, DamageSource::Mask);
+    EXPECT_GT(r->repair.regions, 1);
+    EXPECT_FALSE(r->faces.empty());
+    EXPECT_NE(joined(r->notes).find(kNoteDamageRepairedPrefix), std::string::npos);
+    // The canvas under the faces is the repaired print: far from the damage it is the photo.
+    cv::Mat distance;
+    cv::distanceTransform(~mask, distance, cv::DIST_L2, 3);
+    cv::Mat diff;
+    cv::absdiff(r->background, damaged, diff);
+    cv::cvtColor(diff, diff, cv::COLOR_BGR2GRAY);
+    EXPECT_EQ(cv::countNonZero((diff > 0) & (distance > 8)), 0);
+    cv::Mat err0, err1;
+    cv::absdiff(damaged, m_photo, err0);
+    cv::absdiff(r->background, m_photo, err1);
+    EXPECT_LT(cv::mean(err1, mask)[0], 0.5 * cv::mean(err0, mask)[0])
+        << "the damage is at most half as far from the photo as it was";
+
+    // The finder on the same photo, with no face model: it finds and repairs, and the processing
+    // note says so.
+    RestoreParams found;
+    found.faceModel.clear();
+    found.findDamage = true;
+    RestoreJob job(DecodedImage{.bgr8 = damaged}, {}, {.restore = found});
+    ASSERT_TRUE(job.decode());
+    ASSERT_TRUE(job.restore(*cache));
+    EXPECT_EQ(job.result().repair.source, DamageSource::Found);
+    EXPECT_GT(job.result().repair.regions, 0);
+    EXPECT_NE(job.processingNote().find("damage repaired (found"), std::string::npos)
+        << job.processingNote();
+}
+
 TEST_F(FaceTaskPhoto, InpaintingChangesTheDamageAndNothingFarFromIt) {
     auto cache = test::makePipelineCache(m_dir, m_models);
     auto dlib = cache->acquireAs<FaceDetectorModel>("dlib");
@@ -180,9 +223,11 @@ TEST_F(FaceTaskPhoto, InpaintingChangesTheDamageAndNothingFarFromIt) {
     auto r = restorePhoto(*cache, damaged, p);
     ASSERT_TRUE(r) << r.error().message;
     EXPECT_EQ(r->maskSource, "damage");
-    EXPECT_NE(joined(r->notes).find(std::string("1") + std::string(kNoteDamageOutsideSuffix)),
-              std::string::npos)
+    // The whole mask is filled, the corner's scratch too (no face there): one note says how much.
+    EXPECT_NE(joined(r->notes).find(kNoteDamageRepairedPrefix), std::string::npos)
         << joined(r->notes);
+    EXPECT_EQ(r->repair.source, DamageSource::Mask);
+    EXPECT_EQ(r->repair.regions, 2);
 
     cv::Mat distance;
     cv::distanceTransform(~mask, distance, cv::DIST_L2, 3);
@@ -193,6 +238,9 @@ TEST_F(FaceTaskPhoto, InpaintingChangesTheDamageAndNothingFarFromIt) {
     EXPECT_EQ(cv::countNonZero(changed & (distance > 24)), 0)
         << "a pixel far from the damage changed";
     EXPECT_GT(cv::countNonZero(changed & mask), 0) << "the damage on the face was repaired";
+    const cv::Rect corner(0, m_photo.rows - 6, 16, 6);
+    EXPECT_GT(cv::countNonZero(changed(corner) & mask(corner)), 0)
+        << "the damage where no face is was filled too";
 
     // Without a mask, inpainting is refused before anything runs.
     p.damageMask.release();

@@ -1,6 +1,7 @@
 #pragma once
 
-// The damage a user marks on a photo (white = damaged) and what inpainting does with it per face:
+// The damage a user marks on a photo (white = damaged) and what inpainting does with it per face
+// (the whole photo's damage is filled first: damage_repair.h):
 // the mask warped into the face's crop, the crop painted white there (GPEN-Inpainting's input
 // convention), and the paste mask that lets the repaired face in only where the damage was, so
 // that pixels away from the mask stay exactly the photo's. Pure geometry: no network.
@@ -28,8 +29,5 @@ cv::Mat paintDamageWhite(const cv::Mat& cropBgr8, const cv::Mat& cropDamage);
 // Where the repaired face replaces the crop: the damage grown by `grow` pixels of the crop (1
 // there), fading out over twice as many again (CV_32FC1; exactly 0 beyond 3 x `grow`).
 cv::Mat inpaintPasteMask(const cv::Mat& cropDamage, int grow);
-
-// The connected areas of damage that lie wholly outside every face's crop: no network repairs them.
-int damageOutsideFaces(const cv::Mat& damage, const std::vector<FaceAlignment>& faces);
 
 }  // namespace gpen

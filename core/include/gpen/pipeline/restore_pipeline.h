@@ -40,8 +40,15 @@ struct RestoreParams {
     // (the faces repaired where `damageMask` marks damage, nothing else changed). Seg2face takes
     // a parsing map, not a photo: refused here.
     FaceTask task = FaceTask::Restore;
-    // Inpaint: white (> 127) where the photo is damaged; the photo's size (or its proportions).
+    // White (> 127) where the photo is damaged, with any task; the photo's size (or its
+    // proportions). The whole mask is filled before anything else runs (face/damage_repair.h);
+    // Inpaint then repaints the faces' damage with GPEN-Inpainting over that fill.
     cv::Mat damageMask;
+    // Find the damage too (face/damage_detect.h: dust, scratches, cracks; not the eyes and mouths
+    // of the faces found) and repair it: a whole archive repaired without masks. A finder that
+    // marks more than kMaxFoundDamageShare of a photo is not followed (a note says so).
+    bool findDamage = false;
+    double damageSensitivity = 0.5;  // 0..1: higher finds fainter damage, and more that is not
     double strength =
         1.0;            // blend of the restored face with the aligned input (the reference's alpha)
     int faceBatch = 4;  // faces per GPEN forward
@@ -71,6 +78,21 @@ struct RestoredFace {
     std::vector<float> inputDescriptor;  // `aligned`'s, kept for re-scoring at other strengths
 };
 
+enum class DamageSource { None, Mask, Found, MaskAndFound };
+
+// What the repair stage filled (RestoreResult::repair).
+struct DamageRepairSummary {
+    DamageSource source = DamageSource::None;
+    int regions = 0;   // connected areas filled
+    double share = 0;  // of the photo's pixels
+};
+
+// "mask", "found", "mask and found" ("none"): the report's and --json's words.
+std::string_view damageSourceName(DamageSource source);
+
+// The finder's marks are refused beyond this share of a photo.
+inline constexpr double kMaxFoundDamageShare = 0.05;
+
 struct StageTiming {
     std::string stage;
     double ms = 0;
@@ -94,9 +116,14 @@ inline constexpr std::string_view kNoteRestTinted =
     "faces colorized; the rest of the photo toned with their average colour";
 // "identity check unavailable: <why>" (the descriptor failed to load; faces are not scored).
 inline constexpr std::string_view kNoteIdentityUnavailablePrefix = "identity check unavailable: ";
-// "2 damaged areas outside the faces were left as they are" (the count first).
-inline constexpr std::string_view kNoteDamageOutsideSuffix =
-    " damaged areas outside the faces were left as they are";
+// "damage repaired: 0.84 % of the photo in 132 areas" (the share, then the count).
+inline constexpr std::string_view kNoteDamageRepairedPrefix = "damage repaired: ";
+inline constexpr std::string_view kNoteNoDamageFound = "no damage found";
+// "damage not repaired: what was found covers 37.20 % of the photo, too much to be damage".
+inline constexpr std::string_view kNoteFoundDamageRefusedPrefix =
+    "damage not repaired: what was found covers ";
+inline constexpr std::string_view kNoteFoundDamageRefusedSuffix =
+    " % of the photo, too much to be damage";
 
 struct RestoreResult {
     cv::Mat image;       // the restored photo, 8-bit BGR, input size x backgroundScale
@@ -111,6 +138,8 @@ struct RestoreResult {
     std::string backgroundUsed;  // the upscaler's catalog id; empty when the scale is 1
     std::string identityUsed;    // the descriptor's catalog id; empty when faces were not scored
     std::vector<std::string> notes;  // what the user should know (fallbacks taken, tile halved)
+    DamageRepairSummary repair;
+    cv::Mat repairedMask;  // what the repair filled, 0/255 at the input's size; empty: nothing
 };
 
 struct ResolvedModels;
