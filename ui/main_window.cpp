@@ -553,7 +553,8 @@ void MainWindow::restoreCurrent() {
         return;
     }
     QImage damage;
-    if (!damageToRepair(&damage)) return;
+    RestoreOptions options = m_panel->options();
+    if (!damageToRepair(&damage, &options)) return;
     m_jobImage = index;
     // The engine frees the result it holds when a new restore starts (one full result at a time:
     // a 24 MP photo at 4x is gigabytes): no photo re-blends until this one is done.
@@ -566,7 +567,7 @@ void MainWindow::restoreCurrent() {
     if (m_engine->batchRunning())
         m_status->setText(tr("The restore starts when the batch has finished"));
     const auto& entry = m_session->entry(index);
-    m_restoreJob = m_engine->restore(index, entry.decoded, entry.path, m_panel->options(), damage);
+    m_restoreJob = m_engine->restore(index, entry.decoded, entry.path, options, damage);
 }
 
 BatchDialog* MainWindow::showBatchDialog(const QString& inputFolder) {

@@ -15,6 +15,7 @@ class QLabel;
 namespace gpen::ui {
 
 class DamageBrush;
+struct RestoreOptions;
 class FaceMapDialog;
 
 class BatchDialog;
@@ -129,7 +130,9 @@ class MainWindow : public QMainWindow {
     void brushFollows(int index);
     // Repairing damage: the marks to send with a restore in `damage`; false, said in the panel,
     // when nothing is painted. Other tasks: true, `damage` left null.
-    bool damageToRepair(QImage* damage);
+    // The brush's marks to repair, or the finder where there are none and Repair is checked;
+    // false (with the reason shown) when the Repair damage task has nothing to repair.
+    bool damageToRepair(QImage* damage, RestoreOptions* options);
     void onFaceChoices(const QList<double>& strengths);
     void onEntryRemoved(int index);
     void restoreLayout();

@@ -12,6 +12,8 @@
 #include <QSpinBox>
 #include <QUndoStack>
 
+#include <opencv2/core.hpp>
+
 #include "gpen/face/damage_detect.h"
 #include "ui/common/core_text.h"
 #include "ui/photos/comparison_view.h"
@@ -22,10 +24,10 @@
 namespace gpen::ui {
 
 void MainWindow::connectDamageBrush() {
-    // "Repair damage" turns the canvas's left button into the brush; the panel's tools drive it.
-    connect(m_panel, &RestorePanel::taskChanged, this, [this](const QString& task) {
-        m_view->setBrush(task == QLatin1String("inpaint") ? m_brush : nullptr);
-    });
+    // Repairing damage (the task, or the Repair box) turns the canvas's left button into the
+    // brush; the panel's tools drive it.
+    connect(m_panel, &RestorePanel::damageMarkingChanged, this,
+            [this](bool marking) { m_view->setBrush(marking ? m_brush : nullptr); });
     m_brush->setRadius(m_panel->brushSizeBox()->value());
     connect(m_panel->brushSizeBox(), &QSpinBox::valueChanged, m_brush, &DamageBrush::setRadius);
     connect(m_panel->eraserBox(), &QCheckBox::toggled, m_brush, &DamageBrush::setErasing);
@@ -64,9 +66,16 @@ void MainWindow::simulateDamage() {
     if (index < 0 || !m_session->resident(index)) return;
     const auto& e = m_session->entry(index);
     cv::Mat damaged = e.decoded->bgr8.clone();
-    const cv::Mat mask =
-        gpen::simulateDamage(damaged.size(), SimulatedDamage::PaintedStrokes, ++m_simulations);
-    damaged.setTo(cv::Scalar::all(255), mask);
+    // Strokes of white paint (GPEN-Inpainting's marks), dust and a crack or two, each drawn as it
+    // looks on a print.
+    const std::uint32_t seed = ++m_simulations;
+    cv::Mat mask = cv::Mat::zeros(damaged.size(), CV_8U);
+    for (const auto kind :
+         {SimulatedDamage::PaintedStrokes, SimulatedDamage::Dust, SimulatedDamage::Cracks}) {
+        const cv::Mat part = gpen::simulateDamage(damaged.size(), kind, seed);
+        drawSimulatedDamage(damaged, part, kind, seed);
+        cv::bitwise_or(mask, part, mask);
+    }
     //: %1 is the photo's name
     m_session->addImage(std::move(damaged), tr("%1 (simulated damage)").arg(e.displayName));
     const int added = m_session->count() - 1;
@@ -94,8 +103,10 @@ void MainWindow::brushFollows(int index) {
     m_brush->setMask(mask, photo);
 }
 
-bool MainWindow::damageToRepair(QImage* damage) {
-    if (m_panel->task() != QLatin1String("inpaint")) return true;
+bool MainWindow::damageToRepair(QImage* damage, RestoreOptions* options) {
+    const bool inpaint = m_panel->task() == QLatin1String("inpaint");
+    if (!inpaint && !options->findDamage) return true;
+    if (m_brush->isEmpty() && options->findDamage) return true;  // the finder marks it
     if (m_brush->isEmpty()) {
         m_panel->stageLabel()->setText(
             tr("Not started: paint the damage on the photo first (the brush marks it red)."));
@@ -104,6 +115,7 @@ bool MainWindow::damageToRepair(QImage* damage) {
     // Shared, not copied: painting on afterwards detaches the brush's own mask (QImage's implicit
     // sharing), so the engine thread reads the marks as they were.
     *damage = m_brush->mask();
+    options->findDamage = false;  // the marks are the user's answer, edited or drawn
     return true;
 }
 

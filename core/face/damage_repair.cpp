@@ -1,9 +1,12 @@
 #include "gpen/face/damage_repair.h"
 
 #include <algorithm>
+#include <atomic>
+#include <mutex>
 #include <string>
 #include <vector>
 
+#include <opencv2/core/utility.hpp>
 #include <opencv2/imgproc.hpp>
 #include <opencv2/photo.hpp>
 #include <opencv2/xphoto/inpainting.hpp>
@@ -13,39 +16,52 @@ namespace {
 
 // cv::inpaint's neighbourhood: a scratch a few pixels wide is filled from the ring around it.
 constexpr double kInpaintRadius = 3.0;
-// A long scratch across a scan is filled tile by tile along it, so that its cost follows its
-// length, not its bounding box (a diagonal scratch's box is the whole photo).
-constexpr int kTile = 256;
+// The photo is filled tile by tile: a tile with no damage costs nothing, and the tiles of one
+// pass are filled in parallel.
+constexpr int kTile = 128;
+// FSR's block: it fills only whole blocks of this size.
+constexpr int kFsrBlock = 16;
 
 int marginFor(FillMethod method) {
-    // FSR models each 16-pixel block from a neighbourhood twice that size; the fast-marching
-    // methods read only `kInpaintRadius` beyond the damage.
-    return method == FillMethod::FsrFast ? 32 : static_cast<int>(kInpaintRadius) + 3;
+    // FSR models each 16-pixel block from the blocks around it (a margin of 32 measured no
+    // better: 0.01 dB); the fast-marching methods read only `kInpaintRadius` beyond the damage.
+    return method == FillMethod::FsrFast ? kFsrBlock : static_cast<int>(kInpaintRadius) + 3;
 }
 
-// The method measured best for a region of this shape (docs/MEASUREMENTS.md, "Damage repair"):
-// Navier-Stokes for specks (FSR's block model smears some of them badly: 14.6 dB on one cat's
-// dust where Navier-Stokes gives 27.5), FSR for scratches and cracks, whose long edges it
-// continues better than the fast-marching methods.
-FillMethod chooseMethod(cv::Size box) {
-    return std::max(box.width, box.height) <= kSpeckSize ? FillMethod::NavierStokes
-                                                         : FillMethod::FsrFast;
-}
+// What Auto fills with: FSR measured best on every kind of damage (dust, scratches, cracks) on
+// every shared photo, 2-3 dB inside the damage above the fast-marching methods
+// (docs/MEASUREMENTS.md, "Damage repair").
+constexpr FillMethod kAutoMethod = FillMethod::FsrFast;
 
 // Fills the non-zero pixels of `damage` in `patch` (8-bit, 1 or 3 channels) in place.
 void fill(cv::Mat& patch, const cv::Mat& damage, FillMethod method) {
     cv::Mat out;
     switch (method) {
         case FillMethod::Telea:
-            cv::inpaint(patch, damage, out, kInpaintRadius, cv::INPAINT_TELEA);
+        case FillMethod::NavierStokes: {
+            // cv::inpaint leaves the image's outermost pixels as they were: the patch is mirrored
+            // out by one pixel (its damage too), filled, and cut back.
+            cv::Mat padded, marks;
+            cv::copyMakeBorder(patch, padded, 1, 1, 1, 1, cv::BORDER_REFLECT_101);
+            cv::copyMakeBorder(damage, marks, 1, 1, 1, 1, cv::BORDER_REFLECT_101);
+            cv::inpaint(padded, marks, out, kInpaintRadius,
+                        method == FillMethod::Telea ? cv::INPAINT_TELEA : cv::INPAINT_NS);
+            out = out(cv::Rect(1, 1, patch.cols, patch.rows));
             break;
-        case FillMethod::NavierStokes:
+        }
         case FillMethod::Auto:
-            cv::inpaint(patch, damage, out, kInpaintRadius, cv::INPAINT_NS);
-            break;
         case FillMethod::FsrFast: {
-            cv::Mat valid = damage == 0;  // FSR's mask marks what is known
-            cv::xphoto::inpaint(patch, valid, out, cv::xphoto::INPAINT_FSR_FAST);
+            // FSR works in whole blocks and silently leaves the damage in a last, partial row or
+            // column of blocks as it was: the patch is mirrored out to whole blocks (the mirrored
+            // damage marked too), filled, and cut back.
+            const int bottom = (kFsrBlock - patch.rows % kFsrBlock) % kFsrBlock;
+            const int right = (kFsrBlock - patch.cols % kFsrBlock) % kFsrBlock;
+            cv::Mat padded, valid;
+            cv::copyMakeBorder(patch, padded, 0, bottom, 0, right, cv::BORDER_REFLECT_101);
+            cv::copyMakeBorder(damage == 0, valid, 0, bottom, 0, right,
+                               cv::BORDER_REFLECT_101);  // FSR's mask marks what is known
+            cv::xphoto::inpaint(padded, valid, out, cv::xphoto::INPAINT_FSR_FAST);
+            out = out(cv::Rect(0, 0, patch.cols, patch.rows));
             break;
         }
     }
@@ -107,41 +123,68 @@ Expected<cv::Mat> repairDamage(const cv::Mat& bgr8, const cv::Mat& mask,
         else
             work = bgr8.clone();
 
+        // Regions, for the summary (the fill itself goes tile by tile).
         cv::Mat labels, boxes, centroids;
         const int n = cv::connectedComponentsWithStats(damage, labels, boxes, centroids, 8, CV_32S);
-        // What is still to fill: a region filled already is ground for its neighbours.
-        cv::Mat pending = damage.clone();
-        const cv::Rect whole(0, 0, work.cols, work.rows);
         for (int i = 1; i < n; ++i) {
-            if (params.stop.stop_requested()) return makeError(ErrorCode::Cancelled, "Cancelled");
-            const cv::Rect box(
-                boxes.at<int>(i, cv::CC_STAT_LEFT), boxes.at<int>(i, cv::CC_STAT_TOP),
-                boxes.at<int>(i, cv::CC_STAT_WIDTH), boxes.at<int>(i, cv::CC_STAT_HEIGHT));
-            const FillMethod method =
-                params.method == FillMethod::Auto ? chooseMethod(box.size()) : params.method;
             ++s.regions;
-            s.specks += std::max(box.width, box.height) <= kSpeckSize ? 1 : 0;
-            const int margin = marginFor(method);
-            for (int ty = box.y; ty < box.y + box.height; ty += kTile) {
-                for (int tx = box.x; tx < box.x + box.width; tx += kTile) {
-                    const cv::Rect tile =
-                        cv::Rect(tx, ty, kTile, kTile) & box;  // within the region's box
-                    const cv::Mat here = labels(tile) == i;
-                    if (cv::countNonZero(here) == 0) continue;
-                    const cv::Rect around =
-                        cv::Rect(tile.x - margin, tile.y - margin, tile.width + 2 * margin,
-                                 tile.height + 2 * margin) &
-                        whole;
-                    cv::Mat patch = work(around).clone();
-                    fill(patch, pending(around), method);
-                    const cv::Rect inPatch(tile.x - around.x, tile.y - around.y, tile.width,
-                                           tile.height);
-                    cv::Mat target = work(tile);
-                    patch(inPatch).copyTo(target, here);
-                    pending(tile).setTo(0, here);
+            s.specks += std::max(boxes.at<int>(i, cv::CC_STAT_WIDTH),
+                                 boxes.at<int>(i, cv::CC_STAT_HEIGHT)) <= kSpeckSize
+                            ? 1
+                            : 0;
+        }
+        labels.release();
+
+        // The photo in tiles, each filled from its own neighbourhood (the tile and a margin), so
+        // that a scan costs what its damage costs. The tiles go in four passes, one per corner of
+        // each 2x2 block: the tiles of one pass are a tile apart, so they are filled at once on
+        // every core, each reading its neighbours (filled in an earlier pass, or still marked as
+        // damage, which the fills never read) and writing only itself.
+        const FillMethod method = params.method == FillMethod::Auto ? kAutoMethod : params.method;
+        const int margin = marginFor(method);
+        const cv::Rect whole(0, 0, work.cols, work.rows);
+        cv::Mat pending = damage;  // what is still to fill
+        const int across = (work.cols + kTile - 1) / kTile;
+        const int down = (work.rows + kTile - 1) / kTile;
+        std::atomic<bool> failed{false};
+        std::string failure;
+        std::mutex failureLock;
+        for (int pass = 0; pass < 4; ++pass) {
+            if (params.stop.stop_requested()) return makeError(ErrorCode::Cancelled, "Cancelled");
+            std::vector<cv::Rect> tiles;
+            for (int ty = pass / 2; ty < down; ty += 2) {
+                for (int tx = pass % 2; tx < across; tx += 2) {
+                    const cv::Rect tile = cv::Rect(tx * kTile, ty * kTile, kTile, kTile) & whole;
+                    if (cv::countNonZero(pending(tile)) > 0) tiles.push_back(tile);
                 }
             }
+            cv::parallel_for_(
+                cv::Range(0, static_cast<int>(tiles.size())), [&](const cv::Range& range) {
+                    for (int t = range.start; t < range.end; ++t) {
+                        if (failed || params.stop.stop_requested()) return;
+                        const cv::Rect& tile = tiles[static_cast<std::size_t>(t)];
+                        try {
+                            const cv::Rect around =
+                                cv::Rect(tile.x - margin, tile.y - margin, tile.width + 2 * margin,
+                                         tile.height + 2 * margin) &
+                                whole;
+                            cv::Mat patch = work(around).clone();
+                            fill(patch, pending(around), method);
+                            const cv::Rect inPatch(tile.x - around.x, tile.y - around.y, tile.width,
+                                                   tile.height);
+                            cv::Mat target = work(tile);
+                            patch(inPatch).copyTo(target, pending(tile));
+                        } catch (const std::exception& e) {  // cv::Exception, bad_alloc
+                            const std::lock_guard lock(failureLock);
+                            failure = e.what();
+                            failed = true;
+                        }
+                    }
+                });
+            if (failed) return makeError(ErrorCode::Internal, "repairing damage: " + failure);
+            for (const cv::Rect& tile : tiles) pending(tile).setTo(0);
         }
+        if (params.stop.stop_requested()) return makeError(ErrorCode::Cancelled, "Cancelled");
         if (stats) *stats = s;
         if (gray && bgr8.channels() == 3) {
             cv::Mat out;

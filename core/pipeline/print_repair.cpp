@@ -68,6 +68,7 @@ Expected<PrintRepair> repairPrint(const cv::Mat& bgr8, const RestoreParams& para
     }
     if (mask.empty() || cv::countNonZero(mask) == 0) {
         if (params.findDamage) out.notes.emplace_back(kNoteNoDamageFound);
+        out.summary.source = DamageSource::None;  // nothing filled
         return out;
     }
     DamageRepairParams repair;

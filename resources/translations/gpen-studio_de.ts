@@ -543,13 +543,6 @@
         <source>Faces colorized; the rest of the photo toned with their average colour</source>
         <translation>Gesichter koloriert; der Rest des Fotos in ihrer mittleren Farbe getönt</translation>
     </message>
-    <message numerus="yes">
-        <source>%n damaged area(s) outside the faces were left as they are</source>
-        <translation>
-            <numerusform>%n beschädigte Stelle außerhalb der Gesichter blieb unverändert</numerusform>
-            <numerusform>%n beschädigte Stellen außerhalb der Gesichter blieben unverändert</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Identity check</source>
         <translation>Identitätsprüfung</translation>
@@ -574,6 +567,23 @@
     <message>
         <source>The downloaded file is not the released one.</source>
         <translation>Die heruntergeladene Datei ist nicht die veröffentlichte.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Damage repaired: %1 % of the photo in %n area(s)</source>
+        <extracomment>%1 is the share of the photo&apos;s pixels, %n the number of damaged areas filled</extracomment>
+        <translation>
+            <numerusform>Schaden behoben: %1 % des Fotos in %n Bereich</numerusform>
+            <numerusform>Schaden behoben: %1 % des Fotos in %n Bereichen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No damage found</source>
+        <translation>Kein Schaden gefunden</translation>
+    </message>
+    <message>
+        <source>Damage not repaired: what was found covers %1 % of the photo, too much to be damage</source>
+        <extracomment>%1 is the share of the photo that the damage finder marked</extracomment>
+        <translation>Schaden nicht behoben: Das Gefundene bedeckt %1 % des Fotos, zu viel, um Schaden zu sein</translation>
     </message>
 </context>
 <context>
@@ -1866,18 +1876,6 @@
         <translation>Schaden simulieren</translation>
     </message>
     <message>
-        <source>How faint a scratch Find damage marks: more finds more, and more that is not damage</source>
-        <translation>Wie schwache Kratzer „Schäden finden“ markiert: höher findet mehr – auch mehr, was kein Schaden ist</translation>
-    </message>
-    <message>
-        <source>Marks white paint and thin bright scratches as a suggestion to check and edit</source>
-        <translation>Markiert weiße Farbe und dünne helle Kratzer als Vorschlag zum Prüfen und Bearbeiten</translation>
-    </message>
-    <message>
-        <source>Opens a copy of the photo with random scratches painted on it, to try the repair</source>
-        <translation>Öffnet eine Kopie des Fotos mit zufällig aufgemalten Kratzern, um die Reparatur auszuprobieren</translation>
-    </message>
-    <message>
         <source>Sensitivity</source>
         <translation>Empfindlichkeit</translation>
     </message>
@@ -1927,6 +1925,26 @@
             <numerusform> — noch etwa %n s für diesen Schritt</numerusform>
             <numerusform> — noch etwa %n s für diesen Schritt</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Repair damage on the whole photo</source>
+        <translation>Schäden im ganzen Foto beheben</translation>
+    </message>
+    <message>
+        <source>How faint a speck, scratch or crack Find damage marks: more finds more, and more that is not damage</source>
+        <translation>Wie schwache Flecken, Kratzer oder Risse „Schaden finden“ markiert: mehr findet mehr, auch mehr, was kein Schaden ist</translation>
+    </message>
+    <message>
+        <source>Marks white paint, dust, scratches and cracks as a suggestion to check and edit</source>
+        <translation>Markiert weiße Farbe, Staub, Kratzer und Risse als Vorschlag zum Prüfen und Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Opens a copy of the photo with random strokes, dust and cracks on it, to try the repair</source>
+        <translation>Öffnet eine Kopie des Fotos mit zufälligen Strichen, Staub und Rissen, um die Reparatur auszuprobieren</translation>
+    </message>
+    <message>
+        <source>Fills dust, scratches and cracks anywhere on the photo before its faces are restored: the marks you paint, or where you paint none, what Find damage finds</source>
+        <translation>Füllt Staub, Kratzer und Risse überall im Foto, bevor die Gesichter restauriert werden: Ihre gemalten Markierungen oder, wo Sie keine malen, was „Schaden finden“ findet</translation>
     </message>
 </context>
 <context>

@@ -22,6 +22,7 @@
 
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include <gtest/gtest.h>
 
@@ -329,18 +330,33 @@ TEST_F(BatchDialogTest, CancelStopsTheBatchAndAnInteractiveRestoreKeepsItsOwnJob
 }
 
 // One photo, one set of settings, three front ends: `gpen-cli restore`, `gpen-cli batch` and the
-// dialog's batch all run RestoreJobs with the same resolved models, so they give the same pixels.
+// dialog's batch all run RestoreJobs with the same resolved models, so they give the same pixels;
+// here with the damage found and repaired on the whole photo (two scratches across the coats).
 TEST_F(BatchDialogTest, RestoreBatchAndTheDialogGiveTheSamePixels) {
+    const std::string left = m_input.filePath(QStringLiteral("a-left.png")).toStdString();
+    cv::Mat scratched = cv::imread(left);
+    cv::line(scratched, {40, 290}, {400, 240}, cv::Scalar::all(235), 2, cv::LINE_AA);
+    cv::line(scratched, {120, 180}, {300, 296}, cv::Scalar::all(225), 1, cv::LINE_AA);
+    ASSERT_TRUE(cv::imwrite(left, scratched));
     EngineController engine;
     MainWindow window(&engine);
     window.show();
     BatchDialog* dialog = prepare(engine, window);
     ASSERT_NE(dialog, nullptr);
+    dialog->restoreOptions()->repairDamageBox()->setChecked(true);
     const BatchRequest request = dialog->request();
+    ASSERT_TRUE(request.options.findDamage);
     QSignalSpy ended(dialog, &BatchDialog::batchEnded);
     ASSERT_TRUE(dialog->start());
     ASSERT_TRUE(QTest::qWaitFor([&] { return ended.count() == 1; }, 240000));
     ASSERT_EQ(ended.at(0).at(0).value<BatchOutcome>().ok, 3);
+    bool repairedNoted = false;
+    for (int row = 0; row < dialog->table()->rowCount(); ++row) {
+        const QTableWidgetItem* notes = dialog->table()->item(row, BatchDialog::ErrorColumn);
+        repairedNoted |=
+            notes && notes->text().contains(QStringLiteral("damage repaired"), Qt::CaseInsensitive);
+    }
+    EXPECT_TRUE(repairedNoted) << "the scratched photo's row says what was repaired";
 
     using gpen::test::quote;
     const fs::path in = m_input.path().toStdString();
@@ -348,7 +364,7 @@ TEST_F(BatchDialogTest, RestoreBatchAndTheDialogGiveTheSamePixels) {
     const fs::path cli = out.parent_path() / (out.filename().string() + "-cli");
     const std::string options =
         "--threads 1 --detector " + request.options.detector.toStdString() + " --sr-scale " +
-        std::to_string(request.options.backgroundScale) + " --face-model " +
+        std::to_string(request.options.backgroundScale) + " --find-damage 0.5 --face-model " +
         quote((fs::path(m_models.path().toStdString()) / "tiny-gpen.pth").string());
     fs::create_directories(cli / "restore");
     const auto restored =

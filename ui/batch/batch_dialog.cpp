@@ -115,6 +115,7 @@ BatchDialog::BatchDialog(EngineController* engine, QWidget* parent)
     m_options->removeTask(QStringLiteral("inpaint"));
     m_options->removeTask(QStringLiteral("seg2face"));
     m_options->hideButtons();
+    m_options->hideBrush();
 
     auto* inputRow = new QHBoxLayout;
     inputRow->addWidget(m_input, 1);

@@ -28,6 +28,10 @@ struct RestoreOptions {
     double strength = 1.0;
     bool keepGrayscale = true;
     bool tintRest = false;  // colorize: the rest of the photo toned with the faces' colour
+    // Find the damage and repair it (core's RestoreParams::findDamage); a mask sent with the
+    // request is repaired whatever this says.
+    bool findDamage = false;
+    double damageSensitivity = 0.5;
 };
 
 struct RestoreRequest {
@@ -38,7 +42,7 @@ struct RestoreRequest {
     std::shared_ptr<const gpen::DecodedImage> decoded;
     QString source;  // the file it came from (empty for a pasted image)
     RestoreOptions options;
-    // Repairing damage (task inpaint): the damage painted on the photo, 8-bit gray, 255 = damaged.
+    // The damage painted on the photo (any task), 8-bit gray, 255 = damaged.
     QImage damageMask;
     std::stop_token stop;  // its source is the GUI thread's (JobQueue), requested directly
 };

@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include <QLocale>
+
 #include "gpen/batch/batch_report.h"
 #include "gpen/engine/model_catalog.h"
 #include "gpen/pipeline/restore_pipeline.h"
@@ -106,12 +108,36 @@ QString CoreText::note(const std::string& note) {
     }
     if (note == kNoteRestTinted)
         return tr("Faces colorized; the rest of the photo toned with their average colour");
-    // "3 damaged areas outside the faces were left as they are"
-    if (note.ends_with(kNoteDamageOutsideSuffix)) {
-        int count = 0;
-        const auto [end, error] = std::from_chars(note.data(), note.data() + note.size(), count);
-        if (error == std::errc() && std::string_view(end) == kNoteDamageOutsideSuffix) {
-            return tr("%n damaged area(s) outside the faces were left as they are", nullptr, count);
+    // "damage repaired: 0.84 % of the photo in 132 areas"
+    if (note.starts_with(kNoteDamageRepairedPrefix)) {
+        const char* begin = note.data() + kNoteDamageRepairedPrefix.size();
+        const char* last = note.data() + note.size();
+        double share = 0;
+        int areas = 0;
+        auto [p, error] = std::from_chars(begin, last, share);
+        constexpr std::string_view middle = " % of the photo in ";
+        if (error == std::errc() && std::string_view(p, last).starts_with(middle)) {
+            auto [q, error2] = std::from_chars(p + middle.size(), last, areas);
+            if (error2 == std::errc() && std::string_view(q, last) == " areas") {
+                //: %1 is the share of the photo's pixels, %n the number of damaged areas filled
+                return tr("Damage repaired: %1 % of the photo in %n area(s)", nullptr, areas)
+                    .arg(QLocale().toString(share, 'f', 2));
+            }
+        }
+    }
+    if (note == kNoteNoDamageFound) return tr("No damage found");
+    // "damage not repaired: what was found covers 37.20 % of the photo, too much to be damage"
+    if (note.starts_with(kNoteFoundDamageRefusedPrefix) &&
+        note.ends_with(kNoteFoundDamageRefusedSuffix)) {
+        double share = 0;
+        const char* begin = note.data() + kNoteFoundDamageRefusedPrefix.size();
+        auto [p, error] = std::from_chars(begin, note.data() + note.size(), share);
+        if (error == std::errc() &&
+            std::string_view(p, note.data() + note.size()) == kNoteFoundDamageRefusedSuffix) {
+            //: %1 is the share of the photo that the damage finder marked
+            return tr("Damage not repaired: what was found covers %1 % of the photo, too much to "
+                      "be damage")
+                .arg(QLocale().toString(share, 'f', 2));
         }
     }
     if (note == kNoteFinishedByEarlierRun)

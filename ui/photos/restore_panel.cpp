@@ -22,6 +22,7 @@ namespace gpen::ui {
 RestorePanel::RestorePanel(QWidget* parent)
     : QWidget(parent),
       m_task(new QComboBox(this)),
+      m_repair(new QCheckBox(tr("Repair damage on the whole photo"), this)),
       m_damageTools(new QWidget(this)),
       m_brushSize(new QSpinBox(m_damageTools)),
       m_eraser(new QCheckBox(tr("Eraser"), m_damageTools)),
@@ -29,7 +30,7 @@ RestorePanel::RestorePanel(QWidget* parent)
       m_redoDamage(new QPushButton(tr("Redo"), m_damageTools)),
       m_clearDamage(new QPushButton(tr("Clear"), m_damageTools)),
       m_findDamage(new QPushButton(tr("Find damage"), m_damageTools)),
-      m_sensitivity(new QSlider(Qt::Horizontal, m_damageTools)),
+      m_sensitivity(new QSlider(Qt::Horizontal, this)),
       m_simulateDamage(new QPushButton(tr("Simulate damage"), m_damageTools)),
       m_mapTools(new QWidget(this)),
       m_editMap(new QPushButton(tr("&Edit a Face's Map…"), m_mapTools)),
@@ -81,21 +82,24 @@ RestorePanel::RestorePanel(QWidget* parent)
         tools->addLayout(steps);
         m_sensitivity->setRange(0, 100);
         m_sensitivity->setValue(50);
-        m_sensitivity->setToolTip(tr(
-            "How faint a scratch Find damage marks: more finds more, and more that is not damage"));
+        m_sensitivity->setToolTip(
+            tr("How faint a speck, scratch or crack Find damage marks: more finds more, and more "
+               "that is not damage"));
         m_findDamage->setToolTip(
-            tr("Marks white paint and thin bright scratches as a suggestion to check and edit"));
+            tr("Marks white paint, dust, scratches and cracks as a "
+               "suggestion to check and edit"));
         m_simulateDamage->setToolTip(
-            tr("Opens a copy of the photo with random scratches painted on it, to try the repair"));
-        auto* find = new QFormLayout;
-        find->addRow(tr("Sensitivity"), m_sensitivity);
-        tools->addLayout(find);
+            tr("Opens a copy of the photo with random strokes, dust and "
+               "cracks on it, to try the repair"));
         auto* suggest = new QHBoxLayout;
         suggest->addWidget(m_findDamage);
         suggest->addWidget(m_simulateDamage);
         tools->addLayout(suggest);
     }
     m_damageTools->setVisible(false);
+    m_repair->setToolTip(
+        tr("Fills dust, scratches and cracks anywhere on the photo before its faces are restored: "
+           "the marks you paint, or where you paint none, what Find damage finds"));
     {
         auto* tools = new QVBoxLayout(m_mapTools);
         tools->setContentsMargins(0, 0, 0, 0);
@@ -154,7 +158,10 @@ RestorePanel::RestorePanel(QWidget* parent)
 
     auto* form = new QFormLayout;
     form->addRow(tr("Task"), m_task);
+    form->addRow(m_repair);
     form->addRow(m_damageTools);
+    form->addRow(tr("Sensitivity"), m_sensitivity);
+    form->setRowVisible(m_sensitivity, false);
     form->addRow(m_mapTools);
     form->addRow(tr("Face model"), m_faceModel);
     form->addRow(tr("Detector"), m_detector);
@@ -197,9 +204,29 @@ RestorePanel::RestorePanel(QWidget* parent)
     for (QComboBox* box : {m_faceModel, m_detector, m_scale, m_upscaler}) {
         connect(box, &QComboBox::currentIndexChanged, this, &RestorePanel::optionsChanged);
     }
-    connect(m_task, &QComboBox::currentIndexChanged, this, [this, form, strengthRow] {
+    // The damage tools follow the task and the Repair box: GPEN-Inpainting's task always repairs.
+    const auto showRepair = [this, form] {
         const QString t = task();
-        m_damageTools->setVisible(t == QLatin1String("inpaint"));
+        const bool photo = t != QLatin1String("seg2face");
+        const bool inpaint = t == QLatin1String("inpaint");
+        const bool repairing = inpaint || (photo && m_repair->isChecked());
+        form->setRowVisible(m_repair, photo && !inpaint);
+        form->setRowVisible(m_sensitivity, repairing);
+        const bool marking = repairing && m_brushShown;
+        if (marking != m_damageTools->isVisible() || marking != m_marking) {
+            m_marking = marking;
+            m_damageTools->setVisible(marking);
+            Q_EMIT damageMarkingChanged(marking);
+        }
+    };
+    m_showRepair = showRepair;
+    connect(m_repair, &QCheckBox::toggled, this, [this, showRepair] {
+        showRepair();
+        Q_EMIT optionsChanged();
+    });
+    connect(m_task, &QComboBox::currentIndexChanged, this, [this, form, strengthRow, showRepair] {
+        const QString t = task();
+        showRepair();
         // A face from a map is the editor's: of the photo's options only the face model (a
         // Seg2face one) and the detector (which finds the face to start from) apply.
         const bool photo = t != QLatin1String("seg2face");
@@ -232,6 +259,11 @@ void RestorePanel::hideButtons() {
     m_cancel->hide();
 }
 
+void RestorePanel::hideBrush() {
+    m_brushShown = false;
+    m_showRepair();
+}
+
 void RestorePanel::removeTask(const QString& task) {
     if (const int i = m_task->findData(task); i >= 0) m_task->removeItem(i);
 }
@@ -247,6 +279,10 @@ RestoreOptions RestorePanel::options() const {
     o.strength = m_strength->value() / 100.0;
     o.keepGrayscale = m_keepGray->isChecked();
     o.tintRest = m_tintRest->isChecked();
+    // Repairing with no marks (a batch has none): the finder marks the damage.
+    o.findDamage = task() != QLatin1String("seg2face") && task() != QLatin1String("inpaint") &&
+                   m_repair->isChecked();
+    o.damageSensitivity = m_sensitivity->value() / 100.0;
     return o;
 }
 

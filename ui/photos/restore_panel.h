@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+
 #include <QElapsedTimer>
 #include <QWidget>
 
@@ -32,6 +34,10 @@ class RestorePanel : public QWidget {
     void removeTask(const QString& task);
     // The panel as a form of options only (the batch dialog's): no Restore or Cancel button.
     void hideButtons();
+    // No brush and no marks (the batch dialog's): Repair damage repairs what the finder finds.
+    void hideBrush();
+    // Whether the canvas's left button paints damage: the Repair damage task, or Repair checked.
+    bool marksDamage() const { return m_marking; }
     // Offers an installed face model (a catalog one or a recognised file) in the list.
     void addFaceModel(const QString& id);
     void setFaceModel(const QString& id);
@@ -55,6 +61,9 @@ class RestorePanel : public QWidget {
     QSpinBox* tileSizeBox() const { return m_tile; }
     QComboBox* faceModelBox() const { return m_faceModel; }
     QComboBox* taskBox() const { return m_task; }
+    // Repair damage on the whole photo, with any task (options().findDamage when checked; the
+    // window sends the brush's marks instead where there are some).
+    QCheckBox* repairDamageBox() const { return m_repair; }
     // Repairing damage: the brush's size (screen pixels), its eraser, and the mask's steps.
     QWidget* damageTools() const { return m_damageTools; }
     QSpinBox* brushSizeBox() const { return m_brushSize; }
@@ -85,9 +94,12 @@ class RestorePanel : public QWidget {
     void optionsChanged();
     // The task changed (the face models offered and the tools shown follow it).
     void taskChanged(const QString& task);
+    // The brush's tools were shown or hidden (marksDamage()).
+    void damageMarkingChanged(bool marking);
 
   private:
     QComboBox* m_task;
+    QCheckBox* m_repair;
     QWidget* m_damageTools;
     QSpinBox* m_brushSize;
     QCheckBox* m_eraser;
@@ -99,6 +111,9 @@ class RestorePanel : public QWidget {
     QPushButton* m_simulateDamage;
     QWidget* m_mapTools;
     bool m_buttonsShown = true;
+    bool m_brushShown = true;
+    bool m_marking = false;
+    std::function<void()> m_showRepair;
     QPushButton* m_editMap;
     QComboBox* m_faceModel;
     QComboBox* m_detector;

@@ -82,6 +82,8 @@ RestoreParams restoreParamsFrom(const RestoreOptions& options) {
     p.keepGrayscale = options.keepGrayscale;
     p.background = options.background.toStdString();
     p.tintRest = options.task == QLatin1String("colorize") && options.tintRest;
+    p.findDamage = options.findDamage;
+    p.damageSensitivity = options.damageSensitivity;
     return p;
 }
 

@@ -1,10 +1,9 @@
 #pragma once
 
 // Damage filled anywhere on a photo with OpenCV's classical fills (no trained inpainting network
-// is reachable here): each damaged region on its own, with the method that measured best for its
-// shape (docs/MEASUREMENTS.md, "Damage repair"), on its own neighbourhood, so that a 12-MP scan
-// costs what its damage costs. Only the damage and a pixel around it change: every pixel farther
-// than `grow` from the mask keeps its exact value.
+// is reachable here), tile by tile from each tile's own neighbourhood, so that a 12-MP scan
+// costs what its damage costs, the tiles filled in parallel. Only the damage and a pixel around it
+// change: every pixel farther than `grow` from the mask keeps its exact value.
 
 #include <cstdint>
 #include <stop_token>
@@ -17,7 +16,7 @@
 namespace gpen {
 
 enum class FillMethod {
-    Auto,          // per region, by its shape (below)
+    Auto,          // what measured best on every kind of damage: FSR (docs/MEASUREMENTS.md)
     Telea,         // cv::inpaint, INPAINT_TELEA: fast marching
     NavierStokes,  // cv::inpaint, INPAINT_NS
     FsrFast,       // cv::xphoto::inpaint, INPAINT_FSR_FAST: frequency-selective reconstruction
@@ -32,7 +31,7 @@ struct DamageRepairParams {
     // Refuse (ErrorCode::InvalidArgument) when the mask covers more than this share of the photo:
     // a fill over most of a print smears it. 1 accepts any mask.
     double maxShare = 1.0;
-    std::stop_token stop;  // checked between regions
+    std::stop_token stop;  // checked between tiles
 };
 
 struct DamageRepairStats {
@@ -43,8 +42,7 @@ struct DamageRepairStats {
 };
 
 // A region whose bounding box is at most this many pixels on its longer side is a speck (dust,
-// lint, a pinhole); longer ones are scratches, cracks and tears. Auto fills specks by
-// Navier-Stokes and the rest by FSR: what measured best for each (docs/MEASUREMENTS.md).
+// lint, a pinhole); longer ones are scratches, cracks and tears (counted apart in the stats).
 inline constexpr int kSpeckSize = 16;
 
 // `bgr8`: an 8-bit BGR (or gray) photo; `mask`: 8-bit, one channel, its size, non-zero = damaged.
