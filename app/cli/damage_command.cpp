@@ -18,9 +18,9 @@ struct DamageOptions {
     int seed = 1;
 };
 
-// damage IN MASK.png [--sensitivity S]: a suggested damage mask for `restore --task inpaint`.
-// damage --simulate painted|scratches [--seed N] IN DAMAGED.png MASK.png: damage drawn at random
-// (pure white) on a photo, and its mask, to try the repair on.
+// damage IN MASK.png [--sensitivity S]: a suggested damage mask for `restore --mask`.
+// damage --simulate painted|scratches|dust|cracks [--seed N] IN DAMAGED.png MASK.png: damage drawn
+// at random on a photo, and its mask, to try the repair on.
 int damage(const DamageOptions& o) {
     const auto& files = o.files;
     const bool simulate = !o.simulate.empty();
@@ -31,11 +31,18 @@ int damage(const DamageOptions& o) {
     auto image = readImageBgr8(files[0]);
     if (!image) return fail(image.error().message);
     if (simulate) {
-        const cv::Mat mask = simulateDamage(
-            image->size(),
-            o.simulate == "painted" ? SimulatedDamage::PaintedStrokes : SimulatedDamage::Scratches,
-            static_cast<std::uint32_t>(o.seed));
-        image->setTo(cv::Scalar::all(255), mask);
+        const SimulatedDamage kind = o.simulate == "painted"     ? SimulatedDamage::PaintedStrokes
+                                     : o.simulate == "scratches" ? SimulatedDamage::Scratches
+                                     : o.simulate == "dust"      ? SimulatedDamage::Dust
+                                                                 : SimulatedDamage::Cracks;
+        const auto seed = static_cast<std::uint32_t>(o.seed);
+        const cv::Mat mask = simulateDamage(image->size(), kind, seed);
+        // Paint and scratches pure white (GPEN-Inpainting's marks); dust and cracks as they
+        // look on a print.
+        if (kind == SimulatedDamage::Dust || kind == SimulatedDamage::Cracks)
+            drawSimulatedDamage(*image, mask, kind, seed);
+        else
+            image->setTo(cv::Scalar::all(255), mask);
         if (auto ok = writeImageAtomic(files[1], *image); !ok) return fail(ok.error().message);
         if (auto ok = writeImageAtomic(files[2], mask); !ok) return fail(ok.error().message);
         return 0;
@@ -46,7 +53,7 @@ int damage(const DamageOptions& o) {
     const double share = 100.0 * cv::countNonZero(*mask) / static_cast<double>(mask->total());
     std::cout << files[1] << ": " << share
               << " % of the photo marked as damaged (a suggestion: check it before "
-              << "restore --task inpaint --mask " << files[1] << ")\n";
+              << "restore --mask " << files[1] << ")\n";
     return 0;
 }
 
@@ -66,7 +73,7 @@ void addDamageCommand(CLI::App& root, Runner& runner) {
         ->check(CLI::Range(0.0, 1.0))
         ->capture_default_str();
     command->add_option("--simulate", o->simulate, "draw damage of this kind on the photo")
-        ->check(CLI::IsMember({"painted", "scratches"}));
+        ->check(CLI::IsMember({"painted", "scratches", "dust", "cracks"}));
     command->add_option("--seed", o->seed, "the simulated damage's random seed")
         ->check(CLI::Range(0, 1'000'000'000))
         ->capture_default_str();
