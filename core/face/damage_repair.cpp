@@ -74,8 +74,8 @@ void fill(cv::Mat& patch, const cv::Mat& damage, FillMethod method) {
                 break;
             }
             // A colour patch: FSR on its luma, where the detail is; the chroma, smooth on a
-            // print, by Navier-Stokes: 35-40 % less time than FSR on all three channels, 0.15-0.35 dB
-            // less inside the damage (docs/MEASUREMENTS.md).
+            // print, by Navier-Stokes: 35-40 % less time than FSR on all three channels, 0.15-0.35
+            // dB less inside the damage (docs/MEASUREMENTS.md).
             cv::Mat ycc;
             cv::cvtColor(patch, ycc, cv::COLOR_BGR2YCrCb);
             cv::Mat filled = fillMarching(ycc, damage, cv::INPAINT_NS);
