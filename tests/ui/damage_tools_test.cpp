@@ -68,7 +68,26 @@ class DamageRepairTest : public ::testing::Test {
         ASSERT_TRUE(solvayImage.copy(100, 300, 160, 120).save(m_other));
     }
 
-    QTemporaryDir m_dir;
+    // Starts the engine on a models folder holding the 64-pixel test checkpoint as "tiny-gpen" (a
+    // file the catalog does not know, so any task may use it) and waits for its preload.
+    bool startWithTinyGpen(EngineController& engine) {
+        if (!m_models.isValid()) return false;
+        gpen::test::copyFixture("gpen-64-cm1-n0.0625.pth",
+                                fs::path(m_models.path().toStdString()) / "tiny-gpen.pth");
+        EngineSettings settings;
+        settings.modelsDir = m_models.path();
+        settings.preload = {QStringLiteral("dlib")};
+        settings.threads = 2;
+        engine.start(settings);
+        return QTest::qWaitFor(
+            [&] {
+                return engine.preloadSettled() &&
+                       engine.statuses().contains(QStringLiteral("tiny-gpen"));
+            },
+            60000);
+    }
+
+    QTemporaryDir m_dir, m_models;
     QString m_photo, m_other;
 };
 
@@ -155,26 +174,11 @@ TEST_F(DamageRepairTest, TheBrushPaintsUndoesClearsAndKeepsAMaskPerPhoto) {
 TEST_F(DamageRepairTest, RestoreRepairsThePaintedDamageAndNothingFarFromIt) {
     if (!gpen::test::manifest())
         GTEST_SKIP() << "fixtures not found at " << gpen::test::fixturesDir();
-    QTemporaryDir models;
-    ASSERT_TRUE(models.isValid());
-    gpen::test::copyFixture("gpen-64-cm1-n0.0625.pth",
-                            fs::path(models.path().toStdString()) / "tiny-gpen.pth");
-    EngineSettings settings;
-    settings.modelsDir = models.path();
-    settings.preload = {QStringLiteral("dlib")};
-    settings.threads = 2;
     EngineController engine;
     MainWindow window(&engine);
     window.resize(1000, 700);
     window.show();
-    QSignalSpy settled(&engine, &EngineController::preloadSettledChanged);
-    engine.start(settings);
-    ASSERT_TRUE(QTest::qWaitFor(
-        [&] {
-            return engine.preloadSettled() &&
-                   engine.statuses().contains(QStringLiteral("tiny-gpen"));
-        },
-        60000));
+    ASSERT_TRUE(startWithTinyGpen(engine));
     ASSERT_TRUE(gpen::test::openAndWait(window, {m_photo}));
     RestorePanel* panel = window.restorePanel();
     panel->setTask(QStringLiteral("inpaint"));
@@ -229,25 +233,11 @@ TEST_F(DamageRepairTest, RestoreRepairsThePaintedDamageAndNothingFarFromIt) {
 TEST_F(DamageRepairTest, RepairWithAnyTaskFillsTheMarksOrWhatTheFinderFinds) {
     if (!gpen::test::manifest())
         GTEST_SKIP() << "fixtures not found at " << gpen::test::fixturesDir();
-    QTemporaryDir models;
-    ASSERT_TRUE(models.isValid());
-    gpen::test::copyFixture("gpen-64-cm1-n0.0625.pth",
-                            fs::path(models.path().toStdString()) / "tiny-gpen.pth");
-    EngineSettings settings;
-    settings.modelsDir = models.path();
-    settings.preload = {QStringLiteral("dlib")};
-    settings.threads = 2;
     EngineController engine;
     MainWindow window(&engine);
     window.resize(1000, 700);
     window.show();
-    engine.start(settings);
-    ASSERT_TRUE(QTest::qWaitFor(
-        [&] {
-            return engine.preloadSettled() &&
-                   engine.statuses().contains(QStringLiteral("tiny-gpen"));
-        },
-        60000));
+    ASSERT_TRUE(startWithTinyGpen(engine));
     ASSERT_TRUE(gpen::test::openAndWait(window, {m_photo}));
     RestorePanel* panel = window.restorePanel();
     panel->setFaceModel(QStringLiteral("tiny-gpen"));
