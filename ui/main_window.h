@@ -128,10 +128,10 @@ class MainWindow : public QMainWindow {
     void simulateDamage();
     // The brush takes the marks of the photo coming into view (and leaves the last one's with it).
     void brushFollows(int index);
-    // Repairing damage: the marks to send with a restore in `damage`; false, said in the panel,
-    // when nothing is painted. Other tasks: true, `damage` left null.
-    // The brush's marks to repair, or the finder where there are none and Repair is checked;
-    // false (with the reason shown) when the Repair damage task has nothing to repair.
+    // The damage to repair with a restore: the brush's marks in `damage` (the finder then off in
+    // `options`), or, with none painted and Repair checked, the finder; false, said in the
+    // panel, when the Repair damage task has nothing to repair. Not repairing: true, `damage`
+    // left null.
     bool damageToRepair(QImage* damage, RestoreOptions* options);
     void onFaceChoices(const QList<double>& strengths);
     void onEntryRemoved(int index);

@@ -157,6 +157,7 @@ RestorePanel::RestorePanel(QWidget* parent)
     strengthRow->addWidget(m_strengthValue);
 
     auto* form = new QFormLayout;
+    m_form = form;
     form->addRow(tr("Task"), m_task);
     form->addRow(m_repair);
     form->addRow(m_damageTools);
@@ -204,27 +205,11 @@ RestorePanel::RestorePanel(QWidget* parent)
     for (QComboBox* box : {m_faceModel, m_detector, m_scale, m_upscaler}) {
         connect(box, &QComboBox::currentIndexChanged, this, &RestorePanel::optionsChanged);
     }
-    // The damage tools follow the task and the Repair box: GPEN-Inpainting's task always repairs.
-    const auto showRepair = [this, form] {
-        const QString t = task();
-        const bool photo = t != QLatin1String("seg2face");
-        const bool inpaint = t == QLatin1String("inpaint");
-        const bool repairing = inpaint || (photo && m_repair->isChecked());
-        form->setRowVisible(m_repair, photo && !inpaint);
-        form->setRowVisible(m_sensitivity, repairing);
-        const bool marking = repairing && m_brushShown;
-        if (marking != m_damageTools->isVisible() || marking != m_marking) {
-            m_marking = marking;
-            m_damageTools->setVisible(marking);
-            Q_EMIT damageMarkingChanged(marking);
-        }
-    };
-    m_showRepair = showRepair;
-    connect(m_repair, &QCheckBox::toggled, this, [this, showRepair] {
+    connect(m_repair, &QCheckBox::toggled, this, [this] {
         showRepair();
         Q_EMIT optionsChanged();
     });
-    connect(m_task, &QComboBox::currentIndexChanged, this, [this, form, strengthRow, showRepair] {
+    connect(m_task, &QComboBox::currentIndexChanged, this, [this, form, strengthRow] {
         const QString t = task();
         showRepair();
         // A face from a map is the editor's: of the photo's options only the face model (a
@@ -261,7 +246,27 @@ void RestorePanel::hideButtons() {
 
 void RestorePanel::hideBrush() {
     m_brushShown = false;
-    m_showRepair();
+    showRepair();
+}
+
+bool RestorePanel::repairBoxApplies() const {
+    // GPEN-Inpainting's task always repairs; a face drawn from a map has no photo to repair.
+    const QString t = task();
+    return t != QLatin1String("seg2face") && t != QLatin1String("inpaint");
+}
+
+void RestorePanel::showRepair() {
+    // The damage tools follow the task and the Repair box.
+    const bool repairing =
+        task() == QLatin1String("inpaint") || (repairBoxApplies() && m_repair->isChecked());
+    m_form->setRowVisible(m_repair, repairBoxApplies());
+    m_form->setRowVisible(m_sensitivity, repairing);
+    const bool marking = repairing && m_brushShown;
+    m_damageTools->setVisible(marking);
+    if (marking != m_marking) {
+        m_marking = marking;
+        Q_EMIT damageMarkingChanged(marking);
+    }
 }
 
 void RestorePanel::removeTask(const QString& task) {
@@ -280,8 +285,7 @@ RestoreOptions RestorePanel::options() const {
     o.keepGrayscale = m_keepGray->isChecked();
     o.tintRest = m_tintRest->isChecked();
     // Repairing with no marks (a batch has none): the finder marks the damage.
-    o.findDamage = task() != QLatin1String("seg2face") && task() != QLatin1String("inpaint") &&
-                   m_repair->isChecked();
+    o.findDamage = repairBoxApplies() && m_repair->isChecked();
     o.damageSensitivity = m_sensitivity->value() / 100.0;
     return o;
 }

@@ -1,7 +1,5 @@
 #pragma once
 
-#include <functional>
-
 #include <QElapsedTimer>
 #include <QWidget>
 
@@ -9,6 +7,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -98,6 +97,11 @@ class RestorePanel : public QWidget {
     void damageMarkingChanged(bool marking);
 
   private:
+    // Whether the Repair box applies to the task (not to Repair damage, which always repairs).
+    bool repairBoxApplies() const;
+    // Shows the Repair box, the sensitivity and the brush's tools as the task and the box say.
+    void showRepair();
+
     QComboBox* m_task;
     QCheckBox* m_repair;
     QWidget* m_damageTools;
@@ -113,7 +117,7 @@ class RestorePanel : public QWidget {
     bool m_buttonsShown = true;
     bool m_brushShown = true;
     bool m_marking = false;
-    std::function<void()> m_showRepair;
+    QFormLayout* m_form;
     QPushButton* m_editMap;
     QComboBox* m_faceModel;
     QComboBox* m_detector;
