@@ -142,6 +142,16 @@ TEST(Translations, CoreErrorsLeadWithASentenceInTheUsersLanguage) {
     EXPECT_EQ(gpen::ui::CoreText::note("ParseNet-latest.pth: truncated" +
                                        std::string(gpen::kNoteRectangleMaskSuffix)),
               QStringLiteral("ParseNet-latest.pth: truncated：改用矩形蒙版"));
+    // Notes that carry numbers: read back and put in the translation; one that does not read
+    // stays core's.
+    EXPECT_EQ(gpen::ui::CoreText::note(std::string(gpen::kNoteDamageRepairedPrefix) +
+                                       "0.84 % of the photo in 132 areas"),
+              QStringLiteral("已修复损伤：照片的 0.84 %，共 132 处"));
+    EXPECT_EQ(gpen::ui::CoreText::note(std::string(gpen::kNoteFoundDamageRefusedPrefix) + "37.20" +
+                                       std::string(gpen::kNoteFoundDamageRefusedSuffix)),
+              QStringLiteral("未修复损伤：找到的区域占照片的 37.20 %，太多，不像是损伤"));
+    const std::string unread = std::string(gpen::kNoteDamageRepairedPrefix) + "most of it";
+    EXPECT_EQ(gpen::ui::CoreText::note(unread), QString::fromStdString(unread));
 }
 
 }  // namespace

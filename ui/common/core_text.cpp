@@ -1,6 +1,7 @@
 #include "ui/common/core_text.h"
 
 #include <charconv>
+#include <string_view>
 
 #include <QLocale>
 
@@ -10,6 +11,21 @@
 
 namespace gpen::ui {
 namespace {
+
+// Reading a note that carries numbers: `text` loses `word` from its front (false when it does not
+// begin with it), or the number at its front, read into `value`.
+bool skip(std::string_view& text, std::string_view word) {
+    if (!text.starts_with(word)) return false;
+    text.remove_prefix(word.size());
+    return true;
+}
+template <typename T>
+bool read(std::string_view& text, T& value) {
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc()) return false;
+    text.remove_prefix(static_cast<std::size_t>(end - text.data()));
+    return true;
+}
 
 // QT_TRANSLATE_NOOP keeps the English sentences where lupdate sees them; tr() below looks them
 // up in the installed translation.
@@ -109,31 +125,21 @@ QString CoreText::note(const std::string& note) {
     if (note == kNoteRestTinted)
         return tr("Faces colorized; the rest of the photo toned with their average colour");
     // "damage repaired: 0.84 % of the photo in 132 areas"
-    if (note.starts_with(kNoteDamageRepairedPrefix)) {
-        const char* begin = note.data() + kNoteDamageRepairedPrefix.size();
-        const char* last = note.data() + note.size();
+    if (std::string_view rest = note; skip(rest, kNoteDamageRepairedPrefix)) {
         double share = 0;
         int areas = 0;
-        auto [p, error] = std::from_chars(begin, last, share);
-        constexpr std::string_view middle = " % of the photo in ";
-        if (error == std::errc() && std::string_view(p, last).starts_with(middle)) {
-            auto [q, error2] = std::from_chars(p + middle.size(), last, areas);
-            if (error2 == std::errc() && std::string_view(q, last) == " areas") {
-                //: %1 is the share of the photo's pixels, %n the number of damaged areas filled
-                return tr("Damage repaired: %1 % of the photo in %n area(s)", nullptr, areas)
-                    .arg(QLocale().toString(share, 'f', 2));
-            }
+        if (read(rest, share) && skip(rest, " % of the photo in ") && read(rest, areas) &&
+            rest == " areas") {
+            //: %1 is the share of the photo's pixels, %n the number of damaged areas filled
+            return tr("Damage repaired: %1 % of the photo in %n area(s)", nullptr, areas)
+                .arg(QLocale().toString(share, 'f', 2));
         }
     }
     if (note == kNoteNoDamageFound) return tr("No damage found");
     // "damage not repaired: what was found covers 37.20 % of the photo, too much to be damage"
-    if (note.starts_with(kNoteFoundDamageRefusedPrefix) &&
-        note.ends_with(kNoteFoundDamageRefusedSuffix)) {
+    if (std::string_view rest = note; skip(rest, kNoteFoundDamageRefusedPrefix)) {
         double share = 0;
-        const char* begin = note.data() + kNoteFoundDamageRefusedPrefix.size();
-        auto [p, error] = std::from_chars(begin, note.data() + note.size(), share);
-        if (error == std::errc() &&
-            std::string_view(p, note.data() + note.size()) == kNoteFoundDamageRefusedSuffix) {
+        if (read(rest, share) && rest == kNoteFoundDamageRefusedSuffix) {
             //: %1 is the share of the photo that the damage finder marked
             return tr("Damage not repaired: what was found covers %1 % of the photo, too much to "
                       "be damage")
