@@ -188,7 +188,7 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
     connect(m_session, &ImageSession::entryAdded, this, [this](int index) {
         newListItem(index);
         if (m_list->currentRow() < 0) {
-            m_list->setCurrentRow(index);
+            showPhoto(index);
         }
     });
     connect(m_session, &ImageSession::resultChanged, this, [this](int index) {
@@ -277,6 +277,12 @@ void MainWindow::showEvent(QShowEvent* event) {
 
 int MainWindow::currentIndex() const {
     return m_list->currentRow();
+}
+
+void MainWindow::showPhoto(int index) {
+    // QListWidget::setCurrentRow(row) adds the row to an extended selection: a photo that arrived
+    // while another was selected left both highlighted.
+    m_list->setCurrentRow(index, QItemSelectionModel::ClearAndSelect);
 }
 
 ModelManagerDialog* MainWindow::showModelManager(const QString& modelId) {

@@ -56,6 +56,9 @@ class MainWindow : public QMainWindow {
     // strip (else the largest); returns it (null without a photo or an engine).
     FaceMapDialog* openFaceMapEditor();
     int currentIndex() const;
+    // Makes photo `index` the one in view and the only one selected: Close and Delete then act on
+    // what the user sees (only Ctrl or Shift in the list extends the selection).
+    void showPhoto(int index);
 
     // Closes photo `index` (asks first when its result is not saved); false when the user kept it.
     bool closePhoto(int index);

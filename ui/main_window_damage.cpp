@@ -83,7 +83,7 @@ void MainWindow::simulateDamage() {
         added, QImage(mask.data, mask.cols, mask.rows, static_cast<qsizetype>(mask.step),
                       QImage::Format_Grayscale8)
                    .copy());
-    m_list->setCurrentRow(added);
+    showPhoto(added);
 }
 
 void MainWindow::brushFollows(int index) {

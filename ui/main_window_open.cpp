@@ -60,12 +60,12 @@ void MainWindow::finishOpen(quint64 id, const QStringList& problems) {
     const int before = request->countBefore;
     m_openRequests.erase(request);
     if (m_session->count() > before) {
-        m_list->setCurrentRow(m_session->count() - 1);
+        showPhoto(m_session->count() - 1);
         addRecent(paths);
     } else if (problems.isEmpty() && !paths.isEmpty()) {
         const int existing = m_session->indexOfPath(paths.front());
         if (existing >= 0) {
-            m_list->setCurrentRow(existing);
+            showPhoto(existing);
         } else {
             m_status->setText(
                 tr("No supported images in %1").arg(QFileInfo(paths.front()).fileName()));
@@ -116,7 +116,7 @@ void MainWindow::pasteImage() {
         return;
     }
     m_session->addImage(image, tr("Pasted image %1").arg(m_session->count() + 1));
-    m_list->setCurrentRow(m_session->count() - 1);
+    showPhoto(m_session->count() - 1);
 }
 
 void MainWindow::offerBatch(const QStringList& droppedPaths) {

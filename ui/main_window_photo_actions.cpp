@@ -135,7 +135,7 @@ void MainWindow::startNextQueued() {
     if (m_restoreQueue.isEmpty()) return;
     const int index = m_restoreQueue.takeFirst();
     const int done = m_restoreQueueTotal - static_cast<int>(m_restoreQueue.size());
-    m_list->setCurrentRow(index);
+    showPhoto(index);
     restoreCurrent();
     if (m_jobImage != index &&
         m_restoreWhenLoaded != index) {  // it did not start (a missing model): nor would the rest

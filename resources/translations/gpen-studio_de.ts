@@ -16,11 +16,6 @@
         <translation>Verändert</translation>
     </message>
     <message>
-        <source>Identity score %1 (1 is the same face).</source>
-        <extracomment>%1 is a number such as 0.83</extracomment>
-        <translation>Identitätswert %1 (1 ist dasselbe Gesicht).</translation>
-    </message>
-    <message>
         <source>The restored face is still the same person.</source>
         <translation>Das restaurierte Gesicht ist noch dieselbe Person.</translation>
     </message>
@@ -31,6 +26,11 @@
     <message>
         <source>The restored face looks like someone else. Lower its strength until the badge turns green, or reject it.</source>
         <translation>Das restaurierte Gesicht sieht nach jemand anderem aus. Verringern Sie die Stärke, bis das Abzeichen grün wird, oder verwerfen Sie es.</translation>
+    </message>
+    <message>
+        <source>%1: identity score %2 (1 is the same face).</source>
+        <extracomment>%1 is the band&apos;s word (&quot;Changed&quot;), %2 a number such as 0.83</extracomment>
+        <translation>%1: Identitätswert %2 (1 ist dasselbe Gesicht).</translation>
     </message>
 </context>
 <context>
@@ -984,6 +984,11 @@
     <message>
         <source>After (hold to see before)</source>
         <translation>Nachher (gedrückt halten für vorher)</translation>
+    </message>
+    <message>
+        <source>identity %1</source>
+        <extracomment>under a restored face&apos;s box on the photo; %1 is its identity score such as 0.83</extracomment>
+        <translation>Identität %1</translation>
     </message>
 </context>
 <context>

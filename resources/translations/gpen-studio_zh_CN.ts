@@ -28,9 +28,9 @@
         <translation>修复后的脸看起来像另一个人。请降低强度直到标记变绿，或拒绝此脸。</translation>
     </message>
     <message>
-        <source>Identity score %1 (1 is the same face).</source>
-        <extracomment>%1 is a number such as 0.83</extracomment>
-        <translation>身份相似度 %1（1 表示同一张脸）。</translation>
+        <source>%1: identity score %2 (1 is the same face).</source>
+        <extracomment>%1 is the band&apos;s word (&quot;Changed&quot;), %2 a number such as 0.83</extracomment>
+        <translation>%1：身份相似度 %2（1 表示同一张脸）。</translation>
     </message>
 </context>
 <context>
@@ -975,6 +975,11 @@
     <message>
         <source>After (hold to see before)</source>
         <translation>修复后（按住查看修复前）</translation>
+    </message>
+    <message>
+        <source>identity %1</source>
+        <extracomment>under a restored face&apos;s box on the photo; %1 is its identity score such as 0.83</extracomment>
+        <translation>身份 %1</translation>
     </message>
 </context>
 <context>

@@ -1,11 +1,14 @@
 #include <cstdlib>
+#include <limits>
 #include <memory>
 
+#include <QHelpEvent>
 #include <QLabel>
 #include <QPainter>
 #include <QSignalSpy>
 #include <QTest>
 #include <QToolButton>
+#include <QToolTip>
 
 #include <gtest/gtest.h>
 
@@ -148,6 +151,30 @@ TEST_F(ComparisonViewTest, AClickOnAFaceBoxSelectsThatFace) {
     QTest::mouseClick(canvas, Qt::LeftButton, Qt::NoModifier,
                       canvas->toView(QPointF(200, 280)).toPoint());
     EXPECT_EQ(clicked.count(), 1);
+}
+
+// A scored face's number on the photo says what it is: labelled where the box is wide enough, and
+// hovering the box tells the band and what to do about it.
+TEST_F(ComparisonViewTest, HoveringAScoredFaceBoxSaysWhatItsNumberMeans) {
+    ImageCanvas* canvas = m_view->primaryCanvas();
+    m_view->setFaceBoxes({QRect(40, 40, 60, 60), QRect(200, 60, 180, 180)});
+    m_view->setFaceScores({0.12, std::numeric_limits<double>::quiet_NaN()});
+    const auto hover = [canvas](QPointF imagePoint) {
+        const QPoint at = canvas->toView(imagePoint).toPoint();
+        QHelpEvent help(QEvent::ToolTip, at, canvas->mapToGlobal(at));
+        QCoreApplication::sendEvent(canvas, &help);
+        return QToolTip::isVisible() ? QToolTip::text() : QString();
+    };
+    const QString tip = hover(QPointF(70, 70));
+    EXPECT_TRUE(tip.startsWith(QStringLiteral("Changed: identity score 0.12")))
+        << tip.toStdString();
+    // The tip fades out (Qt hides it after a short delay).
+    const auto hidden = [] { return QTest::qWaitFor([] { return !QToolTip::isVisible(); }, 5000); };
+    hover(QPointF(290, 150));
+    EXPECT_TRUE(hidden()) << "an unscored face has nothing to explain";
+    EXPECT_FALSE(hover(QPointF(70, 70)).isEmpty());
+    hover(QPointF(150, 280));
+    EXPECT_TRUE(hidden()) << "off every box";
 }
 
 TEST(ComparisonView, TheEmptyHintHasNoDividerOverIt) {

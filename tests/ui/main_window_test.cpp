@@ -374,6 +374,37 @@ TEST(MainWindow, DeleteClosesTheSelectedPhotosAskingOnce) {
     EXPECT_EQ(f.window.session()->entry(0).path, more[0]);
 }
 
+// A photo that arrives (an open, a second launch, a paste) becomes the one in view and the only one
+// highlighted: Close and Delete then act on what the user sees, never on a photo left selected.
+TEST(MainWindow, APhotoThatArrivesIsTheOnlyOneSelected) {
+    gpen::test::uiApp();
+    SaveFixture f;  // photo.png, restored and unsaved
+    const QString second = f.dir.filePath(QStringLiteral("second.png"));
+    const QString third = f.dir.filePath(QStringLiteral("third.png"));
+    noise(80, 60, 31).save(second);
+    noise(80, 60, 32).save(third);
+    QListWidget* list = f.window.imageList();
+    ASSERT_EQ(list->selectedItems().size(), 1);
+    ASSERT_TRUE(gpen::test::openAndWait(f.window, {second}));
+    EXPECT_EQ(f.window.currentIndex(), 1);
+    ASSERT_EQ(list->selectedItems().size(), 1);
+    EXPECT_EQ(list->row(list->selectedItems().front()), 1);
+
+    QSignalSpy opened(f.window.session(), &gpen::ui::ImageSession::openFinished);
+    f.window.openFromAnotherLaunch({third});
+    ASSERT_TRUE(opened.wait(30000));
+    EXPECT_EQ(f.window.currentIndex(), 2);
+    ASSERT_EQ(list->selectedItems().size(), 1);
+    EXPECT_EQ(list->row(list->selectedItems().front()), 2);
+    // Delete closes the photo in view alone, and nothing is asked: the unsaved one is not touched.
+    QAction* del = list->findChild<QAction*>(QStringLiteral("closeSelectedAction"));
+    ASSERT_NE(del, nullptr);
+    list->setFocus();
+    del->trigger();
+    ASSERT_EQ(f.window.session()->count(), 2);
+    EXPECT_EQ(f.window.session()->entry(1).path, second);
+}
+
 // A dropped folder of more than a few dozen photos is offered to the batch first (asked once the
 // drop is over); "Open Here" opens them in the window, "Batch Restore…" opens the batch dialog on
 // that folder and opens nothing.

@@ -3,13 +3,16 @@
 // 1920 x 1080 screen at QT_SCALE_FACTOR=2 (tests/ui/CMakeLists.txt).
 
 #include <QAction>
+#include <QCheckBox>
 #include <QDockWidget>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
@@ -111,6 +114,49 @@ TEST_F(PopulatedWindow, ThumbnailsAreRenderedAtTheScreensPixelRatio) {
         EXPECT_EQ(p.width(), qRound(72 * dpr));
     }
     EXPECT_EQ(thumbs, 2);  // before and after
+}
+
+// Every face card shows its thumbnails, its identity mark, its accept box and its strength slider
+// whole, at the Faces panel's first-run height and at its least: a badge never pushes the controls
+// out of sight, and no control grows into a block when the panel is taller.
+TEST_F(PopulatedWindow, EveryFaceCardsControlsAreInViewAtTheDefaultAndLeastPanelHeights) {
+    QImage face(256, 256, QImage::Format_RGB32);
+    face.fill(Qt::gray);
+    QList<gpen::ui::RestoredFaceView> faces;
+    for (int i = 0; i < 3; ++i) {
+        gpen::ui::RestoredFaceView f{QRect(100 * i, 0, 50, 50), face, face};
+        f.identity = 0.1 + 0.4 * i;  // changed, check, same person: badges of each band
+        faces << f;
+    }
+    gpen::ui::FaceStrip* strip = window.faceStrip();
+    strip->setFaces(faces, 1.0);
+    QDockWidget* dock = window.facesDock();
+    auto* scroll = qobject_cast<QScrollArea*>(dock->widget());
+    ASSERT_NE(scroll, nullptr);
+    const auto expectInView = [&](const char* when) {
+        QCoreApplication::processEvents();
+        const QRect viewport = scroll->viewport()->rect();
+        const QWidget* first = strip->acceptBox(0)->parentWidget();
+        for (const QWidget* w : {static_cast<const QWidget*>(strip->acceptBox(0)),
+                                 static_cast<const QWidget*>(strip->slider(0)),
+                                 static_cast<const QWidget*>(strip->identityBadge(0)),
+                                 static_cast<const QWidget*>(strip->afterThumbnail(0))}) {
+            ASSERT_TRUE(w->isVisible()) << when;
+            const QRect r(w->mapTo(scroll->viewport(), QPoint(0, 0)), w->size());
+            EXPECT_GE(r.top(), viewport.top()) << when << ": " << w->metaObject()->className();
+            EXPECT_LE(r.bottom(), viewport.bottom())
+                << when << ": " << w->metaObject()->className() << " at " << r.top() << ".."
+                << r.bottom() << " in a viewport of " << viewport.height() << " px";
+        }
+        // The mark stays a mark: about a line high, never a block.
+        EXPECT_LE(strip->identityBadge(0)->height(), 2 * strip->fontMetrics().height()) << when;
+        EXPECT_LE(strip->identityBadge(0)->width(), first->width() / 2) << when;
+    };
+    expectInView("at the first-run height");
+    window.resizeDocks({dock}, {dock->minimumSizeHint().height()}, Qt::Vertical);
+    expectInView("at the least height");
+    window.resizeDocks({dock}, {window.height() / 2}, Qt::Vertical);
+    expectInView("at half the window's height");
 }
 
 TEST(WindowLayout, SizeAndPanelsAreRestoredAfterARestart) {

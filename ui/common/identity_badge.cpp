@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include <QLocale>
+
 #include "gpen/pipeline/identity_bands.h"
 
 namespace gpen::ui {
@@ -22,6 +24,10 @@ QString IdentityBadge::text(double score) {
     return {};
 }
 
+QString IdentityBadge::number(double score) {
+    return QLocale().toString(score, 'f', 2);
+}
+
 QColor IdentityBadge::colour(double score) {
     switch (identityBand(score)) {
         case IdentityBand::Consistent:
@@ -35,8 +41,9 @@ QColor IdentityBadge::colour(double score) {
 }
 
 QString IdentityBadge::toolTip(double score) {
-    //: %1 is a number such as 0.83
-    const QString number = tr("Identity score %1 (1 is the same face).").arg(score, 0, 'f', 2);
+    //: %1 is the band's word ("Changed"), %2 a number such as 0.83
+    const QString number = tr("%1: identity score %2 (1 is the same face).")
+                               .arg(text(score), IdentityBadge::number(score));
     switch (identityBand(score)) {
         case IdentityBand::Consistent:
             return number + QLatin1Char(' ') + tr("The restored face is still the same person.");

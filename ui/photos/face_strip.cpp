@@ -85,12 +85,16 @@ void FaceStrip::setFaces(const QList<RestoredFaceView>& faces, const QList<doubl
         after->setToolTip(tr("Face %1 after, at its strength").arg(number));
         pair->addWidget(after);
         m_afterLabels[i] = after;
-        v->addLayout(pair);
+        // The identity mark sits beside the thumbnails, at their top: a small coloured number
+        // (its meaning in the tooltip) that adds no height, so the accept box and the slider
+        // below stay in view at the panel's least height and nothing grows when it is taller.
         auto* badge = new QLabel(card);
         badge->setObjectName(QStringLiteral("identityBadge"));
         badge->setAlignment(Qt::AlignCenter);
-        v->addWidget(badge);
+        badge->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+        pair->addWidget(badge, 0, Qt::AlignTop);
         m_badges[i] = badge;
+        v->addLayout(pair);
         auto* accept = new QCheckBox(tr("Face %1").arg(number), card);
         accept->setChecked(accepted.value(i, true));
         auto* row = new QHBoxLayout;
@@ -107,7 +111,7 @@ void FaceStrip::setFaces(const QList<RestoredFaceView>& faces, const QList<doubl
         // One row under the thumbnails: the card stays low enough for a small screen's strip.
         row->insertWidget(0, accept);
         v->addLayout(row);
-        m_layout->insertWidget(m_layout->count() - 1, card);
+        m_layout->insertWidget(m_layout->count() - 1, card, 0, Qt::AlignTop);
         m_cards[i] = card;
         m_sliders[i] = slider;
         m_accept[i] = accept;
@@ -190,7 +194,8 @@ void FaceStrip::setIdentity(const QList<double>& scores) {
         const double score = scores.value(i, std::numeric_limits<double>::quiet_NaN());
         badge->setVisible(IdentityBadge::scored(score));
         if (!IdentityBadge::scored(score)) continue;
-        badge->setText(IdentityBadge::text(score));
+        badge->setText(IdentityBadge::number(score));
+        badge->setAccessibleName(IdentityBadge::text(score));
         badge->setToolTip(IdentityBadge::toolTip(score));
         badge->setStyleSheet(
             QStringLiteral(

@@ -4,10 +4,12 @@
 #include <cmath>
 #include <limits>
 
+#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QLineF>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QToolTip>
 #include <QWheelEvent>
 
 #include "ui/common/identity_badge.h"
@@ -256,8 +258,12 @@ void ImageCanvas::drawFaceBoxes(QPainter& painter) const {
         const QRectF onView(toView(box.topLeft()), toView(box.bottomRight()));
         painter.drawRect(onView);
         if (!IdentityBadge::scored(score)) continue;
-        const QString text = QString::number(score, 'f', 2);
+        // Labelled where the box is wide enough ("identity 0.83"), the bare number where only it
+        // fits; hovering the box says what it means either way (event()).
         const QFontMetrics fm(font());
+        //: under a restored face's box on the photo; %1 is its identity score such as 0.83
+        QString text = tr("identity %1").arg(IdentityBadge::number(score));
+        if (onView.width() < fm.horizontalAdvance(text) + 8) text = IdentityBadge::number(score);
         const double width = fm.horizontalAdvance(text) + 8;
         if (onView.width() < width) continue;
         const QRectF tag(onView.center().x() - width / 2.0, onView.bottom() + 2, width,
@@ -271,6 +277,21 @@ void ImageCanvas::drawFaceBoxes(QPainter& painter) const {
         painter.restore();
     }
     painter.restore();
+}
+
+bool ImageCanvas::event(QEvent* event) {
+    if (event->type() == QEvent::ToolTip && m_faceBoxesVisible) {
+        const auto* help = static_cast<QHelpEvent*>(event);
+        const int face = faceAt(help->pos());
+        const double score = m_faceScores.value(face, std::numeric_limits<double>::quiet_NaN());
+        if (face >= 0 && IdentityBadge::scored(score)) {
+            QToolTip::showText(help->globalPos(), IdentityBadge::toolTip(score), this);
+        } else {
+            QToolTip::hideText();
+        }
+        return true;
+    }
+    return QWidget::event(event);
 }
 
 void ImageCanvas::resizeEvent(QResizeEvent*) {

@@ -58,6 +58,7 @@ class ImageCanvas : public QWidget {
     void faceClicked(int face);
 
   protected:
+    bool event(QEvent* event) override;  // a face box's tooltip: its identity score's meaning
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
