@@ -142,8 +142,9 @@ class MainWindow : public QMainWindow {
     void saveLayout() const;
     void fitToScreen();
     QListWidgetItem* newListItem(int index);
-    void finishOpen(quint64 id, const QStringList& problems);
-    void showOpenProblems(const QStringList& problems);
+    void finishOpen(quint64 id, const QStringList& problems, const QStringList& details);
+    // `details`: core's words for each problem (paths, the library's reason), under Details.
+    void showOpenProblems(const QStringList& problems, const QStringList& details);
     // A dropped folder with more photos than this is offered to the batch before it opens.
     static constexpr int kBatchFirstAbove = 36;
     void offerBatch(const QStringList& droppedPaths);
@@ -197,6 +198,7 @@ class MainWindow : public QMainWindow {
     MissingModelBanner* m_banner = nullptr;
     ModelManagerDialog* m_modelManager = nullptr;
     BatchDialog* m_batch = nullptr;
+    QString m_openedFolder;               // the folder opened last (openPaths): the batch's input
     QPushButton* m_batchOffer = nullptr;  // in the status bar after a folder is dropped
 };
 

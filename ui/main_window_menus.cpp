@@ -41,7 +41,8 @@ void MainWindow::createActions() {
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     QAction* paste = file->addAction(tr("&Paste Image"), this, &MainWindow::pasteImage);
     paste->setShortcut(QKeySequence::Paste);
-    QAction* batch = file->addAction(tr("&Batch…"), this, [this] { showBatchDialog(); });
+    QAction* batch =
+        file->addAction(tr("&Batch…"), this, [this] { showBatchDialog(m_openedFolder); });
     batch->setObjectName(QStringLiteral("batchAction"));
     batch->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
     batch->setEnabled(m_engine != nullptr);

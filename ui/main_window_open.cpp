@@ -47,13 +47,18 @@ void MainWindow::openFromAnotherLaunch(const QStringList& paths) {
 quint64 MainWindow::openPaths(const QStringList& paths) {
     if (!paths.isEmpty())
         m_status->setText(tr("Opening %1…").arg(QFileInfo(paths.front()).fileName()));
+    // The batch starts from the folder opened last: the one a user who opens File → Batch next
+    // most likely means.
+    for (const QString& p : paths) {
+        if (QFileInfo(p).isDir()) m_openedFolder = p;
+    }
     const int before = m_session->count();
     const quint64 id = m_session->open(paths);
     m_openRequests.insert(id, {paths, before});
     return id;
 }
 
-void MainWindow::finishOpen(quint64 id, const QStringList& problems) {
+void MainWindow::finishOpen(quint64 id, const QStringList& problems, const QStringList& details) {
     const auto request = m_openRequests.constFind(id);
     if (request == m_openRequests.constEnd()) return;
     const QStringList paths = request->paths;
@@ -74,11 +79,11 @@ void MainWindow::finishOpen(quint64 id, const QStringList& problems) {
     // After the selection, which shows the photo's own line: the problems must stay visible.
     if (!problems.isEmpty()) {
         m_status->setText(problems.join(QStringLiteral("; ")));
-        showOpenProblems(problems);
+        showOpenProblems(problems, details);
     }
 }
 
-void MainWindow::showOpenProblems(const QStringList& problems) {
+void MainWindow::showOpenProblems(const QStringList& problems, const QStringList& details) {
     // Every file and why, in a window of its own (the status bar cuts a long line): the first few
     // in view, all of them under "Show Details…" as text that can be copied.
     const int n = static_cast<int>(problems.size());
@@ -90,7 +95,7 @@ void MainWindow::showOpenProblems(const QStringList& problems) {
     QString shown = problems.mid(0, kShown).join(QLatin1Char('\n'));
     if (n > kShown) shown += QLatin1Char('\n') + tr("… and %n more", nullptr, n - kShown);
     box->setInformativeText(shown);
-    box->setDetailedText(problems.join(QLatin1Char('\n')));
+    box->setDetailedText(details.join(QLatin1Char('\n')));
     box->setTextInteractionFlags(Qt::TextSelectableByMouse);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setWindowModality(Qt::WindowModal);

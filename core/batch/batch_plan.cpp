@@ -149,7 +149,11 @@ class Planner {
         PlannedFile pf;
         pf.input = f;
         pf.record.file = f.relative.generic_string();
-        if (!name) return failed(std::move(pf), name.error().message);
+        // A file that is no photo at all (or that its header already says cannot be read) is
+        // reported from the start and counted as no photo to restore: its first bytes say so.
+        if (auto readable = checkImageFile(f.path, m_params.read); !readable)
+            return failed(std::move(pf), readable.error());
+        if (!name) return failed(std::move(pf), name.error());
         fs::path target = m_params.outputDir / *name;
         const FileRecord* before = nullptr;
         if (const auto it = m_before.find(pf.record.file);
@@ -161,11 +165,12 @@ class Planner {
             }
         }
         if (isInput(target)) {
-            return failed(std::move(pf),
-                          "its output " +
-                              target.lexically_relative(m_params.outputDir).generic_string() +
-                              " is an input photo, which is never replaced (choose another output "
-                              "folder or name template)");
+            return failed(
+                std::move(pf),
+                {ErrorCode::InvalidArgument,
+                 "its output " + target.lexically_relative(m_params.outputDir).generic_string() +
+                     " is an input photo, which is never replaced (choose another output "
+                     "folder or name template)"});
         }
         std::error_code ec;
         const bool exists = fs::exists(target, ec);
@@ -182,10 +187,11 @@ class Planner {
         if (before && !exists) return claimed(std::move(pf), target);  // redone under the same name
         if (!before && m_taken.count(target)) {
             if (m_params.ifExists != IfExists::Suffix) {
-                return failed(std::move(pf),
-                              "its output name " + name->generic_string() + " is also " +
-                                  m_claimedBy[target] +
-                                  "'s (use {relpath}, {index} or --if-exists suffix)");
+                return failed(std::move(pf), {ErrorCode::InvalidArgument,
+                                              "its output name " + name->generic_string() +
+                                                  " is also " + m_claimedBy[target] +
+                                                  "'s (use {relpath}, {index} or --if-exists "
+                                                  "suffix)"});
             }
             return claimed(std::move(pf), suffixedPath(target, m_taken));
         }
@@ -193,7 +199,7 @@ class Planner {
             switch (m_params.ifExists) {
                 case IfExists::Skip:
                     pf.record.status = FileStatus::Skipped;
-                    pf.record.error = "output exists";
+                    pf.record.error = kSkippedOutputExists;
                     break;
                 case IfExists::Overwrite:
                     pf.record.replaces = fileIdentity(target);
@@ -231,9 +237,10 @@ class Planner {
         return pf;
     }
 
-    static PlannedFile failed(PlannedFile pf, std::string why) {
+    static PlannedFile failed(PlannedFile pf, Error why) {
         pf.record.status = FileStatus::Failed;
-        pf.record.error = std::move(why);
+        pf.record.error = std::move(why.message);
+        pf.record.errorCode = why.code;
         return pf;
     }
 

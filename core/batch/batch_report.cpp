@@ -82,6 +82,7 @@ json toJson(const BatchReport& r) {
                               {"seconds", std::round(f.seconds * 1000.0) / 1000.0},
                               {"error", f.error},
                               {"notes", f.notes}});
+        if (!f.error.empty()) j["files"].back()["error_code"] = errorCodeName(f.errorCode);
         if (!f.replaces.empty()) j["files"].back()["replaces"] = f.replaces;
         if (!std::isnan(f.identityMin)) {
             j["files"].back()["identity_min"] = std::round(f.identityMin * 1e4) / 1e4;
@@ -198,6 +199,7 @@ Expected<BatchReport> readBatchReport(const fs::path& jsonPath) {
             rec.faces = f.value("faces", 0);
             rec.seconds = f.value("seconds", 0.0);
             rec.error = f.value("error", "");
+            rec.errorCode = errorCodeNamed(f.value("error_code", "internal"));
             rec.notes = f.value("notes", std::vector<std::string>{});
             rec.replaces = f.value("replaces", "");
             if (f.contains("identity_min") && f.at("identity_min").is_number()) {

@@ -175,7 +175,8 @@ class BatchState {
         emitLocked();
     }
 
-    void finishLeftovers(FileStatus status, const std::string& why) {
+    // A cancel: the files not started are marked cancelled.
+    void cancelLeftovers() {
         for (std::size_t i = 0; i < m_plan.size(); ++i) {
             bool pending = false;
             {
@@ -184,8 +185,9 @@ class BatchState {
             }
             if (pending) {
                 FileRecord r = m_plan[i].record;
-                r.status = status;
-                r.error = why;
+                r.status = FileStatus::Cancelled;
+                r.error = kCancelledBeforeStart;
+                r.errorCode = ErrorCode::Cancelled;
                 finish(i, r);
             }
         }
@@ -303,8 +305,10 @@ void encodeLoop(const BatchParams& params, BatchState& state, batch::BoundedQueu
         if (w->failure) {
             record.status = w->failure->code == ErrorCode::Cancelled ? FileStatus::Cancelled
                                                                      : FileStatus::Failed;
-            record.error =
-                w->failure->code == ErrorCode::Cancelled ? "cancelled" : w->failure->message;
+            record.error = w->failure->code == ErrorCode::Cancelled
+                               ? std::string(kCancelledWhileRunning)
+                               : w->failure->message;
+            record.errorCode = w->failure->code;
         } else {
             const fs::path target = params.outputDir / pf.output;
             std::error_code ec;
@@ -319,7 +323,10 @@ void encodeLoop(const BatchParams& params, BatchState& state, batch::BoundedQueu
                 continue;
             }
             record.status = ok ? FileStatus::Ok : FileStatus::Failed;
-            if (!ok) record.error = ok.error().message;
+            if (!ok) {
+                record.error = ok.error().message;
+                record.errorCode = ok.error().code;
+            }
         }
         w->job.reset();
         record.seconds = w->seconds + secondsSince(started);
@@ -414,6 +421,15 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
     (void)
         state.writeReport();  // a report that cannot be written is logged; the outputs still count
     if (params.planned) params.planned(state.plan());
+    // Files the plan refused (no photo, an output name taken) fail as every failed file does:
+    // reported once, before the first photo starts. Those it leaves as they are (skipped, done by
+    // an earlier run) are not news of this run.
+    if (params.fileDone) {
+        for (std::size_t i = 0; i < state.plan().size(); ++i) {
+            if (state.plan()[i].record.status == FileStatus::Failed)
+                params.fileDone(i, state.plan()[i].record);
+        }
+    }
 
     // Every file's job: the models resolved above (one set for the whole batch, as recorded),
     // the decoder's limits, the encoder's settings.
@@ -476,7 +492,7 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
     const bool wasCancelled = isCancelled(params);
     const bool diskFull = state.diskFull();
     // A full disk leaves the files not written pending, for --resume; a cancel marks them.
-    if (!diskFull) state.finishLeftovers(FileStatus::Cancelled, "cancelled before it was started");
+    if (!diskFull) state.cancelLeftovers();
     state.markFinished();
     const BatchReport finalReport = state.finalReport();
     (void)state.writeReport();

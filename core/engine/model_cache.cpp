@@ -214,7 +214,7 @@ Expected<std::shared_ptr<const LoadedModel>> ModelCache::acquire(const std::stri
                     done = true;
                     break;
                 case ModelState::NotInstalled:
-                    result = makeError(ErrorCode::Io,
+                    result = makeError(ErrorCode::NotInstalled,
                                        notInstalledMessage(*m_impl->catalog.find(s->status.id),
                                                            m_impl->params.search));
                     done = true;

@@ -226,7 +226,7 @@ Expected<ImageHeader> readImageHeader(const std::filesystem::path& path) {
     std::array<char, 4> dicom{};
     if (file.size() >= 132 && file.read(128, dicom.data(), dicom.size()) &&
         std::string_view(dicom.data(), dicom.size()) == "DICM") {
-        return makeError(ErrorCode::InvalidArgument,
+        return makeError(ErrorCode::NotAnImage,
                          "also carries a DICOM signature at byte 128: not a plain PNG, JPEG, TIFF, "
                          "WebP or BMP file");
     }
@@ -238,7 +238,7 @@ Expected<ImageHeader> readImageHeader(const std::filesystem::path& path) {
     }
     if (starts("RIFF") && starts("WEBP", 8)) return webpHeader(file);
     if (starts("BM")) return bmpHeader(file);
-    return makeError(ErrorCode::InvalidArgument,
+    return makeError(ErrorCode::NotAnImage,
                      "not a PNG, JPEG, TIFF, WebP or BMP file (the formats accepted)");
 }
 

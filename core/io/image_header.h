@@ -26,7 +26,7 @@ struct ImageHeader {
 };
 
 // Reads the header of the file at `path`. Errors (messages without the file name):
-// InvalidArgument for a format not in the list, Malformed for a header that is cut short or
+// NotAnImage for a format not in the list, Malformed for a header that is cut short or
 // names no size, Io when the file cannot be read.
 Expected<ImageHeader> readImageHeader(const std::filesystem::path& path);
 

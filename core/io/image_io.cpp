@@ -186,14 +186,16 @@ void noteLibraryWarnings(const std::string& name, ImageFormat format,
 
 }  // namespace
 
-Expected<DecodedImage> readImage(const std::filesystem::path& path, const ImageReadParams& params) {
-    const std::string name =
-        path.filename().string().empty() ? path.string() : path.filename().string();
-    const auto refuse = [&](const Error& e) { return tl::unexpected<Error>(withContext(e, name)); };
+namespace {
+
+// What readImage refuses from the header alone (no decoder runs): a special file, a format not
+// read, a size over the limit, TIFF samples that would lose range. Errors name the file.
+Expected<ImageHeader> checkedHeader(const std::filesystem::path& path,
+                                    const ImageReadParams& params, const std::string& name) {
     if (auto kind = inputKindProblem(path)) return makeError(ErrorCode::Io, name + ": " + *kind);
     // Format and size from our own reading of the header, before any decoder sees the file.
-    const auto header = readImageHeader(path);
-    if (!header) return refuse(header.error());
+    auto header = readImageHeader(path);
+    if (!header) return tl::unexpected<Error>(withContext(header.error(), name));
     if (header->width > params.maxPixels / header->height) {
         return makeError(
             ErrorCode::TooLarge,
@@ -205,6 +207,26 @@ Expected<DecodedImage> readImage(const std::filesystem::path& path, const ImageR
         (header->sampleFormat == 2 || header->sampleFormat == 3 || header->bitsPerSample > 16)) {
         return makeError(ErrorCode::InvalidArgument, name + ": " + tiffSampleProblem(*header));
     }
+    return header;
+}
+
+std::string displayName(const std::filesystem::path& path) {
+    return path.filename().string().empty() ? path.string() : path.filename().string();
+}
+
+}  // namespace
+
+Expected<void> checkImageFile(const std::filesystem::path& path, const ImageReadParams& params) {
+    const auto header = checkedHeader(path, params, displayName(path));
+    if (!header) return tl::unexpected<Error>(header.error());
+    return {};
+}
+
+Expected<DecodedImage> readImage(const std::filesystem::path& path, const ImageReadParams& params) {
+    const std::string name = displayName(path);
+    const auto refuse = [&](const Error& e) { return tl::unexpected<Error>(withContext(e, name)); };
+    const auto header = checkedHeader(path, params, name);
+    if (!header) return tl::unexpected<Error>(header.error());
     std::vector<std::string> warnings;
     if (header->format == ImageFormat::Jpeg) {
         const auto complete = jpegIsComplete(path);

@@ -410,6 +410,35 @@
             <numerusform>%n Fotos ausgewählt: %1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Details: %1</source>
+        <translation>Details: %1</translation>
+    </message>
+    <message>
+        <source>Will be written as %1</source>
+        <translation>Wird als %1 geschrieben</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) that cannot be opened as photos: %1</source>
+        <translation>
+            <numerusform>%n Datei, die sich nicht als Foto öffnen lässt: %1</numerusform>
+            <numerusform>%n Dateien, die sich nicht als Foto öffnen lassen: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) that cannot be restored</source>
+        <translation>
+            <numerusform>%n Datei, die nicht restauriert werden kann</numerusform>
+            <numerusform>%n Dateien, die nicht restauriert werden können</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n done already</source>
+        <translation>
+            <numerusform>%n schon erledigt</numerusform>
+            <numerusform>%n schon erledigt</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::ComparisonView</name>
@@ -449,10 +478,6 @@
         <translation>Dies ist keine Modelldatei.</translation>
     </message>
     <message>
-        <source>The file is incomplete (the download may have been cut off).</source>
-        <translation>Die Datei ist unvollständig (der Download wurde vielleicht abgebrochen).</translation>
-    </message>
-    <message>
         <source>The model file contains code that is not allowed; it was not loaded.</source>
         <translation>Die Modelldatei enthält nicht erlaubten Code; sie wurde nicht geladen.</translation>
     </message>
@@ -469,10 +494,6 @@
         <translation>Die Modelldatei enthält beschädigte Werte.</translation>
     </message>
     <message>
-        <source>The input cannot be used.</source>
-        <translation>Die Eingabe kann nicht verwendet werden.</translation>
-    </message>
-    <message>
         <source>Not enough memory.</source>
         <translation>Nicht genug Speicher.</translation>
     </message>
@@ -487,11 +508,6 @@
     <message>
         <source>Internal error.</source>
         <translation>Interner Fehler.</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <extracomment>%1 is the translated kind of error, %2 core&apos;s English detail naming the file</extracomment>
-        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>Background</source>
@@ -512,11 +528,6 @@
     <message>
         <source>RetinaFace-R50 is not installed: detecting faces with the built-in dlib detector</source>
         <translation>RetinaFace-R50 ist nicht installiert: Gesichter werden mit dem eingebauten dlib-Detektor erkannt</translation>
-    </message>
-    <message>
-        <source>%1: using the rectangle mask</source>
-        <extracomment>%1 is core&apos;s English message saying why the face parser could not be used</extracomment>
-        <translation>%1: die Rechteckmaske wird verwendet</translation>
     </message>
     <message>
         <source>The reference authors released the GPEN weights for academic and non-commercial use.</source>
@@ -546,11 +557,6 @@
     <message>
         <source>Identity check</source>
         <translation>Identitätsprüfung</translation>
-    </message>
-    <message>
-        <source>Identity check unavailable: %1</source>
-        <extracomment>%1 is core&apos;s English message saying why the identity descriptor could not be loaded</extracomment>
-        <translation>Identitätsprüfung nicht verfügbar: %1</translation>
     </message>
     <message>
         <source>The disk is full.</source>
@@ -584,6 +590,53 @@
         <source>Damage not repaired: what was found covers %1 % of the photo, too much to be damage</source>
         <extracomment>%1 is the share of the photo that the damage finder marked</extracomment>
         <translation>Schaden nicht behoben: Das Gefundene bedeckt %1 % des Fotos, zu viel, um Schaden zu sein</translation>
+    </message>
+    <message>
+        <source>The file ends early: part of it is missing.</source>
+        <translation>Die Datei endet zu früh: Ein Teil fehlt.</translation>
+    </message>
+    <message>
+        <source>This cannot be done with these settings or this file.</source>
+        <translation>Mit diesen Einstellungen oder dieser Datei ist das nicht möglich.</translation>
+    </message>
+    <message>
+        <source>This model is not installed: Tools → Models downloads or imports it.</source>
+        <translation>Dieses Modell ist nicht installiert: Extras → Modelle lädt es herunter oder importiert es.</translation>
+    </message>
+    <message>
+        <source>This is not a photo that can be opened (PNG, JPEG, TIFF, WebP or BMP).</source>
+        <translation>Das ist kein Foto, das geöffnet werden kann (PNG, JPEG, TIFF, WebP oder BMP).</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>%1 is the file or model the error concerns (photo.jpg, GPEN-BFR-512), %2 what is wrong</extracomment>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Its output exists already: left as it is</source>
+        <translation>Die Ausgabe gibt es schon: unverändert gelassen</translation>
+    </message>
+    <message>
+        <source>Cancelled while it was being restored</source>
+        <translation>Während der Restaurierung abgebrochen</translation>
+    </message>
+    <message>
+        <source>Cancelled before it was started</source>
+        <translation>Abgebrochen, bevor es begonnen hatte</translation>
+    </message>
+    <message>
+        <source>%1 could not be used: faces blended with the rectangle mask</source>
+        <extracomment>%1 is the face parser&apos;s file or model (ParseNet-latest.pth)</extracomment>
+        <translation>%1 konnte nicht verwendet werden: Gesichter mit der Rechteckmaske eingefügt</translation>
+    </message>
+    <message>
+        <source>Identity check unavailable</source>
+        <translation>Identitätsprüfung nicht verfügbar</translation>
+    </message>
+    <message>
+        <source>Identity check unavailable: %1 could not be used</source>
+        <extracomment>%1 is the identity descriptor&apos;s file or model that could not be loaded</extracomment>
+        <translation>Identitätsprüfung nicht verfügbar: %1 konnte nicht verwendet werden</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,20 @@
 <context>
     <name>gpen::ui::BatchDialog</name>
     <message numerus="yes">
+        <source>%n file(s) that cannot be opened as photos: %1</source>
+        <translation>
+            <numerusform>%n file that cannot be opened as a photo: %1</numerusform>
+            <numerusform>%n files that cannot be opened as photos: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) that cannot be restored</source>
+        <translation>
+            <numerusform>%n file that cannot be restored</numerusform>
+            <numerusform>%n files that cannot be restored</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n photo(s) selected: %1</source>
         <translation>
             <numerusform>%n photo selected: %1</numerusform>

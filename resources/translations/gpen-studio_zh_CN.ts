@@ -405,6 +405,32 @@
             <numerusform>已选择 %n 张照片：%1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Details: %1</source>
+        <translation>详细信息：%1</translation>
+    </message>
+    <message>
+        <source>Will be written as %1</source>
+        <translation>将写入为 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) that cannot be opened as photos: %1</source>
+        <translation>
+            <numerusform>%n 个文件无法作为照片打开：%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) that cannot be restored</source>
+        <translation>
+            <numerusform>%n 个文件无法修复</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n done already</source>
+        <translation>
+            <numerusform>%n 个已完成</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::ComparisonView</name>
@@ -444,10 +470,6 @@
         <translation>这不是模型文件。</translation>
     </message>
     <message>
-        <source>The file is incomplete (the download may have been cut off).</source>
-        <translation>文件不完整（下载可能被中断）。</translation>
-    </message>
-    <message>
         <source>The model file contains code that is not allowed; it was not loaded.</source>
         <translation>模型文件包含不允许的代码，已拒绝加载。</translation>
     </message>
@@ -464,10 +486,6 @@
         <translation>模型文件包含损坏的数值。</translation>
     </message>
     <message>
-        <source>The input cannot be used.</source>
-        <translation>无法使用该输入。</translation>
-    </message>
-    <message>
         <source>Not enough memory.</source>
         <translation>内存不足。</translation>
     </message>
@@ -482,11 +500,6 @@
     <message>
         <source>Internal error.</source>
         <translation>内部错误。</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <extracomment>%1 is the translated kind of error, %2 core&apos;s English detail naming the file</extracomment>
-        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>Background</source>
@@ -507,11 +520,6 @@
     <message>
         <source>RetinaFace-R50 is not installed: detecting faces with the built-in dlib detector</source>
         <translation>未安装 RetinaFace-R50：改用内置 dlib 检测器检测人脸</translation>
-    </message>
-    <message>
-        <source>%1: using the rectangle mask</source>
-        <extracomment>%1 is core&apos;s English message saying why the face parser could not be used</extracomment>
-        <translation>%1：改用矩形蒙版</translation>
     </message>
     <message>
         <source>No face model used: faces left as they are</source>
@@ -541,11 +549,6 @@
     <message>
         <source>Identity check</source>
         <translation>身份核对</translation>
-    </message>
-    <message>
-        <source>Identity check unavailable: %1</source>
-        <extracomment>%1 is core&apos;s English message saying why the identity descriptor could not be loaded</extracomment>
-        <translation>身份核对不可用：%1</translation>
     </message>
     <message>
         <source>The disk is full.</source>
@@ -578,6 +581,53 @@
         <source>Damage not repaired: what was found covers %1 % of the photo, too much to be damage</source>
         <extracomment>%1 is the share of the photo that the damage finder marked</extracomment>
         <translation>未修复损伤：找到的区域占照片的 %1 %，太多，不像是损伤</translation>
+    </message>
+    <message>
+        <source>The file ends early: part of it is missing.</source>
+        <translation>文件提前结束：缺少一部分。</translation>
+    </message>
+    <message>
+        <source>This cannot be done with these settings or this file.</source>
+        <translation>无法用这些设置或这个文件完成此操作。</translation>
+    </message>
+    <message>
+        <source>This model is not installed: Tools → Models downloads or imports it.</source>
+        <translation>此模型未安装：可在“工具 → 模型”中下载或导入。</translation>
+    </message>
+    <message>
+        <source>This is not a photo that can be opened (PNG, JPEG, TIFF, WebP or BMP).</source>
+        <translation>这不是可以打开的照片（PNG、JPEG、TIFF、WebP 或 BMP）。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>%1 is the file or model the error concerns (photo.jpg, GPEN-BFR-512), %2 what is wrong</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Its output exists already: left as it is</source>
+        <translation>输出文件已存在：保持不变</translation>
+    </message>
+    <message>
+        <source>Cancelled while it was being restored</source>
+        <translation>修复过程中已取消</translation>
+    </message>
+    <message>
+        <source>Cancelled before it was started</source>
+        <translation>开始之前已取消</translation>
+    </message>
+    <message>
+        <source>%1 could not be used: faces blended with the rectangle mask</source>
+        <extracomment>%1 is the face parser&apos;s file or model (ParseNet-latest.pth)</extracomment>
+        <translation>无法使用 %1：人脸改用矩形蒙版融合</translation>
+    </message>
+    <message>
+        <source>Identity check unavailable</source>
+        <translation>身份核对不可用</translation>
+    </message>
+    <message>
+        <source>Identity check unavailable: %1 could not be used</source>
+        <extracomment>%1 is the identity descriptor&apos;s file or model that could not be loaded</extracomment>
+        <translation>身份核对不可用：无法使用 %1</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include <gtest/gtest.h>
 
@@ -49,6 +50,7 @@ TEST(BatchReport, JsonReadsBackWholeAndCsvQuotesWhatNeedsIt) {
     // The first file's faces were scored: face 2 and 3 fell below the minimum.
     r.files[0].identityMin = 0.42;
     r.files[0].reviewFaces = {2, 3};
+    r.files[1].errorCode = gpen::ErrorCode::NotAnImage;
     const fs::path json = dir.path() / "report.json";
     ASSERT_TRUE(gpen::writeBatchReport(r, json));
     auto back = gpen::readBatchReport(json);
@@ -59,6 +61,7 @@ TEST(BatchReport, JsonReadsBackWholeAndCsvQuotesWhatNeedsIt) {
     EXPECT_EQ(back->files[0].faces, 3);
     EXPECT_EQ(back->files[1].status, FileStatus::Failed);
     EXPECT_EQ(back->files[1].error, r.files[1].error);
+    EXPECT_EQ(back->files[1].errorCode, gpen::ErrorCode::NotAnImage) << "its kind, for the GUI";
     EXPECT_EQ(back->files[0].notes, r.files[0].notes);
     EXPECT_EQ(back->files[0].replaces, "64769:12:3:4");
     EXPECT_TRUE(back->files[1].notes.empty());
@@ -85,6 +88,19 @@ TEST(BatchReport, JsonReadsBackWholeAndCsvQuotesWhatNeedsIt) {
             "bad.png,bad.png,failed,0,0.010,\"bad.png: not an image\nOpenCV can decode\",,,,\r\n"),
         std::string::npos)
         << text;
+}
+
+// Every error code has a name of its own in the report, read back as itself; a name from a newer
+// version reads as Internal.
+TEST(BatchReport, EveryErrorCodeHasANameThatReadsBack) {
+    std::set<std::string> names;
+    for (int c = 0; c <= static_cast<int>(gpen::ErrorCode::Internal); ++c) {
+        const auto code = static_cast<gpen::ErrorCode>(c);
+        const std::string name = gpen::errorCodeName(code);
+        EXPECT_TRUE(names.insert(name).second) << name << " twice";
+        EXPECT_EQ(gpen::errorCodeNamed(name), code) << name;
+    }
+    EXPECT_EQ(gpen::errorCodeNamed("from_the_future"), gpen::ErrorCode::Internal);
 }
 
 TEST(BatchReport, AFileThatIsNoReportIsRefused) {

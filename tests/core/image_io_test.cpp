@@ -280,7 +280,7 @@ TEST(ImageIo, OnlyTheListedFormatsAreDecoded) {
     ASSERT_TRUE(cv::imwrite((dir.path() / "photo.ppm").string(), asymmetricImage()));
     auto ppm = gpen::readImage(dir.path() / "photo.ppm");
     ASSERT_FALSE(ppm);
-    EXPECT_EQ(ppm.error().code, gpen::ErrorCode::InvalidArgument);
+    EXPECT_EQ(ppm.error().code, gpen::ErrorCode::NotAnImage);
     EXPECT_NE(ppm.error().message.find("photo.ppm: not a PNG, JPEG, TIFF, WebP or BMP file"),
               std::string::npos)
         << ppm.error().message;
@@ -306,7 +306,7 @@ TEST(ImageIo, AFileThatIsAlsoDicomNeverReachesADecoder) {
     writeFile(dir.path() / "scan.tif", bytes);
     auto d = gpen::readImage(dir.path() / "scan.tif");
     ASSERT_FALSE(d);
-    EXPECT_EQ(d.error().code, gpen::ErrorCode::InvalidArgument);
+    EXPECT_EQ(d.error().code, gpen::ErrorCode::NotAnImage);
     EXPECT_NE(d.error().message.find("scan.tif: also carries a DICOM signature at byte 128"),
               std::string::npos)
         << d.error().message;

@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSignalSpy>
@@ -155,6 +156,12 @@ TEST(BatchDialog, ThePlanIsShownBeforeStartAndFollowsTheForm) {
         ASSERT_TRUE(cv::imwrite(
             (scans + QLatin1Char('/') + QString::fromLatin1(name)).toStdString(), pixels));
     }
+    // Two files with photo names that are no photos: counted apart, not as photos to restore.
+    for (const char* name : {"notes.jpg", "empty.png"}) {
+        QFile file(scans + QLatin1Char('/') + QString::fromLatin1(name));
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        if (name[0] == 'n') file.write("shopping list: milk, bread\n");
+    }
     BatchDialog dialog(nullptr);
     dialog.show();
     QSignalSpy ready(&dialog, &BatchDialog::planReady);
@@ -167,7 +174,8 @@ TEST(BatchDialog, ThePlanIsShownBeforeStartAndFollowsTheForm) {
     };
     ASSERT_TRUE(waitForPlan());
     EXPECT_EQ(dialog.planLabel()->text(),
-              QStringLiteral("4 photos selected: a.png, b.jpg, c.png, …"));
+              QStringLiteral("4 photos selected: a.png, b.jpg, c.png, …\n"
+                             "2 files that cannot be opened as photos: empty.png, notes.jpg"));
     EXPECT_EQ(QDir::fromNativeSeparators(dialog.outputEdit()->text()),
               dir.filePath(QStringLiteral("scans-restored")));
     dialog.findChild<QCheckBox*>(QStringLiteral("recursiveBox"))->setChecked(true);
@@ -317,6 +325,10 @@ TEST_F(BatchDialogTest, CancelStopsTheBatchAndAnInteractiveRestoreKeepsItsOwnJob
     EXPECT_LT(outcome.ok, 3);
     EXPECT_EQ(status(dialog, 0), BatchDialog::tr("Done"));
     EXPECT_EQ(status(dialog, 2), BatchDialog::tr("Cancelled"));
+    // A cancelled row names no output (none was written); the bar stops where the batch did.
+    EXPECT_TRUE(dialog->table()->item(2, BatchDialog::OutputColumn)->text().isEmpty());
+    EXPECT_FALSE(dialog->table()->item(0, BatchDialog::OutputColumn)->text().isEmpty());
+    EXPECT_LT(dialog->progressBar()->value(), dialog->progressBar()->maximum());
     EXPECT_FALSE(QFileInfo::exists(QDir(m_output.path()).filePath(QStringLiteral("c-right.tif"))));
     EXPECT_TRUE(QFileInfo::exists(outcome.reportJson));
     EXPECT_TRUE(dialog->startButton()->isEnabled());

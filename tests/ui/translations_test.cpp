@@ -6,10 +6,12 @@
 #include <QDialogButtonBox>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTranslator>
 
 #include <gtest/gtest.h>
 
+#include "gpen/batch/batch_report.h"
 #include "gpen/pipeline/restore_pipeline.h"
 #include "temp_settings.h"
 #include "ui/common/core_text.h"
@@ -123,25 +125,34 @@ TEST(Translations, SettingsOfferEachLanguageInItsOwnScript) {
 TEST(Translations, CoreErrorsLeadWithASentenceInTheUsersLanguage) {
     gpen::test::uiApp();
     const gpen::Error damaged{gpen::ErrorCode::Malformed,
-                              "GPEN-BFR-512.pth: pickle ends inside a tuple"};
-    // English: core's message says it all.
+                              "/home/user/models/GPEN-BFR-512.pth: pickle ends inside a tuple"};
+    // English: core's message says it all, and there is nothing more for Details.
     EXPECT_EQ(gpen::ui::CoreText::error(damaged), QString::fromStdString(damaged.message));
+    EXPECT_TRUE(gpen::ui::CoreText::details(damaged).isEmpty());
     EXPECT_EQ(gpen::ui::CoreText::stage(QStringLiteral("faces")),
               QStringLiteral("Face restoration"));
     const ScopedLanguage chinese(QStringLiteral("zh_CN"));
     ASSERT_FALSE(chinese.installed().isEmpty());
-    EXPECT_EQ(gpen::ui::CoreText::error(damaged),
-              QStringLiteral("文件已损坏。（GPEN-BFR-512.pth: pickle ends inside a tuple）"));
+    // Translated: the file's name, then our sentence; core's English (and the folders) only in
+    // the details.
+    EXPECT_EQ(gpen::ui::CoreText::error(damaged), QStringLiteral("GPEN-BFR-512.pth：文件已损坏。"));
+    EXPECT_EQ(gpen::ui::CoreText::details(damaged), QString::fromStdString(damaged.message));
     EXPECT_EQ(gpen::ui::CoreText::error({gpen::ErrorCode::Io, "a.png: cannot open"}),
-              QStringLiteral("无法读取或写入文件。（a.png: cannot open）"));
+              QStringLiteral("a.png：无法读取或写入文件。"));
+    // A message that names no file first is our sentence alone.
+    EXPECT_EQ(gpen::ui::CoreText::error({gpen::ErrorCode::Io, "cannot open the output folder"}),
+              QStringLiteral("无法读取或写入文件。"));
     EXPECT_EQ(gpen::ui::CoreText::stage(QStringLiteral("faces")), QStringLiteral("人脸修复"));
     EXPECT_EQ(gpen::ui::CoreText::stage(QStringLiteral("something new")),
               QStringLiteral("something new"));
     EXPECT_EQ(gpen::ui::CoreText::note(std::string(gpen::kNoteDlibFallback)),
               QStringLiteral("未安装 RetinaFace-R50：改用内置 dlib 检测器检测人脸"));
-    EXPECT_EQ(gpen::ui::CoreText::note("ParseNet-latest.pth: truncated" +
+    EXPECT_EQ(gpen::ui::CoreText::note("/home/user/models/ParseNet-latest.pth: truncated" +
                                        std::string(gpen::kNoteRectangleMaskSuffix)),
-              QStringLiteral("ParseNet-latest.pth: truncated：改用矩形蒙版"));
+              QStringLiteral("无法使用 ParseNet-latest.pth：人脸改用矩形蒙版融合"));
+    EXPECT_EQ(gpen::ui::CoreText::note(std::string(gpen::kNoteIdentityUnavailablePrefix) +
+                                       "arcface.onnx: not a model file"),
+              QStringLiteral("身份核对不可用：无法使用 arcface.onnx"));
     // Notes that carry numbers: read back and put in the translation; one that does not read
     // stays core's.
     EXPECT_EQ(gpen::ui::CoreText::note(std::string(gpen::kNoteDamageRepairedPrefix) +
@@ -152,6 +163,57 @@ TEST(Translations, CoreErrorsLeadWithASentenceInTheUsersLanguage) {
               QStringLiteral("未修复损伤：找到的区域占照片的 37.20 %，太多，不像是损伤"));
     const std::string unread = std::string(gpen::kNoteDamageRepairedPrefix) + "most of it";
     EXPECT_EQ(gpen::ui::CoreText::note(unread), QString::fromStdString(unread));
+}
+
+// What the user reads of `text` once the file's name and the names that are the same in every
+// language (image formats, networks) are taken out.
+QString withoutNames(QString text, const QString& fileName) {
+    text.remove(fileName);
+    static const QRegularExpression names(
+        QStringLiteral("PNG|JPEG|TIFF|WebP|BMP|ParseNet|RetinaFace|GPEN|dlib"));
+    return text.remove(names);
+}
+
+// Every error code, in German and in Chinese, and in a batch's rows: the file's name and a
+// sentence of the language, no English word of core's message, no folder.
+TEST(Translations, EveryCoreErrorReadsWhollyInGermanAndChinese) {
+    gpen::test::uiApp();
+    const QString fileName = QStringLiteral("scan 1.jpg");
+    const std::string message = "/home/user/photos/scan 1.jpg: cannot decode because of reasons";
+    const QStringList englishWords{QStringLiteral("cannot"), QStringLiteral("decode"),
+                                   QStringLiteral("because"), QStringLiteral("reasons"),
+                                   QStringLiteral("/home")};
+    static const QRegularExpression latinLetter(QStringLiteral("[A-Za-z]"));
+    for (const QString& language : {QStringLiteral("de"), QStringLiteral("zh_CN")}) {
+        const ScopedLanguage scoped(language);
+        ASSERT_FALSE(scoped.installed().isEmpty()) << language.toStdString();
+        for (int c = 0; c <= static_cast<int>(gpen::ErrorCode::Internal); ++c) {
+            const auto code = static_cast<gpen::ErrorCode>(c);
+            const gpen::Error error{code, message};
+            for (const QString& text : {gpen::ui::CoreText::error(error),
+                                        gpen::ui::CoreText::batchReason(message, code)}) {
+                SCOPED_TRACE(language.toStdString() + " " + gpen::errorCodeName(code) + ": " +
+                             text.toStdString());
+                EXPECT_TRUE(text.startsWith(fileName));
+                for (const QString& word : englishWords) EXPECT_FALSE(text.contains(word));
+                if (language == QLatin1String("zh_CN")) {
+                    EXPECT_FALSE(withoutNames(text, fileName).contains(latinLetter));
+                }
+            }
+            EXPECT_EQ(gpen::ui::CoreText::details(error), QString::fromStdString(message));
+        }
+        for (const std::string& reason :
+             {std::string(gpen::kSkippedOutputExists), std::string(gpen::kCancelledWhileRunning),
+              std::string(gpen::kCancelledBeforeStart)}) {
+            const QString text =
+                gpen::ui::CoreText::batchReason(reason, gpen::ErrorCode::Cancelled);
+            SCOPED_TRACE(language.toStdString() + ": " + text.toStdString());
+            EXPECT_NE(text, QString::fromStdString(reason));
+            if (language == QLatin1String("zh_CN")) {
+                EXPECT_FALSE(text.contains(latinLetter));
+            }
+        }
+    }
 }
 
 }  // namespace

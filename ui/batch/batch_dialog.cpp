@@ -29,6 +29,7 @@
 #include "ui/common/core_text.h"
 
 #include "gpen/batch/output_naming.h"
+#include "gpen/io/image_io.h"
 #include "ui/bridge/engine_controller.h"
 #include "ui/photos/restore_model_choices.h"
 #include "ui/photos/restore_panel.h"
@@ -290,18 +291,34 @@ void BatchDialog::refreshPlan() {
         QString text;
         if (!scanned) {
             text = CoreText::error(scanned.error());
-        } else if (scanned->files.empty()) {
-            text =
-                tr("No photos to restore here: none of its files is a photo these choices select.");
         } else {
+            // Counted as the batch will: a file whose first bytes say it is no photo that can be
+            // opened (a text file named .jpg, an empty one) is listed apart, not as a photo.
             constexpr std::size_t kNamed = 3;
-            QStringList names;
-            for (std::size_t i = 0; i < std::min(kNamed, scanned->files.size()); ++i) {
-                names << QString::fromStdString(scanned->files[i].relative.generic_string());
+            QStringList photos, refused;
+            std::size_t photoCount = 0, refusedCount = 0;
+            for (const ScannedFile& f : scanned->files) {
+                const QString name = QString::fromStdString(f.relative.generic_string());
+                const bool readable = checkImageFile(f.path).has_value();
+                std::size_t& count = readable ? photoCount : refusedCount;
+                QStringList& names = readable ? photos : refused;
+                if (count++ < kNamed) names << name;
             }
-            if (scanned->files.size() > kNamed) names << QStringLiteral("…");
-            text = tr("%n photo(s) selected: %1", nullptr, static_cast<int>(scanned->files.size()))
-                       .arg(names.join(QStringLiteral(", ")));
+            if (photoCount > kNamed) photos << QStringLiteral("…");
+            if (refusedCount > kNamed) refused << QStringLiteral("…");
+            if (photoCount == 0) {
+                text =
+                    tr("No photos to restore here: none of its files is a photo these choices "
+                       "select.");
+            } else {
+                text = tr("%n photo(s) selected: %1", nullptr, static_cast<int>(photoCount))
+                           .arg(photos.join(QStringLiteral(", ")));
+            }
+            if (refusedCount > 0) {
+                text += QLatin1Char('\n') + tr("%n file(s) that cannot be opened as photos: %1",
+                                               nullptr, static_cast<int>(refusedCount))
+                                                .arg(refused.join(QStringLiteral(", ")));
+            }
         }
         // Queued to the dialog; dropped with its events if it is gone (m_planner joins first).
         QMetaObject::invokeMethod(this, [this, generation, text] {

@@ -56,13 +56,18 @@ void BatchDialog::setRow(int tableRow, const BatchFileRow& row) {
     // An error says why a file failed or was skipped; notes say what a user should know of a
     // written one (damaged data decoded around, a face skipped, a fallback taken).
     const QString notes = row.error.isEmpty() ? row.notes.join(QStringLiteral("; ")) : row.error;
+    // The output column names a file that is there: a written one, or the one a pending row will
+    // write (in gray); a failed, skipped or cancelled row wrote none.
+    const bool written = row.state == BatchFileState::Ok;
+    const bool planned =
+        row.state == BatchFileState::Pending || row.state == BatchFileState::Running;
     const QString cells[ColumnCount] = {
         row.file,
         stateText(row.state),
         row.state == BatchFileState::Ok ? QString::number(row.faces) : QString(),
         ended && row.seconds > 0 ? tr("%1 s").arg(row.seconds, 0, 'f', 1) : QString(),
         notes,
-        row.output};
+        written || planned ? row.output : QString()};
     for (int c = 0; c < ColumnCount; ++c) {
         QTableWidgetItem* item = m_table->item(tableRow, c);
         if (!item) {
@@ -70,8 +75,18 @@ void BatchDialog::setRow(int tableRow, const BatchFileRow& row) {
             m_table->setItem(tableRow, c, item);
         }
         item->setText(cells[c]);
-        if (c == ErrorColumn || c == FileColumn) item->setToolTip(cells[c]);
+        if (c == FileColumn) item->setToolTip(cells[c]);
     }
+    QTableWidgetItem* reason = m_table->item(tableRow, ErrorColumn);
+    reason->setToolTip(row.errorDetails.isEmpty() ? notes
+                                                  : notes + QStringLiteral("\n\n") +
+                                                        tr("Details: %1").arg(row.errorDetails));
+    QTableWidgetItem* output = m_table->item(tableRow, OutputColumn);
+    output->setForeground(planned ? palette().brush(QPalette::Disabled, QPalette::Text)
+                                  : palette().brush(QPalette::Active, QPalette::Text));
+    output->setToolTip(planned && !row.output.isEmpty()
+                           ? tr("Will be written as %1").arg(row.output)
+                           : cells[OutputColumn]);
     QTableWidgetItem* status = m_table->item(tableRow, StatusColumn);
     status->setData(Qt::UserRole, static_cast<int>(row.state));
     const bool review = row.state == BatchFileState::Ok && !row.reviewFaces.isEmpty();
@@ -115,8 +130,18 @@ void BatchDialog::onPlanned(const BatchPlanView& plan) {
     for (int i = 0; i < plan.rows.size(); ++i) setRow(i, plan.rows[i]);
     m_progress->setRange(0, std::max<int>(1, static_cast<int>(plan.rows.size())));
     m_progress->setValue(0);
-    m_progressLabel->setText(
-        tr("%n photo(s) to restore", nullptr, static_cast<int>(plan.rows.size())));
+    // Counted as the user will find them: files the plan already knows cannot be restored (not a
+    // photo, an output name taken) or will leave as they are are not photos to restore.
+    int toRestore = 0, refused = 0, kept = 0;
+    for (const BatchFileRow& row : plan.rows) {
+        toRestore += row.state == BatchFileState::Pending ? 1 : 0;
+        refused += row.state == BatchFileState::Failed ? 1 : 0;
+        kept += row.state == BatchFileState::Skipped || row.state == BatchFileState::Ok ? 1 : 0;
+    }
+    QStringList parts{tr("%n photo(s) to restore", nullptr, toRestore)};
+    if (refused > 0) parts << tr("%n file(s) that cannot be restored", nullptr, refused);
+    if (kept > 0) parts << tr("%n done already", nullptr, kept);
+    m_progressLabel->setText(parts.join(QStringLiteral(", ")));
 }
 
 void BatchDialog::onFileDone(const BatchFileView& file) {
@@ -194,8 +219,11 @@ void BatchDialog::onFinished(const BatchOutcome& o) {
     }
     m_reportPath = o.reportJson;
     setRunning(false);
-    m_progress->setRange(0, 1);
-    m_progress->setValue(1);
+    // The bar ends where the batch did: full only when every file was handled, so a cancelled
+    // or stopped batch does not look finished.
+    const int handled = o.ok + o.skipped + o.failed;
+    m_progress->setRange(0, std::max(1, o.total));
+    m_progress->setValue(o.total > 0 ? std::min(handled, o.total) : 1);
     m_openReport->setEnabled(!m_reportPath.isEmpty() && QFileInfo::exists(m_reportPath));
     m_openOutput->setEnabled(QFileInfo(m_outputDir).isDir());
     QString text = tr("Batch finished: %1 restored, %2 skipped, %3 failed in %4")

@@ -45,8 +45,9 @@ struct BatchFileRow {
     BatchFileState state = BatchFileState::Pending;
     int faces = 0;
     double seconds = 0;
-    QString error;
-    QStringList notes;  // in the user's language: damaged data decoded around, fallbacks taken
+    QString error;         // why it failed or was skipped, in the user's language
+    QString errorDetails;  // core's own words where `error` does not show them (a tooltip)
+    QStringList notes;     // in the user's language: damaged data decoded around, fallbacks taken
     // One of the notes concerns this photo alone (its data was damaged, a face was skipped, its
     // masks fell back): the row is marked for a look. The models the batch chose are no warning.
     bool warning = false;

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include <QLocale>
+#include <QRegularExpression>
 
 #include "gpen/batch/batch_report.h"
 #include "gpen/engine/model_catalog.h"
@@ -39,9 +40,8 @@ const char* kindSentence(ErrorCode code) {
         case ErrorCode::NotACheckpoint:
             return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "This is not a model file.");
         case ErrorCode::Truncated:
-            return QT_TRANSLATE_NOOP(
-                "gpen::ui::CoreText",
-                "The file is incomplete (the download may have been cut off).");
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText",
+                                     "The file ends early: part of it is missing.");
         case ErrorCode::UnsupportedGlobal:
             return QT_TRANSLATE_NOOP(
                 "gpen::ui::CoreText",
@@ -56,7 +56,8 @@ const char* kindSentence(ErrorCode code) {
         case ErrorCode::NonFinite:
             return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "The model file holds corrupt values.");
         case ErrorCode::InvalidArgument:
-            return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "The input cannot be used.");
+            return QT_TRANSLATE_NOOP("gpen::ui::CoreText",
+                                     "This cannot be done with these settings or this file.");
         case ErrorCode::TooLarge:
             return QT_TRANSLATE_NOOP("gpen::ui::CoreText",
                                      "The photo is larger than the largest photo set in Settings.");
@@ -71,10 +72,31 @@ const char* kindSentence(ErrorCode code) {
                                      "The downloaded file is not the released one.");
         case ErrorCode::Cancelled:
             return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "Cancelled.");
+        case ErrorCode::NotInstalled:
+            return QT_TRANSLATE_NOOP(
+                "gpen::ui::CoreText",
+                "This model is not installed: Tools → Models downloads or imports it.");
+        case ErrorCode::NotAnImage:
+            return QT_TRANSLATE_NOOP(
+                "gpen::ui::CoreText",
+                "This is not a photo that can be opened (PNG, JPEG, TIFF, WebP or BMP).");
         case ErrorCode::Internal:
             break;
     }
     return QT_TRANSLATE_NOOP("gpen::ui::CoreText", "Internal error.");
+}
+
+// The file or model a message of core's is about: core names it first ("photo.jpg: ...",
+// withContext), as a path, a file name or a model's id. What stands before the first ": " is one
+// when it has no space or ends in a file extension (a sentence is neither); only its file name is
+// kept, the folders stay in the details.
+QString subjectOf(const QString& message) {
+    const qsizetype colon = message.indexOf(QLatin1String(": "));
+    if (colon <= 0) return {};
+    const QString head = message.left(colon);
+    static const QRegularExpression extension(QStringLiteral("\\.[A-Za-z0-9]{1,5}$"));
+    if (head.contains(QLatin1Char(' ')) && !extension.match(head).hasMatch()) return {};
+    return head.mid(head.lastIndexOf(QLatin1Char('/')) + 1);
 }
 
 }  // namespace
@@ -83,9 +105,25 @@ QString CoreText::error(const Error& error) {
     const QString detail = QString::fromStdString(error.message);
     const char* sentence = kindSentence(error.code);
     const QString translated = tr(sentence);
-    if (translated == QLatin1String(sentence)) return detail;  // no translation: English already
-    //: %1 is the translated kind of error, %2 core's English detail naming the file
-    return tr("%1 (%2)").arg(translated, detail);
+    // In English core's own message says it (it names the file and what is wrong), except where
+    // its words are for a log (where to put a model file, its URL): those get our sentence too.
+    const bool english = translated == QLatin1String(sentence);
+    if (english && error.code != ErrorCode::NotInstalled) return detail;
+    const QString subject = subjectOf(detail);
+    //: %1 is the file or model the error concerns (photo.jpg, GPEN-BFR-512), %2 what is wrong
+    return subject.isEmpty() ? translated : tr("%1: %2").arg(subject, translated);
+}
+
+QString CoreText::details(const Error& error) {
+    const QString detail = QString::fromStdString(error.message);
+    return CoreText::error(error) == detail ? QString() : detail;
+}
+
+QString CoreText::batchReason(const std::string& reason, ErrorCode code) {
+    if (reason == kSkippedOutputExists) return tr("Its output exists already: left as it is");
+    if (reason == kCancelledWhileRunning) return tr("Cancelled while it was being restored");
+    if (reason == kCancelledBeforeStart) return tr("Cancelled before it was started");
+    return error(Error{code, reason});
 }
 
 QString CoreText::modelError(const ModelStatus& status) {
@@ -106,16 +144,22 @@ QString CoreText::note(const std::string& note) {
         return tr(
             "RetinaFace-R50 is not installed: detecting faces with the built-in dlib detector");
     const std::string_view suffix = kNoteRectangleMaskSuffix;
+    // The notes below carry core's English reason: the user reads which file could not be used
+    // (core's whole words are in the log and the saved file's note).
     if (note.size() > suffix.size() && note.ends_with(suffix)) {
-        //: %1 is core's English message saying why the face parser could not be used
-        return tr("%1: using the rectangle mask")
-            .arg(QString::fromStdString(note.substr(0, note.size() - suffix.size())));
+        const QString subject =
+            subjectOf(QString::fromStdString(note.substr(0, note.size() - suffix.size())));
+        //: %1 is the face parser's file or model (ParseNet-latest.pth)
+        return tr("%1 could not be used: faces blended with the rectangle mask")
+            .arg(subject.isEmpty() ? QStringLiteral("ParseNet") : subject);
     }
     if (note == kNoteNoFaceModel) return tr("No face model used: faces left as they are");
     if (note.starts_with(kNoteIdentityUnavailablePrefix)) {
-        //: %1 is core's English message saying why the identity descriptor could not be loaded
-        return tr("Identity check unavailable: %1")
-            .arg(QString::fromStdString(note.substr(kNoteIdentityUnavailablePrefix.size())));
+        const QString subject =
+            subjectOf(QString::fromStdString(note.substr(kNoteIdentityUnavailablePrefix.size())));
+        if (subject.isEmpty()) return tr("Identity check unavailable");
+        //: %1 is the identity descriptor's file or model that could not be loaded
+        return tr("Identity check unavailable: %1 could not be used").arg(subject);
     }
     if (note == kNoteRestStaysGray) {
         return tr(

@@ -17,11 +17,19 @@ class CoreText {
     Q_DECLARE_TR_FUNCTIONS(gpen::ui::CoreText)
 
   public:
-    // In a translated interface a sentence in the user's language for the error's kind comes
-    // first, core's detail after it; in English core's message alone says it.
+    // What went wrong, for the user: in a translated interface a sentence of the user's language
+    // for the error's kind, after the name of the file or model it concerns ("photo.jpg: …"), with
+    // no English and no folders in it; in English core's message, which names the file and says
+    // what is wrong (for a model not installed, our sentence: core's names folders and a URL).
     static QString error(const Error& error);
+    // Core's English message where error() does not show it (empty where it does): for a
+    // message box's Details or a tooltip.
+    static QString details(const Error& error);
     // A model that failed to load (ModelStatus::error and errorCode), as error() words it.
     static QString modelError(const ModelStatus& status);
+    // Why a batch's file failed, was skipped or cancelled (FileRecord's error and errorCode), as
+    // error() words it.
+    static QString batchReason(const std::string& reason, ErrorCode code);
     // A pipeline stage ("background", "detection", "faces", "mask") in the user's language;
     // an unknown one as it is.
     static QString stage(const QString& stage);

@@ -157,7 +157,7 @@ quint64 ImageSession::open(const QStringList& paths) {
     // goes, and a call still queued then is discarded with the object's events.
     auto closing = m_closing;
     m_decoder.start([this, closing, files, id, params = m_readParams] {
-        QStringList problems;
+        QStringList problems, details;
         for (const QString& file : files) {
             if (closing->load()) return;
             Entry e{file, QFileInfo(file).fileName(), {}, {}, {}, {}};
@@ -169,15 +169,16 @@ quint64 ImageSession::open(const QStringList& paths) {
                 e.decoded = std::make_shared<const DecodedImage>(std::move(*decoded));
             } else {
                 problems << CoreText::error(decoded.error());  // in the user's language
+                details << QString::fromStdString(decoded.error().message);
             }
             QMetaObject::invokeMethod(this, [this, file, e = std::move(e)]() mutable {
                 m_pending.remove(canonical(file));
                 if (!e.original.isNull()) addDecoded(std::move(e));
             });
         }
-        QMetaObject::invokeMethod(this, [this, id, problems] {
+        QMetaObject::invokeMethod(this, [this, id, problems, details] {
             --m_openJobs;
-            Q_EMIT openFinished(id, problems);
+            Q_EMIT openFinished(id, problems, details);
         });
     });
     return id;

@@ -62,8 +62,9 @@ class ImageSession : public QObject {
 
     // Opens files and folders (folders are scanned, not recursively, for supported images) in
     // the background and returns the open job's id (from the engine's job numbering). entryAdded
-    // follows for each new photo, in the order given, then openFinished(id, problems) with the
-    // messages of the files that could not be read (name and reason). A photo already open or
+    // follows for each new photo, in the order given, then openFinished(id, problems, details) with
+    // the messages of the files that could not be read (name and reason, in the user's language)
+    // and core's own words for each (its path and detail, for Details). A photo already open or
     // being opened is not opened twice.
     quint64 open(const QStringList& paths);
     void addImage(const QImage& image, const QString& displayName);
@@ -119,7 +120,7 @@ class ImageSession : public QObject {
     void resultChanged(int index);
     // After remove(): `index` is gone and the entries after it moved down.
     void entryRemoved(int index);
-    void openFinished(quint64 jobId, const QStringList& problems);
+    void openFinished(quint64 jobId, const QStringList& problems, const QStringList& details);
     // A released photo's pixels are back (use()).
     void entryLoaded(int index);
 

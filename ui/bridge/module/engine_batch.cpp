@@ -36,8 +36,11 @@ BatchFileRow rowOf(std::size_t position, const FileRecord& r) {
                      stateOf(r.status),
                      r.faces,
                      r.seconds,
-                     QString::fromStdString(r.error),
+                     r.error.empty() ? QString() : CoreText::batchReason(r.error, r.errorCode),
+                     {},
                      {}};
+    if (row.error != QString::fromStdString(r.error))
+        row.errorDetails = QString::fromStdString(r.error);
     for (const auto& note : r.notes) {
         row.notes << CoreText::note(note);
         const bool choice = note == kNoteDlibFallback || note == kNoteNoFaceModel ||
@@ -92,7 +95,7 @@ void runBatchJob(ModelCache& cache, const BatchRequest& request, const EngineEve
     try {
         auto params = batchParamsFrom(request);
         if (!params) {
-            events.jobEvent(JobFailure{id, QString::fromStdString(params.error().message)});
+            events.jobEvent(JobFailure{id, CoreText::error(params.error())});
             return;
         }
         // The plan the runner runs, as it starts: the table shows exactly that.
@@ -114,7 +117,7 @@ void runBatchJob(ModelCache& cache, const BatchRequest& request, const EngineEve
         params->pause = request.paused.get();
         auto summary = gpen::runBatch(cache, *params);
         if (!summary) {
-            events.jobEvent(JobFailure{id, QString::fromStdString(summary.error().message)});
+            events.jobEvent(JobFailure{id, CoreText::error(summary.error())});
             return;
         }
         events.jobEvent(BatchOutcome{

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include <tl/expected.hpp>
@@ -23,11 +24,18 @@ enum class ErrorCode {
     TooLarge,  // an image over the pixel limit asked for (ImageReadParams::maxPixels)
     OutOfMemory,
     Device,
-    Network,    // a download failed: no answer, an HTTP error, a cut or stalled transfer
-    Checksum,   // downloaded bytes whose SHA-256 is not the published file's
-    Cancelled,  // not an error to report as a failure: the user asked for it
-    Internal,
+    Network,       // a download failed: no answer, an HTTP error, a cut or stalled transfer
+    Checksum,      // downloaded bytes whose SHA-256 is not the published file's
+    Cancelled,     // not an error to report as a failure: the user asked for it
+    NotInstalled,  // a model the work needs has no file in the models folders
+    NotAnImage,    // the bytes are none of the image formats read (PNG, JPEG, TIFF, WebP, BMP)
+    Internal,      // the last: tests walk every code up to it
 };
+
+// The code's name in files we write ("not_an_image": the batch report), and back (Internal for
+// a name we do not know: a report from a newer version).
+const char* errorCodeName(ErrorCode code);
+ErrorCode errorCodeNamed(std::string_view name);
 
 struct Error {
     ErrorCode code = ErrorCode::Internal;
@@ -41,7 +49,9 @@ inline tl::unexpected<Error> makeError(ErrorCode code, std::string message) {
     return tl::unexpected<Error>(Error{code, std::move(message)});
 }
 
-// Prefixes the message with the thing it concerns ("GPEN-BFR-512.pth: ...").
+// Prefixes the message with the thing it concerns ("GPEN-BFR-512.pth: ..."): every message names
+// its file or model first this way, which the GUI relies on to name it in the user's language
+// (ui/common/core_text.h).
 inline Error withContext(Error error, const std::string& context) {
     if (!context.empty()) {
         error.message = context + ": " + error.message;

@@ -23,6 +23,10 @@ enum class FileStatus { Pending, Ok, Skipped, Failed, Cancelled };
 // stopped between writing it and recording it): kept, not restored again.
 inline constexpr std::string_view kNoteFinishedByEarlierRun =
     "restored by the earlier run, which stopped before recording its details";
+// Why a file was skipped or cancelled (FileRecord::error).
+inline constexpr std::string_view kSkippedOutputExists = "output exists";
+inline constexpr std::string_view kCancelledWhileRunning = "cancelled";
+inline constexpr std::string_view kCancelledBeforeStart = "cancelled before it was started";
 const char* fileStatusName(FileStatus status);  // "pending", "ok", "skipped", "failed", "cancelled"
 
 struct FileRecord {
@@ -44,6 +48,9 @@ struct FileRecord {
     // (1-based, in the restore's order). A file with any is marked for review.
     double identityMin = std::numeric_limits<double>::quiet_NaN();
     std::vector<int> reviewFaces;
+    // What kind of failure `error` is: the GUI words it in the user's language from it (a skip
+    // or a cancel says one of the reasons below, Cancelled for a cancel).
+    ErrorCode errorCode = ErrorCode::Internal;
     bool review() const { return !reviewFaces.empty(); }
 };
 

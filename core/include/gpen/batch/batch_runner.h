@@ -48,7 +48,8 @@ struct BatchProgress {
 // Called from the runner's threads (inference and encoder), never concurrently; must return
 // quickly and not throw.
 using BatchProgressFn = std::function<void(const BatchProgress&)>;
-// Each file's final record, in the order files finish; same threading as BatchProgressFn.
+// Each file's final record as it finishes in this run, once (those the plan refused on the calling
+// thread right after BatchPlanFn; not those it skipped); same threading as BatchProgressFn.
 using BatchFileFn = std::function<void(std::size_t position, const FileRecord& record)>;
 
 // One file of the plan a batch runs: its input, its output and its record so far.

@@ -41,6 +41,12 @@ struct DecodedImage {
 // anything. Errors name the file and say what is wrong.
 Expected<DecodedImage> readImage(const std::filesystem::path& path,
                                  const ImageReadParams& params = {});
+// What readImage would refuse before decoding, from the file's first bytes alone (a few hundred of
+// them: cheap for a whole archive): not one of the formats read, empty, a header cut short, over
+// the pixel limit, TIFF samples it refuses. The errors are readImage's. A file that passes may
+// still fail to decode (damaged or cut-short data).
+Expected<void> checkImageFile(const std::filesystem::path& path,
+                              const ImageReadParams& params = {});
 // readImage(...).bgr8.
 Expected<cv::Mat> readImageBgr8(const std::filesystem::path& path,
                                 const ImageReadParams& params = {});
