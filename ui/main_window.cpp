@@ -308,7 +308,14 @@ void MainWindow::showNothing(bool photoSelected) {
 
 void MainWindow::showPreviousFaces(int index) {
     // A restore that did not finish leaves the photo's earlier result in view: its faces come
-    // back to the strip with it (not adjustable: the engine let that result go for the new job).
+    // back to the strip with it, adjustable where the engine held that result on to (small
+    // enough to keep beside the new job), and the other held photo's too.
+    if (m_heldImage >= 0) {
+        m_reblendImage = m_heldImage;
+        m_reblendKey = m_heldKey;
+    }
+    m_heldImage = -1;
+    m_heldKey = -1;
     if (index < 0 || index != currentIndex()) return;
     m_stripPhoto = -1;
     showFaces(index);
@@ -402,10 +409,12 @@ bool MainWindow::closePhoto(int index) {
 
 void MainWindow::onEntryRemoved(int index) {
     // The engine's held result belongs to the closed photo: nothing can re-blend it any more.
-    if (index == m_reblendImage) {
-        m_reblendImage = -1;
-    } else if (index < m_reblendImage) {
-        --m_reblendImage;
+    for (int* reblendable : {&m_reblendImage, &m_heldImage}) {
+        if (index == *reblendable) {
+            *reblendable = -1;
+        } else if (index < *reblendable) {
+            --*reblendable;
+        }
     }
     if (index == m_jobImage) {
         if (m_engine) m_engine->cancelJob(m_restoreJob);
@@ -496,6 +505,8 @@ void MainWindow::connectEngine() {
         m_status->setText(o.summary);
         const int index = m_jobImage;  // follows the photo if an earlier one was closed meanwhile
         m_jobImage = -1;
+        m_heldImage = -1;  // the engine holds the new result now, in place of the earlier one
+        m_heldKey = -1;
         if (index < 0) return;  // the photo was closed while it was restored
         // The engine now holds this photo's full result (and only this one): its faces re-blend.
         m_session->setFaces(index, o.faces, m_panel->options().strength);
@@ -516,6 +527,11 @@ void MainWindow::connectEngine() {
                 m_status->setText(tr("Restore failed: %1").arg(message));
                 startNextQueued();  // one photo that fails does not stop Restore All
             });
+    connect(m_engine, &EngineController::reblendHeld, this, [this](quint64 id, int key) {
+        if (id != m_restoreJob || key == m_heldKey) return;
+        m_heldImage = -1;  // let go for memory: the earlier result can no longer re-blend
+        m_heldKey = -1;
+    });
     connect(m_engine, &EngineController::jobCancelled, this, [this](quint64 id) {
         if (id != m_restoreJob) return;
         showPreviousFaces(m_jobImage);
@@ -562,8 +578,10 @@ void MainWindow::restoreCurrent() {
     RestoreOptions options = m_panel->options();
     if (!damageToRepair(&damage, &options)) return;
     m_jobImage = index;
-    // The engine frees the result it holds when a new restore starts (one full result at a time:
-    // a 24 MP photo at 4x is gigabytes): no photo re-blends until this one is done.
+    // The engine holds one full result at a time (a 24 MP photo at 4x is gigabytes): no photo
+    // re-blends until this one is done; the earlier result may come back if it is cancelled.
+    m_heldImage = m_reblendImage;
+    m_heldKey = m_reblendKey;
     m_reblendImage = -1;
     m_reblendKey = -1;
     m_faces->clear();

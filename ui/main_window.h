@@ -160,6 +160,10 @@ class MainWindow : public QMainWindow {
     // earlier photo moves it down in the list, not in the engine).
     int m_reblendImage = -1;
     int m_reblendKey = -1;
+    // While a restore runs: the photo (and key) whose earlier result the engine may hold on to,
+    // re-blendable again if the restore is cancelled or fails (EngineController::reblendHeld).
+    int m_heldImage = -1;
+    int m_heldKey = -1;
     int m_stripPhoto = -1;  // the photo whose faces the strip shows
     int m_shownPhoto = -1;  // the photo the view showed last (another one opens fitted)
     // Repairing damage: the brush, and the photo whose mask it holds (written back to the session

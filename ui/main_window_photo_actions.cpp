@@ -111,6 +111,7 @@ void MainWindow::revertCurrent() {
         m_reblendImage = -1;
         m_reblendKey = -1;
     }
+    if (index == m_heldImage) m_heldImage = -1;  // a cancel must not bring its faces back
     m_stripPhoto = -1;
     m_session->revert(index);
     updateSavedMark(index);

@@ -565,8 +565,9 @@ TEST_F(EngineControllerTest, RestoreAllThenUndoAndRedoTheFaceChoices) {
     EXPECT_FALSE(redo->isEnabled());
 }
 
-// A restore cancelled over an earlier one keeps that result in view with its faces in the strip
-// (shown, not adjustable: the engine let their outputs go for the new job), and says Cancelled.
+// A restore cancelled over an earlier one keeps that result in view with its faces in the strip,
+// still adjustable (the engine held on to that small result while the new job ran), and says
+// Cancelled.
 TEST_F(EngineControllerTest, ACancelledRestoreKeepsTheEarlierResultWithItsFaces) {
     EngineController engine;
     MainWindow window(&engine);
@@ -587,8 +588,13 @@ TEST_F(EngineControllerTest, ACancelledRestoreKeepsTheEarlierResultWithItsFaces)
     ASSERT_TRUE(cancelled.wait(60000));
     EXPECT_EQ(window.session()->entry(0).result, first.result);
     EXPECT_EQ(strip->faceCount(), first.faces.size());
-    EXPECT_FALSE(strip->adjustable());
+    EXPECT_TRUE(strip->adjustable());
     EXPECT_EQ(window.restorePanel()->stageLabel()->text(), QStringLiteral("Cancelled"));
+    // The result on screen answers its sliders: rejecting a face re-blends it.
+    QSignalSpy reblended(&engine, &EngineController::reblended);
+    strip->acceptBox(0)->setChecked(false);
+    ASSERT_TRUE(reblended.wait(20000));
+    EXPECT_NE(window.session()->entry(0).result, first.result);
 }
 
 }  // namespace

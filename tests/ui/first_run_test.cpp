@@ -196,8 +196,18 @@ TEST_F(FirstRunTest, TheDefaultUpscalerIsReadyAtLaunchAndRestoreSaysWhatRan) {
     MainWindow window(&engine);
     window.modelStatusIndicator()->setAlwaysShown(settings.preload);
     QSignalSpy settled(&engine, &EngineController::preloadSettledChanged);
+    // The Background default is set once the models folders are listed (the window's own
+    // connection runs first) and never changes by itself afterwards, while the preload loads.
+    int scaleAtListing = -1, changesAfterListing = 0;
+    QObject::connect(&engine, &EngineController::modelsKnownChanged, &window, [&] {
+        scaleAtListing = window.restorePanel()->backgroundBox()->currentData().toInt();
+    });
+    QObject::connect(window.restorePanel()->backgroundBox(), &QComboBox::currentIndexChanged,
+                     &window, [&] { changesAfterListing += scaleAtListing >= 0 ? 1 : 0; });
     engine.start(settings);
     ASSERT_TRUE(QTest::qWaitFor([&] { return engine.preloadSettled(); }, kWaitMs * 3));
+    EXPECT_EQ(scaleAtListing, 2);
+    EXPECT_EQ(changesAfterListing, 0);
     EXPECT_EQ(engine.statuses().value(upscaler).state, gpen::ModelState::Ready);
     const QTreeWidgetItem* row = window.modelStatusIndicator()->row(upscaler);
     ASSERT_NE(row, nullptr);

@@ -57,6 +57,12 @@ void EngineController::start(const EngineSettings& given) {
     m_pendingPreloads << settings.preload;
     connect(m_worker, &EngineWorker::modelStatusChanged, this, &EngineController::onStatus);
     connect(m_worker, &EngineWorker::message, this, &EngineController::message);
+    // The models folders were listed (every status arrived before this, in order): what is
+    // installed is known, long before the preload has loaded it.
+    connect(m_worker, &EngineWorker::initialized, this, [this] {
+        m_modelsKnown = true;
+        Q_EMIT modelsKnownChanged();
+    });
     connect(this, &EngineController::jobRequested, m_worker, &EngineWorker::run);
     connect(this, &EngineController::prefetchRequested, m_worker, &EngineWorker::prefetch);
     connect(m_worker, &EngineWorker::jobEvent, this, &EngineController::onJobEvent);
@@ -208,6 +214,7 @@ void EngineController::onJobEvent(const JobEvent& event) {
                    [this](const ReblendOutcome& o) {
                        Q_EMIT reblended(o.imageIndex, o.image, o.identity);
                    },
+                   [this](const ReblendHeld& h) { Q_EMIT reblendHeld(h.jobId, h.imageIndex); },
                    [this](const ImportOutcome& o) { Q_EMIT modelImported(o.source, o.id, o.file); },
                    [this](const ImportFailure& f) { Q_EMIT importFailed(f.source, f.message); },
                    [this](const JobFailure& f) {
@@ -251,6 +258,7 @@ void EngineController::onEngineReset() {
     // The new cache numbers its changes from the start again: the old statuses would hide them.
     m_statuses.clear();
     m_preloadSettled = false;
+    m_modelsKnown = false;
     if (m_resets++ > 0) {
         Q_EMIT restarted();
     }

@@ -94,10 +94,14 @@ class EngineController : public QObject {
     const QHash<QString, gpen::ModelStatus>& statuses() const { return m_statuses; }
     // True once every preloaded model is Ready, Failed or not installed.
     bool preloadSettled() const { return m_preloadSettled; }
+    // True once the models folders were listed: every model's status says whether it is
+    // installed (moments after start; the preload may take seconds more).
+    bool modelsKnown() const { return m_modelsKnown; }
 
   Q_SIGNALS:
     void modelStatusChanged(const gpen::ModelStatus& status);
     void preloadSettledChanged();
+    void modelsKnownChanged();
     void message(const QString& text);
 
     void jobProgress(const gpen::ui::JobProgress& progress);
@@ -106,6 +110,10 @@ class EngineController : public QObject {
     void jobCancelled(quint64 jobId);
     // `identity`: each face's score at its new strength (empty when the faces are not scored).
     void reblended(int imageIndex, const QImage& image, const QList<double>& identity);
+    // A restore (`jobId`) has started; the engine holds the result of the restore of `imageIndex`
+    // for re-blending while it runs and after it fails or is cancelled (-1: none, let go for
+    // memory). Before the job's end.
+    void reblendHeld(quint64 jobId, int imageIndex);
     // After restart(): the old cache is gone and statuses() was emptied; the new cache's
     // statuses follow through modelStatusChanged.
     void restarted();
@@ -146,6 +154,7 @@ class EngineController : public QObject {
     EngineSettings withOverrides(EngineSettings settings) const;
     JobQueue m_jobs;
     bool m_preloadSettled = false;
+    bool m_modelsKnown = false;
     // One preload list per initialize queued, taken by the worker's engineReset that answers it
     // (statuses still queued from an old cache must not count for the new list).
     QList<QStringList> m_pendingPreloads;

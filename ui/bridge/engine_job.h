@@ -127,12 +127,20 @@ struct JobCancelled {
     quint64 jobId = 0;
 };
 
+// A restore starts: which photo's earlier result the engine holds on for re-blending while it
+// runs, and keeps should it fail or be cancelled (`imageIndex`, the key of that restore; -1: it
+// let the result go to make room, a large one).
+struct ReblendHeld {
+    quint64 jobId = 0;
+    int imageIndex = -1;
+};
+
 // Every answer a job gives: progress while it runs (JobProgress, the batch's plan, files and
 // progress), then exactly one end (an outcome, a failure or JobCancelled).
 using JobEvent = std::variant<JobProgress, RestoreOutcome, ReblendOutcome, ImportOutcome,
                               ImportFailure, JobFailure, JobCancelled, BatchPlanView, BatchFileView,
                               BatchProgressView, BatchOutcome, FaceMapOutcome, FaceFromMapOutcome,
-                              DownloadProgressView, DownloadOutcome>;
+                              DownloadProgressView, DownloadOutcome, ReblendHeld>;
 
 }  // namespace gpen::ui
 

@@ -41,7 +41,7 @@ RestoreModelChoices::RestoreModelChoices(EngineController* engine, RestorePanel*
         connect(m_panel->backgroundBox(), &QComboBox::currentIndexChanged, this, [this] {
             if (!m_updating) m_scaleChosen = true;
         });
-        connect(m_engine, &EngineController::preloadSettledChanged, this,
+        connect(m_engine, &EngineController::modelsKnownChanged, this,
                 &RestoreModelChoices::defaultScale);
         // A model chosen (by the user, or as the installed one of a task just picked) loads and
         // warms up now, in the background: Restore then starts at once.
@@ -67,9 +67,10 @@ bool RestoreModelChoices::installed(const QString& id) const {
 }
 
 void RestoreModelChoices::defaultScale() {
-    // Decided once the engine has reported every model (its preload settled): before that a
-    // face model may simply not have been reported yet.
-    if (m_scaleChosen || !m_engine->preloadSettled() ||
+    // Decided once the engine has listed the models folders, moments after start and before the
+    // preload loads anything (a choice that changed seconds later would look like the app
+    // changing the user's settings): before that a face model may not have been reported yet.
+    if (m_scaleChosen || !m_engine->modelsKnown() ||
         !m_panel->faceModelBox()->currentData().toString().isEmpty() ||
         backgroundModel(2).isEmpty()) {
         return;

@@ -71,6 +71,24 @@ class EngineBackendImpl final : public EngineBackend {
     std::optional<RestoreJob> m_last;
 };
 
+// The most a held result may take for it to stay while the next restore runs: a 12 MP photo at
+// 2x with its faces (about 150 MB) stays, a 24 MP photo at 4x (over 1 GB) goes first.
+constexpr std::size_t kHoldDuringRestoreBytes = std::size_t{256} << 20;
+
+std::size_t matBytes(const cv::Mat& m) {
+    return m.total() * m.elemSize();
+}
+
+// What a finished job holds beyond the photo it shares with the GUI: the canvas under the faces,
+// the composed image if it is still there, and each face's crops and mask.
+std::size_t heldBytes(const RestoreJob& job) {
+    const RestoreResult& r = job.result();
+    std::size_t bytes = matBytes(r.image) + matBytes(r.background) + matBytes(r.repairedMask);
+    for (const RestoredFace& f : r.faces)
+        bytes += matBytes(f.aligned) + matBytes(f.restored) + matBytes(f.mask);
+    return bytes;
+}
+
 bool EngineBackendImpl::initialize(const EngineSettings& settings) {
     // Again for a restart: the old cache goes first (its preload thread joins here, on this
     // thread, so the GUI never waits), then engineReset marks where the new cache's statuses begin.
@@ -161,11 +179,15 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
         m_events.jobEvent(JobFailure{request.jobId, tr("The engine is not running")});
         return;
     }
-    // Only the last restored photo's full result is kept (a 24 MP photo at 4x is gigabytes): the
-    // previous one goes before the new job needs the memory. The GUI knows: it re-blends only
-    // the photo of the latest finished job.
-    m_last.reset();
-    m_lastImage = -1;
+    // Only the last restored photo's full result is kept. While the new job runs it stays, so
+    // that a cancel or a failure leaves the result on screen adjustable, unless it is large (a
+    // 24 MP photo at 4x is gigabytes): then it goes before the new job needs the memory. The GUI
+    // is told which, and re-blends only the photo whose result is held.
+    if (m_last && heldBytes(*m_last) > kHoldDuringRestoreBytes) {
+        m_last.reset();
+        m_lastImage = -1;
+    }
+    m_events.jobEvent(ReblendHeld{request.jobId, m_lastImage});
     try {
         const auto started = std::chrono::steady_clock::now();
         RestoreJobParams jp;
