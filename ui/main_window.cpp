@@ -563,9 +563,9 @@ void MainWindow::restoreCurrent() {
     }
     if (const QString missing = m_banner->missingModel(); !missing.isEmpty()) {
         // Said where the user looks (the panel), and nothing starts.
-        m_panel->stageLabel()->setText(tr("Not started: %1 is not installed. Import or download it "
-                                          "(above the photo), or choose another model.")
-                                           .arg(missing));
+        m_panel->showNotStarted(tr("Not started: %1 is not installed. Import or download it "
+                                   "(above the photo), or choose another model.")
+                                    .arg(missing));
         return;
     }
     if (!m_session->resident(index)) {

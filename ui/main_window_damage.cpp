@@ -108,7 +108,7 @@ bool MainWindow::damageToRepair(QImage* damage, RestoreOptions* options) {
     if (!inpaint && !options->findDamage) return true;
     if (m_brush->isEmpty() && options->findDamage) return true;  // the finder marks it
     if (m_brush->isEmpty()) {
-        m_panel->stageLabel()->setText(
+        m_panel->showNotStarted(
             tr("Not started: paint the damage on the photo first (the brush marks it red)."));
         return false;
     }

@@ -193,6 +193,12 @@ TEST_F(DamageRepairTest, RestoreRepairsThePaintedDamageAndNothingFarFromIt) {
     EXPECT_TRUE(panel->stageLabel()->text().contains(QStringLiteral("paint the damage")))
         << panel->stageLabel()->text().toStdString();
     EXPECT_FALSE(engine.busy());
+    // Another task: the reason was the Repair task's, and goes; back to it, nothing is left over.
+    panel->setTask(QStringLiteral("restore"));
+    EXPECT_FALSE(panel->stageLabel()->text().contains(QStringLiteral("paint the damage")));
+    panel->setTask(QStringLiteral("inpaint"));
+    panel->setFaceModel(QStringLiteral("tiny-gpen"));
+    EXPECT_FALSE(panel->stageLabel()->text().contains(QStringLiteral("paint the damage")));
 
     // A scratch across the upper-left face (about x 30-70, y 20-70 in this crop).
     ImageCanvas* canvas = window.comparisonView()->primaryCanvas();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -211,6 +212,8 @@ RestorePanel::RestorePanel(QWidget* parent)
     });
     connect(m_task, &QComboBox::currentIndexChanged, this, [this, form, strengthRow] {
         const QString t = task();
+        // A reason given for the other task ("paint the damage first") is no longer true.
+        if (m_stageBeforeRefusal) m_stage->setText(*std::exchange(m_stageBeforeRefusal, {}));
         showRepair();
         // A face from a map is the editor's: of the photo's options only the face model (a
         // Seg2face one) and the detector (which finds the face to start from) apply.
@@ -311,6 +314,7 @@ void RestorePanel::setRunning(bool running) {
     m_restore->setEnabled(!running);
     m_cancel->setEnabled(running);
     m_progress->setVisible(running);
+    m_stageBeforeRefusal.reset();
     if (running) {
         m_progress->setRange(0, 0);
         m_stage->setText(tr("Starting…"));
@@ -335,6 +339,11 @@ void RestorePanel::showFailed(const QString& message) {
 void RestorePanel::showCancelled() {
     setRunning(false);
     m_stage->setText(tr("Cancelled"));
+}
+
+void RestorePanel::showNotStarted(const QString& why) {
+    if (!m_stageBeforeRefusal) m_stageBeforeRefusal = m_stage->text();
+    m_stage->setText(why);
 }
 
 void RestorePanel::showProgress(const JobProgress& p) {

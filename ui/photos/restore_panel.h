@@ -3,6 +3,8 @@
 #include <QElapsedTimer>
 #include <QWidget>
 
+#include <optional>
+
 #include "ui/bridge/restore_job.h"
 
 class QCheckBox;
@@ -48,6 +50,9 @@ class RestorePanel : public QWidget {
     void showFinished(const QString& summary);
     void showFailed(const QString& message);
     void showCancelled();
+    // Why Restore did not start ("paint the damage first", a model missing): in the stage line
+    // until the task changes or a job starts, when the line shows what it showed before.
+    void showNotStarted(const QString& why);
 
     QPushButton* restoreButton() const { return m_restore; }
     QPushButton* cancelButton() const { return m_cancel; }
@@ -135,6 +140,8 @@ class RestorePanel : public QWidget {
     QLabel* m_strengthValue;
     QElapsedTimer m_stageClock;
     QString m_currentStage;
+    // While showNotStarted's reason is shown: the stage line it covers.
+    std::optional<QString> m_stageBeforeRefusal;
 };
 
 }  // namespace gpen::ui
