@@ -195,7 +195,7 @@ Expected<RestoreResult> restorePhoto(ModelCache& cache, const cv::Mat& photo,
         if (params.backgroundScale > 1) {
             const std::string& id = models->background;
             r.backgroundUsed = id;
-            report(params, "background", 0, 0, "loading " + id);
+            report(params, "background", 0, 0, std::string(kProgressLoadingPrefix) + id);
             auto bg = cache.acquireAs<BackgroundModel>(id);
             if (!bg) return tl::unexpected(inStage(bg.error(), "background"));
             auto up = (*bg)->upscale(input, params.tiles, params.progress, params.stop);

@@ -172,9 +172,10 @@ Expected<TiledRunResult> runTiledAt(const FloatTensor& image, const TileFn& fn,
                 (tp.tileSize > 0 || std::max(w, h) / 2 >= tp.minTileSize)) {
                 const int from = tp.tileSize > 0 ? tp.tileSize : std::max(w, h);
                 tp.tileSize = from / 2;
-                const std::string note = "out of memory at tile " + std::to_string(from) +
-                                         ": halved to " + std::to_string(tp.tileSize) +
-                                         " and started again";
+                const std::string note =
+                    std::string(kProgressTileHalvedPrefix) + std::to_string(from) +
+                    std::string(kProgressTileHalvedMiddle) + std::to_string(tp.tileSize) +
+                    std::string(kProgressTileHalvedSuffix);
                 log(LogLevel::Warning, "background pass: " + note);
                 if (params.progress) params.progress({"background", 0, 0, note});
                 retry = true;

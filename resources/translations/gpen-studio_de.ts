@@ -638,6 +638,15 @@
         <extracomment>%1 is the identity descriptor&apos;s file or model that could not be loaded</extracomment>
         <translation>Identitätsprüfung nicht verfügbar: %1 konnte nicht verwendet werden</translation>
     </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>%1 wird geladen…</translation>
+    </message>
+    <message>
+        <source>Not enough memory for tiles of %1 px: starting again with %2 px</source>
+        <extracomment>%1 and %2 are tile sizes in pixels</extracomment>
+        <translation>Nicht genug Speicher für Kacheln von %1 px: neuer Anlauf mit %2 px</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::DamageBrush</name>

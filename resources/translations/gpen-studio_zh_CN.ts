@@ -629,6 +629,15 @@
         <extracomment>%1 is the identity descriptor&apos;s file or model that could not be loaded</extracomment>
         <translation>身份核对不可用：无法使用 %1</translation>
     </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>Not enough memory for tiles of %1 px: starting again with %2 px</source>
+        <extracomment>%1 and %2 are tile sizes in pixels</extracomment>
+        <translation>内存不足，无法使用 %1 px 的分块：改用 %2 px 重新开始</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::DamageBrush</name>

@@ -323,6 +323,23 @@ TEST_F(FirstRunTest, ADamagedModelGetsABannerAtLaunchAndIsMarkedInTheList) {
         window.modelStatusIndicator()->toolTip().contains(QStringLiteral("RetinaFace-R50")));
 }
 
+// A default model that is not installed counts as not ready: the summary does not say "all
+// ready" while the default detector is missing.
+TEST_F(FirstRunTest, TheModelSummaryCountsADefaultModelThatIsMissing) {
+    installTinyGpen(QStringLiteral("tiny-gpen"));
+    if (HasFatalFailure() || IsSkipped()) return;
+    m_settings.preload = {QStringLiteral("tiny-gpen"), QStringLiteral("RetinaFace-R50")};
+    EngineController engine;
+    MainWindow window(&engine);
+    window.modelStatusIndicator()->setAlwaysShown(m_settings.preload);
+    engine.start(m_settings);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return engine.preloadSettled(); }, kWaitMs));
+    const QString summary = window.modelStatusIndicator()->summary();
+    EXPECT_TRUE(summary.startsWith(QStringLiteral("1 of 2 model"))) << summary.toStdString();
+    EXPECT_TRUE(summary.contains(QStringLiteral("Faces: dlib (built in)")))
+        << summary.toStdString();
+}
+
 // The status bar's model list shows every column whole (it cut off Warm-up and Memory).
 TEST(ModelStatusPopup, ShowsEveryColumnWhole) {
     gpen::test::uiApp();

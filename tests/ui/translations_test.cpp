@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "gpen/batch/batch_report.h"
+#include "gpen/pipeline/progress.h"
 #include "gpen/pipeline/restore_pipeline.h"
 #include "temp_settings.h"
 #include "ui/common/core_text.h"
@@ -161,6 +162,13 @@ TEST(Translations, CoreErrorsLeadWithASentenceInTheUsersLanguage) {
     EXPECT_EQ(gpen::ui::CoreText::note(std::string(gpen::kNoteFoundDamageRefusedPrefix) + "37.20" +
                                        std::string(gpen::kNoteFoundDamageRefusedSuffix)),
               QStringLiteral("未修复损伤：找到的区域占照片的 37.20 %，太多，不像是损伤"));
+    // Progress notes, read back the same way.
+    EXPECT_EQ(gpen::ui::CoreText::progressNote(std::string(gpen::kProgressLoadingPrefix) +
+                                               "realesrgan-x4fast"),
+              QStringLiteral("正在加载 Real-ESRGAN…"));
+    EXPECT_EQ(gpen::ui::CoreText::progressNote("out of memory at tile 512: halved to 256 and "
+                                               "started again"),
+              QStringLiteral("内存不足，无法使用 512 px 的分块：改用 256 px 重新开始"));
     const std::string unread = std::string(gpen::kNoteDamageRepairedPrefix) + "most of it";
     EXPECT_EQ(gpen::ui::CoreText::note(unread), QString::fromStdString(unread));
 }

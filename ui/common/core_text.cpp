@@ -8,6 +8,7 @@
 
 #include "gpen/batch/batch_report.h"
 #include "gpen/engine/model_catalog.h"
+#include "gpen/pipeline/progress.h"
 #include "gpen/pipeline/restore_pipeline.h"
 
 namespace gpen::ui {
@@ -204,6 +205,28 @@ QString CoreText::note(const std::string& note) {
         }
     }
     return QString::fromStdString(note);
+}
+
+QString CoreText::progressNote(const std::string& note) {
+    std::string_view rest = note;
+    if (skip(rest, kProgressLoadingPrefix))
+        return tr("Loading %1…").arg(upscalerName(QString::fromUtf8(rest.data(), rest.size())));
+    // "out of memory at tile 512: halved to 256 and started again"
+    if (int from = 0, to = 0; skip(rest, kProgressTileHalvedPrefix) && read(rest, from) &&
+                              skip(rest, kProgressTileHalvedMiddle) && read(rest, to) &&
+                              rest == kProgressTileHalvedSuffix) {
+        //: %1 and %2 are tile sizes in pixels
+        return tr("Not enough memory for tiles of %1 px: starting again with %2 px")
+            .arg(from)
+            .arg(to);
+    }
+    return QString::fromStdString(note);
+}
+
+QString CoreText::upscalerName(const QString& id) {
+    if (id.startsWith(QLatin1String("realesrnet"))) return QStringLiteral("Real-ESRNet");
+    if (id.startsWith(QLatin1String("realesrgan"))) return QStringLiteral("Real-ESRGAN");
+    return id;
 }
 
 QString CoreText::licence(const std::string& licence) {

@@ -33,6 +33,12 @@ class CoreText {
     // A pipeline stage ("background", "detection", "faces", "mask") in the user's language;
     // an unknown one as it is.
     static QString stage(const QString& stage);
+    // A progress note of a running restore (Progress::note) in the user's language; an unknown
+    // one as it is.
+    static QString progressNote(const std::string& note);
+    // The upscaler a model id is, as the user knows it ("Real-ESRGAN", "Real-ESRNet"); another
+    // id as it is.
+    static QString upscalerName(const QString& id);
     // A note of a finished restore (RestoreResult::notes) in the user's language; an unknown
     // one as it is.
     static QString note(const std::string& note);

@@ -188,9 +188,11 @@ void ModelStatusIndicator::updateSummary() {
     QString loading;
     for (auto it = m_statuses.cbegin(); it != m_statuses.cend(); ++it) {
         const ModelState st = it->state;
+        // The default models count whether installed or not ("4 of 5 ready" while the default
+        // detector is missing, not "4 of 4"); others once they are in use.
         const bool relevant = m_alwaysShown.contains(it.key()) || st == ModelState::Loading ||
                               st == ModelState::Ready || st == ModelState::Failed;
-        if (!relevant || st == ModelState::NotInstalled) continue;
+        if (!relevant) continue;
         ++counted;
         if (st == ModelState::Ready) ++ready;
         if (st == ModelState::Failed) ++failed;
@@ -203,7 +205,7 @@ void ModelStatusIndicator::updateSummary() {
         text = tr("%n model(s) failed", nullptr, failed);
     } else if (!loading.isEmpty()) {
         worst = ModelState::Loading;
-        text = tr("Loading %1…").arg(loading);
+        text = tr("Loading %1…").arg(CoreText::upscalerName(loading));
     } else if (counted == 0) {
         worst = ModelState::NotInstalled;
         text = tr("Models");

@@ -154,10 +154,7 @@ void RestoreModelChoices::refresh() {
         const int scale = scales->itemData(i).toInt();
         if (scale <= 1) continue;
         const QString id = backgroundModel(scale);
-        const QString by = id.isEmpty() ? tr("not installed")
-                           : id.startsWith(QLatin1String("realesrnet"))
-                               ? QStringLiteral("Real-ESRNet")
-                               : QStringLiteral("Real-ESRGAN");
+        const QString by = id.isEmpty() ? tr("not installed") : CoreText::upscalerName(id);
         scales->setItemText(i, tr("%1× (%2)").arg(scale).arg(by));
     }
     m_updating = false;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 #include <optional>
 #include <type_traits>
@@ -33,12 +34,13 @@ class EngineBackendImpl final : public EngineBackend {
     Q_DECLARE_TR_FUNCTIONS(gpen::ui::EngineWorker)
   public:
     explicit EngineBackendImpl(EngineEvents events) : m_events(std::move(events)) {
-        // This module's copy of core logs here: its warnings (a tile halved, a fallback taken)
-        // reach the user as messages; the rest stays out of the window. A model that failed to
-        // load is not repeated in core's English: its status says it, translated, in the banner.
-        setLogSink([this](LogLevel level, const std::string& text) {
+        // This module's copy of core logs here. Its warnings are core's English for whoever reads
+        // the terminal's log (the cache's limits, a preload name it does not know); the user
+        // reads what they mean in the window, translated, from where it matters: a tile halved
+        // in the progress line, a fallback in the summary, a failed load in the banner.
+        setLogSink([](LogLevel level, const std::string& text) {
             if (level < LogLevel::Warning || text.find(kLogLoadFailed) != std::string::npos) return;
-            m_events.message(QString::fromStdString(text));
+            std::fprintf(stderr, "gpen-studio: %s: %s\n", logLevelName(level), text.c_str());
         });
     }
     ~EngineBackendImpl() override {
@@ -206,7 +208,7 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
         const quint64 id = request.jobId;
         p.progress = [this, id](const Progress& pr) {
             m_events.jobEvent(JobProgress{id, QString::fromStdString(pr.stage), pr.done, pr.total,
-                                          QString::fromStdString(pr.note)});
+                                          CoreText::progressNote(pr.note)});
         };
         // The session's decoded photo as core decoded it (its pixels shared, not copied).
         RestoreJob job(*request.decoded, request.source.toStdString(), std::move(jp));
