@@ -86,7 +86,9 @@ MainWindow::MainWindow(EngineController* engine, QWidget* parent)
     m_photosDock->setObjectName(QStringLiteral("photosDock"));
     m_photosDock->setWidget(m_list);
     m_list->setIconSize(QSize(kListThumb, kListThumb));
-    // A long name loses its middle, never its "(unsaved)" mark.
+    // A long name wraps at its words ("(simulated damage)" on a line of its own); one that still
+    // does not fit loses its middle, never its "(unsaved)" mark.
+    m_list->setWordWrap(true);
     m_list->setTextElideMode(Qt::ElideMiddle);
     // Rows as wide as the panel (no sideways scrolling), so that the eliding applies.
     m_list->setItemDelegate(new FitWidthDelegate(m_list));
@@ -468,6 +470,7 @@ void MainWindow::updateSavedMark(int index) {
 
 void MainWindow::openSettings() {
     SettingsDialog dialog(m_engine && m_engine->busy(), this);
+    if (m_engine) dialog.showCommandLineModelsDir(m_engine->commandLineModelsDir());
     const EngineSettings before = EngineSettings::load();
     if (dialog.exec() != QDialog::Accepted) return;
     m_session->setMaxMegapixels(PhotoLimits::storedMaxMegapixels());

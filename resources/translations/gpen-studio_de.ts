@@ -2056,6 +2056,11 @@
         <source>%1 was not saved: %2</source>
         <translation>%1 wurde nicht gespeichert: %2</translation>
     </message>
+    <message>
+        <source>-restored</source>
+        <extracomment>appended to a photo&apos;s file name for its restored copy (&quot;Grandma-restored.jpg&quot;)</extracomment>
+        <translation>-restauriert</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::SaveDialog</name>
@@ -2257,6 +2262,15 @@
     <message>
         <source>Automatic computes in 16-bit floating point (bf16) where the processor does so natively, which is faster and looks the same, and in 32-bit (fp32) elsewhere. The model list in the status bar shows what each model computes in. The models load again when it changes.</source>
         <translation>Automatisch rechnet in 16-Bit-Gleitkomma (bf16), wo der Prozessor das nativ kann – schneller und im Ergebnis gleich aussehend –, sonst in 32 Bit (fp32). Die Modellliste in der Statusleiste zeigt, worin jedes Modell rechnet. Die Modelle werden bei einer Änderung neu geladen.</translation>
+    </message>
+    <message>
+        <source>This session uses %1, given with --models-dir. The folder set here applies when GPEN Studio starts without it.</source>
+        <extracomment>%1 is a folder</extracomment>
+        <translation>Diese Sitzung verwendet %1, angegeben mit --models-dir. Der hier gewählte Ordner gilt, wenn GPEN Studio ohne diese Angabe startet.</translation>
+    </message>
+    <message>
+        <source>Only the standard folders (when started without --models-dir)</source>
+        <translation>Nur die Standardordner (beim Start ohne --models-dir)</translation>
     </message>
 </context>
 <context>

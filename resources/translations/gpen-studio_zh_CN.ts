@@ -268,7 +268,7 @@
     </message>
     <message>
         <source>-restored</source>
-        <translation>-restored</translation>
+        <translation>-修复</translation>
     </message>
     <message>
         <source>Template error: %1</source>
@@ -2034,6 +2034,11 @@
         <source>%1 was not saved: %2</source>
         <translation>%1 未保存：%2</translation>
     </message>
+    <message>
+        <source>-restored</source>
+        <extracomment>appended to a photo&apos;s file name for its restored copy (&quot;Grandma-restored.jpg&quot;)</extracomment>
+        <translation>-修复</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::SaveDialog</name>
@@ -2235,6 +2240,15 @@
     <message>
         <source>Automatic computes in 16-bit floating point (bf16) where the processor does so natively, which is faster and looks the same, and in 32-bit (fp32) elsewhere. The model list in the status bar shows what each model computes in. The models load again when it changes.</source>
         <translation>“自动”在处理器原生支持的情况下以 16 位浮点（bf16）计算，速度更快且效果看起来相同；其他情况下以 32 位（fp32）计算。状态栏中的模型列表会显示每个模型的计算精度。更改后模型会重新加载。</translation>
+    </message>
+    <message>
+        <source>This session uses %1, given with --models-dir. The folder set here applies when GPEN Studio starts without it.</source>
+        <extracomment>%1 is a folder</extracomment>
+        <translation>本次会话使用 --models-dir 指定的 %1。此处设置的文件夹在 GPEN Studio 不带该参数启动时生效。</translation>
+    </message>
+    <message>
+        <source>Only the standard folders (when started without --models-dir)</source>
+        <translation>仅标准文件夹（不带 --models-dir 启动时）</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 #include <QDropEvent>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -37,6 +38,7 @@
 #include "ui/photos/result_saver.h"
 #include "ui/photos/zoom_state.h"
 #include "ui/settings/about_dialog.h"
+#include "ui/settings/settings_dialog.h"
 #include "ui/settings/shortcuts_dialog.h"
 #include "ui_test_app.h"
 
@@ -500,6 +502,41 @@ TEST(MainWindow, APhotoOverTheLargestPhotoSettingIsRefusedNamingTheSetting) {
     window.session()->setMaxMegapixels(gpen::ui::PhotoLimits::storedMaxMegapixels());
     ASSERT_TRUE(gpen::test::openAndWait(window, {big}, &problems));
     EXPECT_EQ(window.imageList()->count(), 1);
+}
+
+}  // namespace
+
+namespace {
+
+// Settings says which models folder this session really uses when --models-dir gave one, and
+// keeps the stored folder for launches without it.
+TEST(MainWindow, SettingsSayWhichModelsFolderTheCommandLineGave) {
+    gpen::test::uiApp();
+    gpen::test::useTemporarySettings();
+    gpen::ui::EngineController engine;
+    const QString given = QStringLiteral("/srv/shared/gpen-models");
+    engine.setCommandLineOverrides(given, QString());
+    gpen::ui::MainWindow window(&engine);
+    window.show();
+    QString note;
+    bool noteShown = false, fieldEmpty = false;
+    QTimer answer;
+    answer.setInterval(5);
+    QObject::connect(&answer, &QTimer::timeout, &answer, [&] {
+        auto* dialog = qobject_cast<gpen::ui::SettingsDialog*>(QApplication::activeModalWidget());
+        if (!dialog) return;
+        answer.stop();
+        note = dialog->modelsDirNote()->text();
+        noteShown = dialog->modelsDirNote()->isVisibleTo(dialog);
+        fieldEmpty = dialog->modelsDirEdit()->text().isEmpty();
+        dialog->reject();
+    });
+    answer.start();
+    window.findChild<QAction*>(QStringLiteral("settingsAction"))->trigger();
+    EXPECT_TRUE(noteShown);
+    EXPECT_TRUE(note.contains(given)) << note.toStdString();
+    EXPECT_TRUE(note.contains(QStringLiteral("--models-dir"))) << note.toStdString();
+    EXPECT_TRUE(fieldEmpty) << "the stored folder is not replaced by the session's";
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "save_fixture.h"
+#include "ui/photos/image_session.h"
 #include "ui_test_app.h"
 
 namespace {
@@ -154,6 +155,22 @@ TEST(SaveResult, TheUnsavedMarkIsNeverElided) {
     // A long name in a narrow list loses its middle: the end, "(unsaved)", stays readable.
     EXPECT_EQ(f.window.imageList()->textElideMode(), Qt::ElideMiddle);
     EXPECT_TRUE(f.window.imageList()->item(0)->text().endsWith(QStringLiteral("(unsaved)")));
+    // A name of several words wraps at them in the narrow list instead of losing the middle of
+    // one: its row is taller than a short name's, and no wider than the list.
+    QListWidget* list = f.window.imageList();
+    EXPECT_TRUE(list->wordWrap());
+    QImage pixels(40, 30, QImage::Format_RGB888);
+    pixels.fill(Qt::gray);
+    f.window.session()->addImage(pixels, QStringLiteral("a.png"));
+    f.window.session()->addImage(
+        pixels, QStringLiteral("Grandma and Grandpa at the lake 1952.jpg (simulated damage)"));
+    list->setFixedWidth(170);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return list->count() == 3; }, 5000));
+    QCoreApplication::processEvents();
+    const QRect shortRow = list->visualItemRect(list->item(1));
+    const QRect longRow = list->visualItemRect(list->item(2));
+    EXPECT_GT(longRow.height(), shortRow.height());
+    EXPECT_LE(longRow.width(), list->viewport()->width());
 }
 
 TEST(SaveResult, SaveResultAsHasAShortcut) {

@@ -42,6 +42,7 @@ class EngineController : public QObject {
     // win over the settings passed to start() and to every restart(), so that applying the
     // Settings dialog keeps them.
     void setCommandLineOverrides(const QString& modelsDir, const QString& device);
+    QString commandLineModelsDir() const { return m_modelsDirOverride; }
 
     // Queues a restore of `original`; returns its job id. An earlier restore still queued or
     // running is cancelled first (the newest request is what the user wants); a batch is not:

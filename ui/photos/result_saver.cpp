@@ -98,8 +98,9 @@ QString ResultSaver::suggestedPath(int index) const {
         // The original's format when it can be written, else PNG (lossless).
         const QString suffix =
             formatOfSuffix(formats, original.suffix()) ? original.suffix() : QStringLiteral("png");
-        return original.dir().filePath(original.completeBaseName() + QStringLiteral("-restored.") +
-                                       suffix);
+        //: appended to a photo's file name for its restored copy ("Grandma-restored.jpg")
+        return original.dir().filePath(original.completeBaseName() + tr("-restored") +
+                                       QLatin1Char('.') + suffix);
     }
     QString dir = QSettings().value(kLastDirKey).toString();
     if (dir.isEmpty()) dir = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);

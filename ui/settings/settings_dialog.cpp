@@ -109,6 +109,11 @@ SettingsDialog::SettingsDialog(bool jobRunning, QWidget* parent)
     auto* dirLabel = new QLabel(tr("&Models folder:"), this);
     dirLabel->setBuddy(m_modelsDir);
     main->addRow(dirLabel, dirRow);
+    m_modelsDirNote = new QLabel(this);
+    m_modelsDirNote->setObjectName(QStringLiteral("modelsDirNote"));
+    m_modelsDirNote->setWordWrap(true);
+    m_modelsDirNote->setVisible(false);
+    main->addRow(QString(), m_modelsDirNote);
     // Largest photo, with what it costs in memory beside it.
     m_maxMegapixels = new QSpinBox(this);
     m_maxMegapixels->setObjectName(QStringLiteral("maxMegapixelsBox"));
@@ -311,6 +316,18 @@ void SettingsDialog::accept() {
         Theme::apply(theme());
     }
     QDialog::accept();
+}
+
+void SettingsDialog::showCommandLineModelsDir(const QString& dir) {
+    m_modelsDirNote->setVisible(!dir.isEmpty());
+    if (dir.isEmpty()) return;
+    //: %1 is a folder
+    m_modelsDirNote->setText(tr("This session uses %1, given with --models-dir. The folder set "
+                                "here applies when GPEN Studio starts without it.")
+                                 .arg(QDir::toNativeSeparators(dir)));
+    m_modelsDir->setPlaceholderText(
+        tr("Only the standard folders (when started without "
+           "--models-dir)"));
 }
 
 void SettingsDialog::browseModelsDir() {

@@ -31,6 +31,11 @@ class SettingsDialog : public QDialog {
     QString language() const;
     QString theme() const;
 
+    // The models folder the command line gave this session (--models-dir): said under the field,
+    // which keeps the stored folder for launches without it.
+    void showCommandLineModelsDir(const QString& dir);
+    QLabel* modelsDirNote() const { return m_modelsDirNote; }
+
     // Writes the widgets' values to QSettings, then closes with Accepted.
     void accept() override;
 
@@ -57,6 +62,7 @@ class SettingsDialog : public QDialog {
     void applyPreset(int index);
     void updatePreset();  // shows the preset the advanced values match, or Custom
 
+    QLabel* m_modelsDirNote = nullptr;
     QComboBox* m_device;
     QSpinBox* m_threads;
     QListWidget* m_preload;
