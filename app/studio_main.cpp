@@ -3,7 +3,9 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QMessageBox>
 #include <QTimer>
+#include <QTranslator>
 
 #include <cstdio>
 #include <cstring>
@@ -69,7 +71,8 @@ int main(int argc, char** argv) {
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/gpen-studio.svg")));
     // Before any widget is built (widgets translate their texts then), from Settings' language:
     // "" follows the system's locale.
-    gpen::ui::Translations::install(&app, gpen::ui::Translations::storedLanguage());
+    const QList<QTranslator*> translators =
+        gpen::ui::Translations::install(&app, gpen::ui::Translations::storedLanguage());
 
     QCommandLineParser cli;
     cli.setApplicationDescription(
@@ -121,6 +124,17 @@ int main(int argc, char** argv) {
     engine.start(settings);
     if (!cli.positionalArguments().isEmpty()) {
         window.openPaths(cli.positionalArguments());
+    }
+    // A language no installed font can draw: said once, in English, over the window.
+    if (!cli.isSet(quitWhenReady) && !translators.isEmpty()) {
+        const QString notice =
+            gpen::ui::Translations::missingFontNoticeOnce(translators.front()->language());
+        if (!notice.isEmpty()) {
+            auto* box = new QMessageBox(QMessageBox::Warning, QStringLiteral("GPEN Studio"), notice,
+                                        QMessageBox::Ok, &window);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        }
     }
 
     if (cli.isSet(quitWhenReady)) {

@@ -6,6 +6,7 @@ gpen_packages=(
     libtorch-dev libopencv-dev libdlib-dev libdlib-data libexpected-dev libexiv2-dev libdnnl-dev libpng-dev libjpeg-dev
     nlohmann-json3-dev libcli11-dev libgtest-dev libcurl4-openssl-dev
     qt6-base-dev qt6-tools-dev qt6-l10n-tools libgl-dev qt6-image-formats-plugins qt6-translations-l10n
+    fonts-wqy-microhei
     desktop-file-utils appstream
     xvfb xauth openbox xdotool libx11-dev
 )

@@ -30,6 +30,10 @@ for p in libtorch1.13 libqt6widgets6 libopencv-imgcodecs406 libdlib19.1 libdlib-
     qt6-image-formats-plugins; do
     grep -Eq "(^|, )$p( |,|$)" <<< "$depends" || fail "Depends lacks $p"
 done
+# Without a font with Chinese characters the Chinese interface is empty boxes.
+recommends="$(dpkg-deb -f "$deb" Recommends)"
+step "Recommends: $recommends"
+grep -q "fonts-noto-cjk | fonts-wqy-microhei" <<< "$recommends" || fail "Recommends lacks a CJK font"
 
 dpkg-deb -x "$deb" "$scratch/root"
 usr="$scratch/root/usr"

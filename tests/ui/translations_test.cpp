@@ -225,3 +225,32 @@ TEST(Translations, EveryCoreErrorReadsWhollyInGermanAndChinese) {
 }
 
 }  // namespace
+
+namespace {
+
+// Chinese with no font that has Chinese characters: the user is told once, in English (which
+// every font draws), what to install; German, or Chinese with such a font, needs nothing.
+TEST(Translations, AChineseInterfaceWithoutAChineseFontIsSaidOnce) {
+    gpen::test::uiApp();
+    gpen::test::useTemporarySettings();
+    using WS = QFontDatabase::WritingSystem;
+    const QString notice = Translations::missingFontNotice(QStringLiteral("zh_CN"), {WS::Latin});
+    EXPECT_TRUE(notice.contains(QStringLiteral("fonts-noto-cjk"))) << notice.toStdString();
+    static const QRegularExpression nonAscii(QStringLiteral("[^\\x{0}-\\x{7f}→]"));
+    EXPECT_FALSE(notice.contains(nonAscii)) << notice.toStdString();
+    EXPECT_TRUE(
+        Translations::missingFontNotice(QStringLiteral("zh_CN"), {WS::Latin, WS::SimplifiedChinese})
+            .isEmpty());
+    EXPECT_TRUE(Translations::missingFontNotice(QStringLiteral("de"), {WS::Latin}).isEmpty());
+    // This machine's fonts: the package recommends one and the test set-up installs it.
+    EXPECT_TRUE(QFontDatabase::writingSystems().contains(WS::SimplifiedChinese))
+        << "no font with Chinese characters: install fonts-noto-cjk or fonts-wqy-microhei";
+    EXPECT_TRUE(Translations::missingFontNoticeOnce(QStringLiteral("zh_CN")).isEmpty());
+    // Once: the second launch without the font goes on without a word.
+    EXPECT_FALSE(
+        Translations::missingFontNoticeOnce(QStringLiteral("zh_CN"), {WS::Latin}).isEmpty());
+    EXPECT_TRUE(
+        Translations::missingFontNoticeOnce(QStringLiteral("zh_CN"), {WS::Latin}).isEmpty());
+}
+
+}  // namespace

@@ -9,6 +9,7 @@ namespace gpen::ui {
 namespace {
 
 const auto kLanguageKey = QStringLiteral("ui/language");
+const auto kFontNoticeKey = QStringLiteral("ui/fontNoticeShownFor");
 
 }  // namespace
 
@@ -58,6 +59,29 @@ QList<QTranslator*> Translations::install(QCoreApplication* app, const QString& 
         }
     }
     return installed;
+}
+
+QString Translations::missingFontNotice(const QString& language,
+                                        const QList<QFontDatabase::WritingSystem>& available) {
+    if (!language.startsWith(QLatin1String("zh")) ||
+        available.contains(QFontDatabase::SimplifiedChinese)) {
+        return {};
+    }
+    // Not translated on purpose: without the font, Chinese would be boxes here too.
+    return QStringLiteral(
+        "The Chinese interface needs a font with Chinese characters, and none is installed: its "
+        "text shows as empty boxes. Install one (sudo apt install fonts-noto-cjk, or "
+        "fonts-wqy-microhei) and start GPEN Studio again, or choose another language under "
+        "Tools → Settings.");
+}
+
+QString Translations::missingFontNoticeOnce(const QString& language,
+                                            const QList<QFontDatabase::WritingSystem>& available) {
+    const QString notice = missingFontNotice(language, available);
+    QSettings settings;
+    if (notice.isEmpty() || settings.value(kFontNoticeKey).toString() == language) return {};
+    settings.setValue(kFontNoticeKey, language);
+    return notice;
 }
 
 }  // namespace gpen::ui

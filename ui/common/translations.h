@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QFontDatabase>
 #include <QList>
 #include <QLocale>
 #include <QString>
@@ -25,6 +26,17 @@ class Translations {
     // translations folder, when present) for `language` into `app`, which owns them. English
     // has only its plural forms ("1 photo", "2 photos"). Returns what was installed.
     static QList<QTranslator*> install(QCoreApplication* app, const QString& language);
+
+    // What to tell the user when `language` ("zh_CN", as a translator installed it) needs a
+    // writing system no installed font covers (`available`: QFontDatabase::writingSystems()):
+    // its text would be empty boxes. In English, which every font draws; empty when fine.
+    static QString missingFontNotice(const QString& language,
+                                     const QList<QFontDatabase::WritingSystem>& available);
+    // missingFontNotice for the fonts installed now, once per language (remembered in
+    // QSettings): a user who chose to go on is not asked at every launch.
+    static QString missingFontNoticeOnce(
+        const QString& language,
+        const QList<QFontDatabase::WritingSystem>& available = QFontDatabase::writingSystems());
 };
 
 }  // namespace gpen::ui
