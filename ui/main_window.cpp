@@ -274,6 +274,13 @@ void MainWindow::showEvent(QShowEvent* event) {
     if (!m_layoutApplied) {
         m_layoutApplied = true;
         fitToScreen();
+        // A panel the user floated comes back with the layout before this window is mapped, and
+        // a window manager (openbox) may stack the window over it: raised again once it is up.
+        QTimer::singleShot(0, this, [this] {
+            for (QDockWidget* dock : {m_photosDock, m_restoreDock, m_facesDock}) {
+                if (dock->isFloating() && dock->isVisible()) dock->raise();
+            }
+        });
     }
 }
 

@@ -2,6 +2,12 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QSemaphore>
+
+#include <algorithm>
+#include <cmath>
+
+#include <opencv2/imgproc.hpp>
 
 #include "ui/common/core_text.h"
 #include "ui/common/image_convert.h"
@@ -11,6 +17,19 @@ namespace gpen::ui {
 namespace {
 
 constexpr int kThumbnailSize = 64;
+
+// The list's thumbnail, area-averaged from core's pixels straight to its small size: QImage's
+// smooth scaling first converts the whole photo to 32 bits (48 MB more at 12 MP, per photo).
+QImage thumbnailOf(const cv::Mat& bgr) {
+    const double scale =
+        std::min(1.0, static_cast<double>(kThumbnailSize) / std::max(bgr.cols, bgr.rows));
+    cv::Mat small;
+    cv::resize(bgr, small,
+               cv::Size(std::max(1, static_cast<int>(std::lround(bgr.cols * scale))),
+                        std::max(1, static_cast<int>(std::lround(bgr.rows * scale)))),
+               0, 0, cv::INTER_AREA);
+    return fromBgrMat(small);
+}
 
 // What a decoded photo's pixels hold, in every layout kept (the 8-bit view shares the first).
 std::uint64_t pixelBytes(const DecodedImage& d) {
@@ -156,7 +175,11 @@ quint64 ImageSession::open(const QStringList& paths) {
     // list fills while the rest decode. The destructor joins this thread before the QObject
     // goes, and a call still queued then is discarded with the object's events.
     auto closing = m_closing;
-    m_decoder.start([this, closing, files, id, params = m_readParams] {
+    // At most one decoded photo on its way to the GUI thread: a folder of large scans decodes
+    // faster than a busy GUI thread takes them in, and each waiting in its queue holds its whole
+    // pixels (36 MB at 12 MP) before the budget can release them.
+    auto inFlight = std::make_shared<QSemaphore>(1);
+    m_decoder.start([this, closing, inFlight, files, id, params = m_readParams] {
         QStringList problems, details;
         for (const QString& file : files) {
             if (closing->load()) return;
@@ -164,16 +187,21 @@ quint64 ImageSession::open(const QStringList& paths) {
             auto decoded = readImage(std::filesystem::path(file.toStdString()), params);
             if (decoded) {
                 e.original = viewOf(decoded->bgr8);  // a view of core's pixels, not a copy
-                e.thumbnail = e.original.scaled(kThumbnailSize, kThumbnailSize, Qt::KeepAspectRatio,
-                                                Qt::SmoothTransformation);
+                e.thumbnail = thumbnailOf(decoded->bgr8);
                 e.decoded = std::make_shared<const DecodedImage>(std::move(*decoded));
             } else {
                 problems << CoreText::error(decoded.error());  // in the user's language
                 details << QString::fromStdString(decoded.error().message);
             }
-            QMetaObject::invokeMethod(this, [this, file, e = std::move(e)]() mutable {
+            // Waiting for the GUI thread, never past the session's end (the destructor joins
+            // this thread: a wait that ignored `closing` would hang it).
+            while (!inFlight->tryAcquire(1, 50)) {
+                if (closing->load()) return;
+            }
+            QMetaObject::invokeMethod(this, [this, inFlight, file, e = std::move(e)]() mutable {
                 m_pending.remove(canonical(file));
                 if (!e.original.isNull()) addDecoded(std::move(e));
+                inFlight->release();
             });
         }
         QMetaObject::invokeMethod(this, [this, id, problems, details] {
@@ -205,12 +233,7 @@ void ImageSession::addImage(cv::Mat bgr8, const QString& displayName) {
     decoded->bgr8 = std::move(bgr8);
     const QImage view = viewOf(decoded->bgr8);
     m_entries.push_back(
-        {QString(),
-         displayName,
-         view,
-         view.scaled(kThumbnailSize, kThumbnailSize, Qt::KeepAspectRatio, Qt::SmoothTransformation),
-         {},
-         std::move(decoded)});
+        {QString(), displayName, view, thumbnailOf(decoded->bgr8), {}, std::move(decoded)});
     m_entries.back().size = view.size();
     m_entries.back().lastUsed = ++m_useClock;
     Q_EMIT entryAdded(count() - 1);
