@@ -1,6 +1,7 @@
 #include "ui/main_window.h"
 
 #include <algorithm>
+#include <utility>
 
 #include <QApplication>
 #include <QClipboard>
@@ -319,12 +320,8 @@ void MainWindow::showPreviousFaces(int index) {
     // A restore that did not finish leaves the photo's earlier result in view: its faces come
     // back to the strip with it, adjustable where the engine held that result on to (small
     // enough to keep beside the new job), and the other held photo's too.
-    if (m_heldImage >= 0) {
-        m_reblendImage = m_heldImage;
-        m_reblendKey = m_heldKey;
-    }
-    m_heldImage = -1;
-    m_heldKey = -1;
+    if (m_held.photo >= 0) m_reblend = m_held;
+    m_held = {};
     if (index < 0 || index != currentIndex()) return;
     m_stripPhoto = -1;
     showFaces(index);
@@ -380,14 +377,14 @@ void MainWindow::showFaces(int index) {
         m_view->setFaceScores(scores);
         m_stripPhoto = index;
     }
-    m_faces->setAdjustable(index == m_reblendImage);
+    m_faces->setAdjustable(index == m_reblend.photo);
 }
 
 void MainWindow::onFaceChoices(const QList<double>& strengths) {
     const int index = currentIndex();
-    if (index < 0 || index != m_reblendImage || !m_engine) return;
+    if (index < 0 || index != m_reblend.photo || !m_engine) return;
     m_session->setFaceChoices(index, m_faces->sliderValues(), m_faces->accepted());
-    m_engine->reblend(m_reblendKey, strengths);
+    m_engine->reblend(m_reblend.key, strengths);
     updateEditActions();
 }
 
@@ -418,11 +415,11 @@ bool MainWindow::closePhoto(int index) {
 
 void MainWindow::onEntryRemoved(int index) {
     // The engine's held result belongs to the closed photo: nothing can re-blend it any more.
-    for (int* reblendable : {&m_reblendImage, &m_heldImage}) {
-        if (index == *reblendable) {
-            *reblendable = -1;
-        } else if (index < *reblendable) {
-            --*reblendable;
+    for (HeldResult* held : {&m_reblend, &m_held}) {
+        if (index == held->photo) {
+            *held = {};
+        } else if (index < held->photo) {
+            --held->photo;
         }
     }
     if (index == m_jobImage) {
@@ -515,15 +512,13 @@ void MainWindow::connectEngine() {
         m_status->setText(o.summary);
         const int index = m_jobImage;  // follows the photo if an earlier one was closed meanwhile
         m_jobImage = -1;
-        m_heldImage = -1;  // the engine holds the new result now, in place of the earlier one
-        m_heldKey = -1;
+        m_held = {};            // the engine holds the new result now, in place of the earlier one
         if (index < 0) return;  // the photo was closed while it was restored
         // The engine now holds this photo's full result (and only this one): its faces re-blend.
         m_session->setFaces(index, o.faces, m_panel->options().strength);
         m_session->setProcessingNote(index, o.processingNote);
         m_session->setSummary(index, o.summary);
-        m_reblendImage = index;
-        m_reblendKey = o.imageIndex;
+        m_reblend = {index, o.imageIndex};
         if (m_stripPhoto == index) m_stripPhoto = -1;  // new faces: the strip is filled again
         m_session->setResult(index, o.result);
         startNextQueued();  // Restore All goes on
@@ -538,9 +533,8 @@ void MainWindow::connectEngine() {
                 startNextQueued();  // one photo that fails does not stop Restore All
             });
     connect(m_engine, &EngineController::reblendHeld, this, [this](quint64 id, int key) {
-        if (id != m_restoreJob || key == m_heldKey) return;
-        m_heldImage = -1;  // let go for memory: the earlier result can no longer re-blend
-        m_heldKey = -1;
+        if (id != m_restoreJob || key == m_held.key) return;
+        m_held = {};  // let go for memory: the earlier result can no longer re-blend
     });
     connect(m_engine, &EngineController::jobCancelled, this, [this](quint64 id) {
         if (id != m_restoreJob) return;
@@ -553,15 +547,15 @@ void MainWindow::connectEngine() {
     connect(m_faces, &FaceStrip::strengthsChanged, this, &MainWindow::onFaceChoices);
     connect(m_engine, &EngineController::reblended, this,
             [this](int key, const QImage& image, const QList<double>& identity) {
-                if (key != m_reblendKey || m_reblendImage < 0) return;
+                if (key != m_reblend.key || m_reblend.photo < 0) return;
                 if (!identity.isEmpty()) {
-                    m_session->setFaceIdentity(m_reblendImage, identity);
-                    if (currentIndex() == m_reblendImage) {
+                    m_session->setFaceIdentity(m_reblend.photo, identity);
+                    if (currentIndex() == m_reblend.photo) {
                         m_faces->setIdentity(identity);
                         m_view->setFaceScores(identity);
                     }
                 }
-                m_session->setResult(m_reblendImage, image);
+                m_session->setResult(m_reblend.photo, image);
             });
 }
 
@@ -590,10 +584,7 @@ void MainWindow::restoreCurrent() {
     m_jobImage = index;
     // The engine holds one full result at a time (a 24 MP photo at 4x is gigabytes): no photo
     // re-blends until this one is done; the earlier result may come back if it is cancelled.
-    m_heldImage = m_reblendImage;
-    m_heldKey = m_reblendKey;
-    m_reblendImage = -1;
-    m_reblendKey = -1;
+    m_held = std::exchange(m_reblend, {});
     m_faces->clear();
     m_view->setFaceBoxes({});
     m_stripPhoto = index;

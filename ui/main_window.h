@@ -68,7 +68,7 @@ class MainWindow : public QMainWindow {
     // a window-modal message that does not block the caller.
     void showError(const QString& message);
     // The photo whose full result the engine keeps for re-blending (the last restored), or -1.
-    int reblendableIndex() const { return m_reblendImage; }
+    int reblendableIndex() const { return m_reblend.photo; }
     QDockWidget* photosDock() const { return m_photosDock; }
     QDockWidget* restoreDock() const { return m_restoreDock; }
     QDockWidget* facesDock() const { return m_facesDock; }
@@ -155,15 +155,18 @@ class MainWindow : public QMainWindow {
     RestorePanel* m_panel;
     FaceStrip* m_faces;
     int m_jobImage = -1;
-    // The photo whose full result the engine holds (it keeps only the last restored one), and
-    // the index the engine knows it by (the photo's index when it was restored: closing an
-    // earlier photo moves it down in the list, not in the engine).
-    int m_reblendImage = -1;
-    int m_reblendKey = -1;
-    // While a restore runs: the photo (and key) whose earlier result the engine may hold on to,
-    // re-blendable again if the restore is cancelled or fails (EngineController::reblendHeld).
-    int m_heldImage = -1;
-    int m_heldKey = -1;
+    // A photo whose full result the engine holds (it keeps only the last restored one): its row,
+    // and the index the engine knows it by (the row when it was restored: closing an earlier
+    // photo moves it down in the list, not in the engine). -1: none.
+    struct HeldResult {
+        int photo = -1;
+        int key = -1;
+    };
+    // The photo whose faces re-blend now.
+    HeldResult m_reblend;
+    // While a restore runs: the earlier result the engine may hold on to, re-blendable again if
+    // the restore is cancelled or fails (EngineController::reblendHeld).
+    HeldResult m_held;
     int m_stripPhoto = -1;  // the photo whose faces the strip shows
     int m_shownPhoto = -1;  // the photo the view showed last (another one opens fitted)
     // Repairing damage: the brush, and the photo whose mask it holds (written back to the session

@@ -75,7 +75,7 @@ void MainWindow::updateEditActions() {
     if (!m_undo) return;
     const int index = currentIndex();
     const bool photo = index >= 0 && index < m_session->count();
-    const bool adjustable = photo && index == m_reblendImage;
+    const bool adjustable = photo && index == m_reblend.photo;
     m_undo->setEnabled(adjustable && !m_session->entry(index).undo.isEmpty());
     m_redo->setEnabled(adjustable && !m_session->entry(index).redo.isEmpty());
     m_revert->setEnabled(photo && !m_session->entry(index).result.isNull() && index != m_jobImage);
@@ -88,12 +88,12 @@ void MainWindow::updateEditActions() {
 
 void MainWindow::stepFaceChoices(bool back) {
     const int index = currentIndex();
-    if (!m_engine || index < 0 || index != m_reblendImage ||
+    if (!m_engine || index < 0 || index != m_reblend.photo ||
         !m_session->stepFaceChoices(index, back))
         return;
     const auto& e = m_session->entry(index);
     m_faces->setChoices(e.faceStrengths, e.facesAccepted);
-    m_engine->reblend(m_reblendKey, m_faces->strengths());
+    m_engine->reblend(m_reblend.key, m_faces->strengths());
     updateEditActions();
 }
 
@@ -107,11 +107,8 @@ void MainWindow::revertCurrent() {
             tr("Revert anyway and lose the result?"))) {
         return;
     }
-    if (index == m_reblendImage) {
-        m_reblendImage = -1;
-        m_reblendKey = -1;
-    }
-    if (index == m_heldImage) m_heldImage = -1;  // a cancel must not bring its faces back
+    if (index == m_reblend.photo) m_reblend = {};
+    if (index == m_held.photo) m_held = {};  // a cancel must not bring its faces back
     m_stripPhoto = -1;
     m_session->revert(index);
     updateSavedMark(index);
