@@ -234,3 +234,22 @@ TEST(SettingsDialog, TheLargestPhotoSaysWhatItCostsAndIsStored) {
 }
 
 }  // namespace
+
+namespace {
+
+// OK on an untouched dialog gives back the stored settings exactly, the preload's order too (it
+// is the order the models load in), also where it is not the list's order: a theme change then
+// leaves the engine running.
+TEST(SettingsDialog, AnUntouchedDialogKeepsThePreloadOrder) {
+    gpen::test::uiApp();
+    gpen::test::useTemporarySettings();
+    EngineSettings stored;
+    stored.preload = {QStringLiteral("my-gpen"), QStringLiteral("dlib"),
+                      QStringLiteral("GPEN-BFR-512")};
+    stored.save();
+    gpen::ui::SettingsDialog dialog;
+    EXPECT_EQ(dialog.engineSettings().preload, stored.preload);
+    EXPECT_TRUE(dialog.engineSettings() == EngineSettings::load());
+}
+
+}  // namespace

@@ -263,6 +263,7 @@ void SettingsDialog::load(const EngineSettings& s, const QString& language) {
     for (const QString& id : s.preload) {
         if (!ids.contains(id)) ids << id;  // a recognised file of the user's, kept as stored
     }
+    m_storedPreload = s.preload;
     m_preload->clear();
     for (const QString& id : ids) {
         auto* item = new QListWidgetItem(id, m_preload);
@@ -290,10 +291,19 @@ EngineSettings SettingsDialog::engineSettings() const {
     s.idleReleaseMinutes = m_idleRelease->value();
     const QList<int> sizes = parseBatchSizes(m_warmup->text());
     if (!sizes.isEmpty()) s.warmupBatchSizes = sizes;  // empty text: the default
-    s.preload.clear();
+    // In the stored order (the preload loads in it), then the newly checked ones in the list's:
+    // a dialog closed with OK leaves an untouched list as it was, and the engine running.
+    QStringList checked;
     for (int i = 0; i < m_preload->count(); ++i) {
         const QListWidgetItem* item = m_preload->item(i);
-        if (item->checkState() == Qt::Checked) s.preload << item->text();
+        if (item->checkState() == Qt::Checked) checked << item->text();
+    }
+    s.preload.clear();
+    for (const QString& id : m_storedPreload) {
+        if (checked.contains(id)) s.preload << id;
+    }
+    for (const QString& id : checked) {
+        if (!s.preload.contains(id)) s.preload << id;
     }
     return s;
 }

@@ -63,6 +63,7 @@ class SettingsDialog : public QDialog {
     void updatePreset();  // shows the preset the advanced values match, or Custom
 
     QLabel* m_modelsDirNote = nullptr;
+    QStringList m_storedPreload;  // as load() found it: the order engineSettings() keeps
     QComboBox* m_device;
     QSpinBox* m_threads;
     QListWidget* m_preload;
