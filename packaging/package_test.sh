@@ -88,6 +88,9 @@ if [ -f "$build/share/gpen-studio/upscaler/realesrgan/realesrgan-x4fast.param" ]
     for f in realesrgan-x4fast.param realesrgan-x4fast.bin realesrgan-x4plus.param realesrgan-x4plus.bin NOTICE; do
         [ -f "$usr/share/gpen-studio/upscaler/realesrgan/$f" ] || fail "the package lacks upscaler/realesrgan/$f"
     done
+    # The whole notice, licence included (a CMake list once cut it to its first line).
+    grep -q "BSD-3-Clause" "$usr/share/gpen-studio/upscaler/realesrgan/NOTICE" ||
+        fail "upscaler/realesrgan/NOTICE does not name the networks' licence: $(cat "$usr/share/gpen-studio/upscaler/realesrgan/NOTICE")"
     step "first run: $upscaler ready at launch with no model installed"
     grep -q "\"$upscaler\":{[^}]*\"state\":\"ready\"" "$scratch/studio.json" ||
         fail "the default upscaler is not ready at launch: $(cat "$scratch/studio.json")"
@@ -113,6 +116,8 @@ if [ -f "$build/share/gpen-studio/identity/faceres.json" ]; then
     for f in faceres.json faceres.bin NOTICE; do
         [ -f "$usr/share/gpen-studio/identity/$f" ] || fail "the package lacks identity/$f"
     done
+    grep -q "(MIT," "$usr/share/gpen-studio/identity/NOTICE" ||
+        fail "identity/NOTICE does not name the files' licence: $(cat "$usr/share/gpen-studio/identity/NOTICE")"
     step "identity: faceres ready at launch, and gpen-cli identity from the installed layout"
     grep -q '"faceres":{[^}]*"state":"ready"' "$scratch/studio.json" ||
         fail "the identity descriptor is not ready at launch: $(cat "$scratch/studio.json")"

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpen/base/atomic_file.h"
+#include "gpen/batch/batch_scan.h"
 
 namespace gpen {
 namespace fs = std::filesystem;
@@ -214,8 +215,59 @@ Expected<BatchReport> readBatchReport(const fs::path& jsonPath) {
     }
 }
 
+// Shard reports that do not make up one whole batch (another count, a shard given twice, one
+// missing) would merge into a report that silently lacks files: the merge says which instead.
+// Reports of a whole batch (no shard) are not checked: two runs of one batch may be joined.
+namespace {
+Expected<void> checkShardsComplete(const std::vector<BatchReport>& reports) {
+    std::vector<bool> seen;
+    int count = 0;
+    for (const BatchReport& r : reports) {
+        if (r.shard.empty()) continue;
+        const auto shard = parseShard(r.shard);
+        if (!shard) {
+            return makeError(ErrorCode::Malformed,
+                             "a report names shard \"" + r.shard + "\": " + shard.error().message);
+        }
+        if (count == 0) {
+            count = shard->count;
+            seen.assign(static_cast<std::size_t>(count), false);
+        } else if (shard->count != count) {
+            return makeError(ErrorCode::InvalidArgument,
+                             "the reports are of batches split differently (shard " + r.shard +
+                                 " beside shards of " + std::to_string(count) +
+                                 "): merge the reports of one batch");
+        }
+        const auto slot = static_cast<std::size_t>(shard->index - 1);  // parseShard: 1..count
+        if (seen[slot]) {
+            return makeError(ErrorCode::InvalidArgument,
+                             "shard " + r.shard + " is given twice: name each shard's report once");
+        }
+        seen[slot] = true;
+    }
+    std::string missing;
+    int absent = 0;
+    for (int i = 0; i < count; ++i) {
+        if (seen[static_cast<std::size_t>(i)]) continue;
+        ++absent;
+        if (absent <= 8) {
+            missing +=
+                (missing.empty() ? "" : ", ") + std::to_string(i + 1) + "/" + std::to_string(count);
+        }
+    }
+    if (absent == 0) return {};
+    if (absent > 8) missing += " and " + std::to_string(absent - 8) + " more";
+    return makeError(ErrorCode::InvalidArgument,
+                     (absent == 1 ? "shard " + missing + " is missing: its files are"
+                                  : "shards " + missing + " are missing: their files are") +
+                         " in no report. Run " + (absent == 1 ? "it" : "them") + " (or wait for " +
+                         (absent == 1 ? "it" : "them") + " to finish), then merge");
+}
+}  // namespace
+
 Expected<BatchReport> mergeBatchReports(const std::vector<BatchReport>& reports) {
     if (reports.empty()) return makeError(ErrorCode::InvalidArgument, "no reports to merge");
+    if (auto ok = checkShardsComplete(reports); !ok) return tl::unexpected(ok.error());
     BatchReport merged = reports.front();
     merged.shard.clear();
     merged.files.clear();

@@ -136,4 +136,28 @@ TEST(BatchReport, MergeJoinsShardsByInputAndRefusesOtherSettings) {
     EXPECT_FALSE(gpen::mergeBatchReports({a, b}));
 }
 
+// A merge of shards that are not one whole batch would lack files without a word: it says which
+// shard is missing, given twice or of another split.
+TEST(BatchReport, MergeRefusesShardsThatAreNotOneWholeBatch) {
+    const auto refusal = [](const std::vector<std::string>& shards) {
+        std::vector<gpen::BatchReport> reports;
+        for (const auto& s : shards) reports.push_back(sample(s));
+        auto merged = gpen::mergeBatchReports(reports);
+        return merged ? std::string() : merged.error().message;
+    };
+    EXPECT_EQ(refusal({"1/3", "3/3", "2/3"}), "");
+    EXPECT_EQ(refusal({"", ""}), "");  // two runs of one whole batch
+    EXPECT_EQ(refusal({"1/3", "3/3"}),
+              "shard 2/3 is missing: its files are in no report. Run it (or wait for it to "
+              "finish), then merge");
+    EXPECT_NE(refusal({"2/16"}).find("shards 1/16, 3/16, 4/16, 5/16, 6/16, 7/16, 8/16, 9/16 and "
+                                     "7 more are missing"),
+              std::string::npos)
+        << refusal({"2/16"});
+    EXPECT_NE(refusal({"1/2", "2/2", "2/2"}).find("shard 2/2 is given twice"), std::string::npos);
+    EXPECT_NE(refusal({"1/2", "2/3"}).find("split differently (shard 2/3 beside shards of 2)"),
+              std::string::npos);
+    EXPECT_NE(refusal({"1/2", "0/2"}).find("a report names shard \"0/2\""), std::string::npos);
+}
+
 }  // namespace
