@@ -8,7 +8,8 @@
 # keeps them out of the image); Real-ESRGAN and the identity descriptor come in the package.
 #   packaging/container.sh [BUILD_DIR]          (~1.5 min on 2 cores, most of it apt)
 # Tags gpen-studio:<version> and gpen-studio:latest (GPEN_IMAGE names another repository) and
-# prints the image's name and size. GPEN_DEB=FILE installs that package instead of running cpack
+# prints the image's name and size; GPEN_CONTAINER_TOOL=buildah picks buildah where both are
+# installed (both store into containers-storage: podman runs either). GPEN_DEB=FILE installs that package instead of running cpack
 # in BUILD_DIR (default build/). The image's apt sources are this machine's when it is Debian 12,
 # else Debian's mirrors. Needs root, or mmdebstrap's unshare mode with subuids. Where a base image
 # can be pulled, packaging/Containerfile builds the same image with Docker or podman.
@@ -23,7 +24,10 @@ fail() {
     exit 1
 }
 
-if command -v podman > /dev/null; then
+if [ -n "${GPEN_CONTAINER_TOOL:-}" ]; then
+    tool="$GPEN_CONTAINER_TOOL"
+    command -v "$tool" > /dev/null || fail "GPEN_CONTAINER_TOOL=$tool is not installed"
+elif command -v podman > /dev/null; then
     tool=podman
 elif command -v buildah > /dev/null; then
     tool=buildah
@@ -78,7 +82,15 @@ mmdebstrap --variant=apt \
     { tail -40 "$work/mmdebstrap.log" >&2; fail "mmdebstrap (the whole log was $work/mmdebstrap.log)"; }
 
 image="$repository:$version"
-old="$($tool image inspect --format '{{.Id}}' "$image" 2> /dev/null || true)"
+# The image's id ("" when there is none); buildah has no `image inspect`.
+image_id() {
+    if [ "$tool" = podman ]; then
+        podman image inspect --format '{{.Id}}' "$1" 2> /dev/null || true
+    else
+        buildah inspect --type image --format '{{.FromImageID}}' "$1" 2> /dev/null || true
+    fi
+}
+old="$(image_id "$image")"
 labels=(
     "org.opencontainers.image.title=GPEN Studio"
     "org.opencontainers.image.description=gpen-cli: old photographs restored with the GPEN networks (mount the weights at /models)"
@@ -92,10 +104,14 @@ labels=(
     # under /usr/share/gpen-studio); Debian's packages under /usr/share/doc/*/copyright.
     "org.opencontainers.image.licenses=MIT AND BSD-3-Clause"
 )
+# An imported root has no environment: PATH said, not left to each runtime's default (the Jobs'
+# `sh -c` is looked up through it).
+path=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 step "$tool: $image"
 if [ "$tool" = podman ]; then
     changes=(--change 'ENTRYPOINT ["gpen-cli"]' --change 'CMD ["--help"]' --change "USER $uid:$uid"
-        --change 'WORKDIR /home/gpen' --change 'ENV HOME=/home/gpen' --change 'ENV GPEN_MODELS_DIR=/models')
+        --change 'WORKDIR /home/gpen' --change "ENV PATH=$path" --change 'ENV HOME=/home/gpen'
+        --change 'ENV GPEN_MODELS_DIR=/models')
     for l in "${labels[@]}"; do changes+=(--change "LABEL ${l%%=*}=\"${l#*=}\""); done
     podman import "${changes[@]}" "$work/root.tar" "$image" > "$work/import.log" 2>&1 ||
         { cat "$work/import.log" >&2; fail "podman import"; }
@@ -103,14 +119,13 @@ else
     container="$(buildah from scratch)"
     buildah add "$container" "$work/root.tar" / > /dev/null
     config=(--entrypoint '["gpen-cli"]' --cmd '--help' --user "$uid:$uid" --workingdir /home/gpen
-        --env HOME=/home/gpen --env GPEN_MODELS_DIR=/models)
+        --env "PATH=$path" --env HOME=/home/gpen --env GPEN_MODELS_DIR=/models)
     for l in "${labels[@]}"; do config+=(--label "$l"); done
     buildah config "${config[@]}" "$container"
     buildah commit --rm "$container" "$image" > /dev/null
 fi
 $tool tag "$image" "$repository:latest"
 # The image this one replaced under the same tag, now nameless, would only take space.
-new="$($tool image inspect --format '{{.Id}}' "$image")"
+new="$(image_id "$image")"
 if [ -n "$old" ] && [ "$old" != "$new" ]; then $tool rmi "$old" > /dev/null 2>&1 || true; fi
-size="$($tool image inspect --format '{{.Size}}' "$image")"
-step "built $image ($((size / 1000000)) MB), also tagged $repository:latest"
+step "built $image ($($tool images --format '{{.Size}}' "$image" | head -1)), also tagged $repository:latest"

@@ -80,6 +80,9 @@ done
     fail "the image's version label is not $version"
 [ -n "$(podman image inspect --format '{{index .Config.Labels "org.opencontainers.image.licenses"}}' "$image")" ] ||
     fail "the image has no licence label"
+# Runtimes differ on an image without PATH; the Jobs' `sh -c` needs it.
+podman image inspect --format '{{.Config.Env}}' "$image" | grep -q "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin" ||
+    fail "the image sets no PATH: $(podman image inspect --format '{{.Config.Env}}' "$image")"
 size_mb=$(($(podman image inspect --format '{{.Size}}' "$image") / 1000000))
 echo "  $image: $size_mb MB (limit $limit_mb MB), built in ${build_seconds} s"
 [ "$size_mb" -le "$limit_mb" ] || fail "the image is $size_mb MB, over the limit of $limit_mb MB"
