@@ -7,9 +7,10 @@
 #     _NET_WM_PING within 50 ms all along (the encoder runs off the GUI thread);
 #   - Esc during a restore: the process is idle (CPU) within 1 s;
 #   - Ctrl+Q during a restore, and when idle: the process is gone within 1 s;
-#   - a folder of 40 12-MP scans opened: the photos add at most 350 MB to the process's peak
-#     memory (VmHWM, printed whole), and closing them gives their memory back (resident memory
-#     after closing at most 1.25x what the app held before it opened them).
+#   - a folder of 40 12-MP scans opened once the models are loaded: the process's peak memory
+#     from then on (VmHWM, reset after the load) is at most 1 GB where the networks compute in
+#     bf16, and at most 350 MB above what it held before on every machine; closing them gives
+#     their memory back (resident memory after closing at most 1.25x what it held before).
 # Prints each figure; fails past its limit. Usage: desktop_test.sh [BUILD_DIR]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -157,6 +158,10 @@ mkdir -p "$scans"
 for i in $(seq -w 1 40); do cp "$scan" "$scans/scan-$i.jpg"; done
 start
 wait_quiet 120
+# The load's own peak (a checkpoint read beside the network it becomes, the warm-up's
+# activations) is the models', printed; the peak is measured again from here (VmHWM reset).
+echo "desktop test: peak memory while the default models loaded: $(($(kib "$pid" VmHWM) / 1024)) MB"
+echo 5 > "/proc/$pid/clear_refs"
 before=$(kib "$pid" VmRSS)
 # Handed over as a second launch hands it (to the running window, which opens the folder).
 "$studio" "$scans" >>"$scratch/studio.log" 2>&1
@@ -165,8 +170,17 @@ wait_quiet 300
 peak=$(kib "$pid" VmHWM)
 echo "desktop test: peak memory with 40 12-MP scans open: $((peak / 1024)) MB, $((before / 1024)) MB before them"
 # What the photos add is bounded (the resident budget, the one in view, one on its way), whatever
-# the folder's size; the models' share depends on the machine (bf16 copies where it has them).
+# the folder's size.
 check "memory the 40 12-MP scans add at their peak" $(((peak - before) / 1024)) 350 MB
+# The whole within 1 GB where Automatic precision is bf16 (the CPU test of cpuConvolvesBf16 in
+# core/nn/precision.cpp: AVX-512 BW, VL and DQ). Elsewhere GPEN-512 computes in fp32 and its
+# weights alone take about 250 MB more (790 MB before the scans on 2026-12-07, 1.1 GB with them).
+flags="$(grep -m1 '^flags' /proc/cpuinfo)"
+if grep -qw avx512bw <<<"$flags" && grep -qw avx512vl <<<"$flags" && grep -qw avx512dq <<<"$flags"; then
+    check "peak memory with 40 12-MP scans open (bf16)" $((peak / 1024)) 1000 MB
+else
+    echo "desktop test: peak memory with 40 12-MP scans open: not held to 1 GB (no AVX-512: fp32 weights)"
+fi
 focus
 # Every photo closed with Close Photo, one after the other (originals: nothing to ask).
 xdotool key --delay 100 --repeat 45 ctrl+w

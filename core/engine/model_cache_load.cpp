@@ -7,6 +7,7 @@
 #include "engine/model_cache_impl.h"
 #include "gpen/base/log.h"
 #include "gpen/io/checkpoint.h"
+#include "gpen/nn/runtime.h"
 
 namespace gpen {
 namespace {
@@ -140,6 +141,11 @@ Expected<std::shared_ptr<const LoadedModel>> ModelCache::Impl::load(
                 return tl::unexpected(error);
             }
             timings.warmMs = msSince(t0);
+            // What a warm-up leaves behind is its activations' memory, kept for the next forward
+            // (RuntimeParams::keepFreedMemory): 235 MB in an idle window after GPEN-512's. What
+            // the warm-up is for stays (oneDNN's primitives made, the code paged in); the first
+            // restore maps its activations again, about 0.1 s once (mapping 235 MB here).
+            releaseFreedMemory();
         }
         return model;
     };
