@@ -213,6 +213,8 @@ int batch(const BatchCommandOptions& o) {
     if (json) {
         nlohmann::json j = {{"total", summary->total},
                             {"ok", summary->ok},
+                            {"restored", summary->ok - summary->alreadyDone},
+                            {"already_done", summary->alreadyDone},
                             {"skipped", summary->skipped},
                             {"failed", summary->failed},
                             {"cancelled", summary->cancelled},
@@ -224,7 +226,13 @@ int batch(const BatchCommandOptions& o) {
                             {"report_csv", summary->reportCsv.string()}};
         std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     } else {
-        std::cout << summary->total << " files: " << summary->ok << " restored, "
+        // A resumed batch: what this run restored, and what an earlier one had (not counted
+        // as this run's work).
+        std::cout << summary->total << " files: " << summary->ok - summary->alreadyDone
+                  << " restored, "
+                  << (summary->alreadyDone
+                          ? std::to_string(summary->alreadyDone) + " already done, "
+                          : std::string())
                   << summary->skipped << " skipped, " << summary->failed << " failed"
                   << (summary->cancelled ? ", " + std::to_string(summary->cancelled) + " cancelled"
                                          : "")

@@ -121,8 +121,12 @@ class BatchState {
         for (const auto& pf : m_plan) {
             m_report.files.push_back(pf.record);
             if (pf.record.status != FileStatus::Pending) count(pf.record.status);
+            if (pf.record.status == FileStatus::Ok) m_alreadyDone += 1;
         }
     }
+
+    // The files an earlier run restored (--resume), planned as done.
+    int alreadyDone() const { return m_alreadyDone; }
 
     const std::vector<PlannedFile>& plan() const { return m_plan; }
 
@@ -237,6 +241,7 @@ class BatchState {
     Clock::time_point m_started;
     Clock::time_point m_lastWrite{};
     int m_processed = 0;
+    int m_alreadyDone = 0;
     std::atomic<bool> m_diskFull{false};
     std::string m_stopReason;
 };
@@ -500,6 +505,7 @@ Expected<BatchSummary> runBatch(ModelCache& cache, const BatchParams& params) {
     BatchSummary s;
     s.total = static_cast<int>(finalReport.files.size());
     s.ok = finalReport.count(FileStatus::Ok);
+    s.alreadyDone = state.alreadyDone();
     s.review = static_cast<int>(std::count_if(finalReport.files.begin(), finalReport.files.end(),
                                               [](const FileRecord& f) { return f.review(); }));
     s.skipped = finalReport.count(FileStatus::Skipped);

@@ -220,6 +220,12 @@ TEST_F(BatchCliTest, AKilledBatchResumesWithExactlyTheMissingOutputs) {
 
     const auto resumed = runCli(args + " --resume");
     ASSERT_EQ(resumed.exitCode, 0) << resumed.out;
+    // The summary counts this run's work apart from the earlier run's.
+    const std::string summary =
+        std::to_string(count) +
+        " files: " + std::to_string(count - static_cast<int>(before.size())) + " restored, " +
+        std::to_string(before.size()) + " already done, ";
+    EXPECT_NE(resumed.out.find(summary), std::string::npos) << resumed.out;
     const std::set<std::string> after = outputs();
     EXPECT_EQ(after.size(), static_cast<std::size_t>(count));
     for (const auto& [f, inode] : inodes) {
@@ -556,6 +562,8 @@ TEST_F(BatchCliTest, AFullDiskStopsTheBatchAndResumeFinishesIt) {
     EXPECT_EQ(again.exitCode, 0) << again.out;
     const auto k = nlohmann::json::parse(again.out.substr(again.out.rfind("{\"")));
     EXPECT_EQ(k.at("ok"), 6);
+    EXPECT_EQ(k.at("already_done").get<int>() + k.at("restored").get<int>(), 6);
+    EXPECT_EQ(k.at("already_done"), j.at("ok"));
     EXPECT_FALSE(k.at("disk_full").get<bool>());
     for (int i = 0; i < 6; ++i)
         EXPECT_TRUE(fs::exists(out / ("scan-" + std::to_string(i) + ".png"))) << i;

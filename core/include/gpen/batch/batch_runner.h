@@ -99,7 +99,8 @@ struct BatchParams {
 
 struct BatchSummary {
     int total = 0;
-    int ok = 0;
+    int ok = 0;           // restored, by this run or an earlier one
+    int alreadyDone = 0;  // of those, done by an earlier run (--resume) and not restored again
     int skipped = 0;
     int failed = 0;
     int cancelled = 0;
