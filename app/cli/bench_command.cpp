@@ -2,7 +2,7 @@
 
 #include "cli/commands.h"
 #include "cli/engine_setup.h"
-#include "gpen/nn/gpen_benchmark.h"
+#include "gpen/bench/gpen_benchmark.h"
 
 namespace gpen::cli {
 

@@ -1,5 +1,5 @@
 // gpen-cli models --download NAME: the model manager's Download from the command line, on core's
-// downloader (gpen/io/model_download.h). The file comes from the catalog's official link (or
+// downloader (gpen/engine/model_download.h). The file comes from the catalog's official link (or
 // $GPEN_MODELS_URL, a folder the file name is appended to); a .part left by an earlier try is
 // resumed.
 
@@ -8,8 +8,8 @@
 #include <string>
 
 #include "cli/commands.h"
+#include "gpen/engine/model_download.h"
 #include "gpen/engine/model_locator.h"
-#include "gpen/io/model_download.h"
 #include "gpen/pipeline/pipeline_models.h"
 
 namespace gpen::cli {

@@ -8,8 +8,8 @@
 
 #include <ATen/ATen.h>
 
+#include "base/allocation_failure.h"
 #include "io/checkpoint_internal.h"
-#include "nn/torch_failure.h"
 
 namespace gpen {
 namespace {
@@ -89,7 +89,7 @@ Expected<Checkpoint> readGuarded(const ByteSource& source, const std::string& di
         result = readSource(source, params);
     } catch (const c10::Error& e) {
         result =
-            nn::isAllocationFailure(e.what_without_backtrace())
+            base::isAllocationFailure(e.what_without_backtrace())
                 ? makeError(ErrorCode::OutOfMemory, "out of memory while reading the checkpoint")
                 : makeError(ErrorCode::Malformed, e.what_without_backtrace());
     } catch (const std::bad_alloc&) {

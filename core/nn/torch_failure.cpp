@@ -4,13 +4,9 @@
 
 #include <c10/util/Exception.h>
 
-namespace gpen::nn {
+#include "base/allocation_failure.h"
 
-bool isAllocationFailure(const std::string& message) {
-    return message.find("can't allocate memory") != std::string::npos ||
-           message.find("Could not allocate memory") != std::string::npos ||
-           message.find("out of memory") != std::string::npos;
-}
+namespace gpen::nn {
 
 Error currentTorchFailure(ErrorCode code, const std::string& prefix,
                           const std::string& outOfMemory) {
@@ -20,7 +16,7 @@ Error currentTorchFailure(ErrorCode code, const std::string& prefix,
         return Error{ErrorCode::OutOfMemory, outOfMemory};
     } catch (const c10::Error& e) {
         // The CPU allocator reports a failed allocation as a plain c10::Error.
-        if (isAllocationFailure(e.what_without_backtrace())) {
+        if (base::isAllocationFailure(e.what_without_backtrace())) {
             return Error{ErrorCode::OutOfMemory, outOfMemory};
         }
         return Error{code, prefix + e.what_without_backtrace()};

@@ -14,10 +14,7 @@ namespace gpen::nn {
 // c10::Error -> `code` with "<prefix><libtorch's message without backtrace>"; std::bad_alloc,
 // c10::OutOfMemoryError (CUDA) and a c10::Error that reports a failed allocation (the CPU
 // allocator's "can't allocate memory") -> OutOfMemory with `outOfMemory`, so that callers can
-// halve a tile and try again.
-// Whether a libtorch message reports a failed allocation.
-bool isAllocationFailure(const std::string& message);
-
+// halve a tile and try again (base/allocation_failure.h tells the last).
 Error currentTorchFailure(ErrorCode code, const std::string& prefix,
                           const std::string& outOfMemory);
 

@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "gpen/bench/gpen_benchmark.h"
 #include "gpen/io/checkpoint.h"
-#include "gpen/nn/gpen_benchmark.h"
 #include "gpen/nn/gpen_generator.h"
 #include "gpen/nn/network_builds.h"
 #include "gpen/nn/synthetic_weights.h"

@@ -3,7 +3,7 @@
 // digest is not the published one, a cancel and a server that sends the whole file again are each
 // handled without leaving half a model.
 
-#include "gpen/io/model_download.h"
+#include "gpen/engine/model_download.h"
 
 #include <unistd.h>
 

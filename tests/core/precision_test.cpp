@@ -16,10 +16,10 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "gpen/bench/gpen_benchmark.h"
 #include "gpen/engine/embedded_upscaler.h"
 #include "gpen/io/checkpoint.h"
 #include "gpen/io/ncnn_model.h"
-#include "gpen/nn/gpen_benchmark.h"
 #include "gpen/nn/gpen_generator.h"
 #include "gpen/nn/parsenet.h"
 #include "gpen/nn/retinaface.h"

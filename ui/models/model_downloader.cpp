@@ -3,8 +3,8 @@
 #include <QFileInfo>
 #include <QSettings>
 
+#include "gpen/engine/model_download.h"
 #include "gpen/engine/model_locator.h"
-#include "gpen/io/model_download.h"
 #include "ui/bridge/engine_controller.h"
 
 namespace gpen::ui {

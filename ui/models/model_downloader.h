@@ -11,8 +11,8 @@ namespace gpen::ui {
 class EngineController;
 
 // The model manager's downloads, one at a time: each is an engine job running core's downloader
-// (gpen/io/model_download.h), which resumes a .part an earlier try left, checks the size and the
-// catalog's SHA-256, and installs the file through the engine's import; nothing is ever written
+// (gpen/engine/model_download.h), which resumes a .part an earlier try left, checks the size and
+// the catalog's SHA-256, and installs the file through the engine's import; nothing is ever written
 // under the final name before it is validated. Cancel keeps the .part for a later resume. GUI
 // thread only; everything is asynchronous.
 class ModelDownloader : public QObject {

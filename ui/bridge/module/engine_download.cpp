@@ -2,7 +2,7 @@
 
 #include <QCoreApplication>
 
-#include "gpen/io/model_download.h"
+#include "gpen/engine/model_download.h"
 #include "ui/common/core_text.h"
 
 namespace gpen::ui {

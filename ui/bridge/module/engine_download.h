@@ -1,7 +1,7 @@
 #pragma once
 
 // The engine module's side of the model manager's Download: core's downloader
-// (gpen/io/model_download.h), installing through the cache's import. Engine thread only (module
+// (gpen/engine/model_download.h), installing through the cache's import. Engine thread only (module
 // code).
 
 #include "gpen/engine/model_cache.h"

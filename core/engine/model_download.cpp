@@ -1,4 +1,4 @@
-#include "gpen/io/model_download.h"
+#include "gpen/engine/model_download.h"
 
 #include <curl/curl.h>
 

@@ -8,10 +8,10 @@
 
 #include "gpen/base/expected.h"
 #include "gpen/base/float_tensor.h"
+#include "gpen/bench/gpen_benchmark.h"
 #include "gpen/io/ncnn_model.h"
 #include "gpen/io/state_dict.h"
 #include "gpen/io/tfjs_graph_model.h"
-#include "gpen/nn/gpen_benchmark.h"
 
 namespace gpen {
 

@@ -1,7 +1,7 @@
 // The download's names alone in their file: gpen-studio's model manager shows them without
 // linking the transfer itself (libcurl, the digest).
 
-#include "gpen/io/model_download.h"
+#include "gpen/engine/model_download.h"
 
 namespace gpen {
 namespace fs = std::filesystem;

@@ -1,4 +1,4 @@
-#include "gpen/nn/gpen_benchmark.h"
+#include "gpen/bench/gpen_benchmark.h"
 
 #include <algorithm>
 #include <chrono>
@@ -9,12 +9,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bench/network_benchmark.h"
 #include "gpen/base/process_info.h"
 #include "gpen/io/checkpoint.h"
 #include "gpen/nn/runtime.h"
 #include "gpen/nn/srvgg_net.h"
 #include "gpen/nn/synthetic_weights.h"
-#include "nn/network_benchmark.h"
 
 namespace gpen {
 namespace {

@@ -1,4 +1,4 @@
-#include "nn/network_benchmark.h"
+#include "bench/network_benchmark.h"
 
 #include <algorithm>
 #include <chrono>
