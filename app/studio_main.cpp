@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpen-studio: the desktop application. Wiring only: command line, settings, window, engine.
 
 #include <QApplication>

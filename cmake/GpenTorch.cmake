@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # gpen::torch: libtorch as an imported target with SYSTEM includes, so its headers never
 # trip our warnings. Only core sources link it, always PRIVATE.
 find_package(Torch REQUIRED)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # gpen_warnings: an INTERFACE target every first-party target links PRIVATE.
 # Third-party headers come in as SYSTEM includes, so these flags apply to our code only.
 add_library(gpen_warnings INTERFACE)

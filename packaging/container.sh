@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The container image that packaging/kubernetes/*.yaml name, from the Debian package this tree
 # builds: a Debian 12 root file system made by mmdebstrap from Debian's own packages (no base
 # image is pulled), the package installed into it by apt with its dependencies and nothing else
@@ -100,9 +101,10 @@ labels=(
     "org.opencontainers.image.url=$homepage"
     "org.opencontainers.image.source=$homepage"
     "org.opencontainers.image.base.name=debian:bookworm (mmdebstrap)"
-    # Ours MIT; Real-ESRGAN's networks BSD-3-Clause; the identity files MIT (their NOTICE files
-    # under /usr/share/gpen-studio); Debian's packages under /usr/share/doc/*/copyright.
-    "org.opencontainers.image.licenses=MIT AND BSD-3-Clause"
+    # Ours Apache-2.0, the programs GPL-3.0-or-later as linked with exiv2; Real-ESRGAN's networks
+    # BSD-3-Clause; the identity files MIT (/usr/share/doc/gpen-studio/copyright); Debian's
+    # packages under /usr/share/doc/*/copyright.
+    "org.opencontainers.image.licenses=Apache-2.0 AND GPL-3.0-or-later AND BSD-3-Clause AND MIT"
 )
 # An imported root has no environment: PATH said, not left to each runtime's default (the Jobs'
 # `sh -c` is looked up through it).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The container image as the Kubernetes Jobs use it, built and run here: packaging/container.sh
 # builds it from BUILD_DIR's package, then
 #   1. the image itself: gpen-cli the entry point, a non-root user, every library its programs
@@ -73,7 +74,8 @@ missing="$(inside 'ldd /usr/bin/gpen-cli /usr/bin/gpen-studio /usr/lib/gpen-stud
 present="$(inside 'for f in /usr/bin/cc /usr/bin/gcc /usr/bin/g++ /usr/bin/c++ /usr/bin/cmake /usr/bin/ninja /usr/bin/cpack \
     /src /build /var/cache/apt/archives/*.deb /var/lib/apt/lists/*_Packages; do [ -e "$f" ] && echo "$f"; done; true')"
 [ -z "$present" ] || fail "the image holds what it must not (a compiler, a build tree, apt's caches): $present"
-for f in /usr/share/gpen-studio/upscaler/realesrgan/realesrgan-x4fast.bin /usr/share/gpen-studio/identity/faceres.bin; do
+for f in /usr/share/gpen-studio/upscaler/realesrgan/realesrgan-x4fast.bin /usr/share/gpen-studio/identity/faceres.bin \
+    /usr/share/doc/gpen-studio/copyright /usr/share/doc/libtorch1.13/copyright; do
     inside "[ -s $f ]" || fail "the image lacks $f"
 done
 [ "$(podman image inspect --format '{{index .Config.Labels "org.opencontainers.image.version"}}' "$image")" = "$version" ] ||

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs the Debian 12 packages GPEN Studio needs to build, test and run; a no-op when all are
 # present. Sourced by run.sh and test.sh. Needs root (or sudo) only when something is missing.
 gpen_packages=(

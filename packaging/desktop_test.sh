@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The desktop test: gpen-studio started as a user starts it, in a real X server (Xvfb) under a
 # window manager (openbox), driven by keys (xdotool, through XTEST), and measured from outside the
 # process:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds the libFuzzer targets (clang, ASan + UBSan) and runs each for a given time.
 #
 #   packaging/fuzz.sh [SECONDS_PER_TARGET] [checkpoint|image ...]

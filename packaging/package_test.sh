@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The Debian package as a user gets it. cpack builds it from BUILD_DIR (already built); its
 # Depends, version and files are checked; it is extracted into a scratch root (dpkg-deb -x, no
 # root needed) and run from there: both programs' --version (gpen-studio's without a display), a
@@ -37,7 +38,7 @@ grep -q "fonts-noto-cjk | fonts-wqy-microhei" <<< "$recommends" || fail "Recomme
 
 dpkg-deb -x "$deb" "$scratch/root"
 usr="$scratch/root/usr"
-for f in bin/gpen-studio bin/gpen-cli lib/gpen-studio/libgpen_engine.so \
+for f in bin/gpen-studio bin/gpen-cli lib/gpen-studio/libgpen_engine.so share/doc/gpen-studio/copyright \
     share/applications/org.gpenstudio.GpenStudio.desktop \
     share/metainfo/org.gpenstudio.GpenStudio.metainfo.xml \
     share/icons/hicolor/scalable/apps/org.gpenstudio.GpenStudio.svg; do

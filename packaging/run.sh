@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs what is missing, builds GPEN Studio (Release) and launches it; arguments are passed
 # on to gpen-studio (image files or folders to open, --models-dir DIR, ...).
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # AddressSanitizer + UndefinedBehaviorSanitizer build of core, gpen-cli and the tests that feed
 # them hostile or unusual input (and the tests of our own SIMD kernels and CPU block cache), in a
 # build folder of its own (ccache shared with the main build), then runs those tests. .ci/run

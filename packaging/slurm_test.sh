@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # A real Slurm job array on this machine: the README's job script (packaging/slurm/gpen-array.sbatch)
 # submitted with `sbatch --wait --array=1-3` to a one-node cluster started here (munge and Slurm's
 # daemons from Debian, a config in a temporary folder, loopback only, ports of its own), over a small

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs what is missing, builds everything (Release, warnings as errors in CI) and runs the
 # whole test suite. Exits non-zero on any build or test failure.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # ThreadSanitizer build and run of the tests where threads meet: the model cache (preload thread,
 # concurrent acquires, one load per model), the batch runner (decoder, restore and encoder
 # threads, the bounded queues between them, the atomic writer), and the engine controller (the

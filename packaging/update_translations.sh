@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Refreshes every resources/translations/*.ts from the sources with lupdate (new messages come
 # in unfinished, removed ones go), then lists what is left to translate. Run it after merging
 # branches that add strings, translate the messages it names, run it again. Exits non-zero while

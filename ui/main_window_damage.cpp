@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // MainWindow's damage repair: the brush the Restore panel's "Repair damage" task drives, its
 // marks kept per photo, and the panel's Find damage and Simulate damage (the window's layout and
 // behaviour are in main_window.cpp).

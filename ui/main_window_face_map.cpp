@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // MainWindow's way into the parsing-map editor (the Restore panel's "Face from map" task and the
 // Tools menu); the editor itself is face_map_dialog.cpp.
 

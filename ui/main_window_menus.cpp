@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // MainWindow's menus and actions, and the recent-files list they show (the window's layout and
 // behaviour are in main_window.cpp).
 

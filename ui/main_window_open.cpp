@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // MainWindow's ways in for photos: Open, Paste, drag and drop, another launch's files; what could
 // not be opened (listed in a window of its own); and a large dropped folder offered to the batch
 // first. The window's layout and behaviour are in main_window.cpp.

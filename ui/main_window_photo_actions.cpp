@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // MainWindow's Edit and Photo menus (Undo / Redo of the face choices, Revert to Original, Restore,
 // Restore All, Save All), Help → Keyboard Shortcuts, and the Photos list's multiple selection with
 // Delete. The window's layout is in main_window.cpp, the other menus in main_window_menus.cpp.

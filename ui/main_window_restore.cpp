@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // MainWindow's restores: Restore started from the panel, the engine's answers (progress, the
 // result, a failure, a cancel), and the faces of the photo in view re-blended from its strip (the
 // window's layout and behaviour are in main_window.cpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // gpen-cli's command line on CLI11: each subcommand registers its options (with their ranges and

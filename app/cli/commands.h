@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The gpen-cli subcommands. Each registers itself on the root app; what it prints goes to stdout,

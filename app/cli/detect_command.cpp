@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpen-cli detect: the faces one photo holds, as the restore would find them.
 
 #include <iostream>

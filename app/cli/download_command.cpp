@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpen-cli models --download NAME: the model manager's Download from the command line, on core's
 // downloader (gpen/engine/model_download.h). The file comes from the catalog's official link (or
 // $GPEN_MODELS_URL, a folder the file name is appended to); a .part left by an earlier try is

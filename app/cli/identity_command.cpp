@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpen-cli identity: the identity score of aligned faces (as `face` takes them, e.g. the files
 // `restore --save-faces` writes) against a first one.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpen-cli: the headless front end. Wiring only: parse, call core, print.
 
 #include <cstdio>

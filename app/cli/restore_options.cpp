@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "cli/restore_options.h"
 
 #include "gpen/pipeline/restore_job.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The options `restore` and `batch` share (and `detect` the detection part of): registered once,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal: whether a libtorch error message reports a failed allocation. The CPU allocator

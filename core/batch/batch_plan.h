@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal: the planning half of the batch runner (what planBatch() and runBatch() share).

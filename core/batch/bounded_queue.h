@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal: a blocking FIFO of at most `capacity` items between two threads of the batch

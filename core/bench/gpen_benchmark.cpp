@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gpen/bench/gpen_benchmark.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal: the pieces runGpenBenchmark shares with the benchmark of the other networks.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "engine/bundled_data.h"
 
 #include "engine/environment.h"

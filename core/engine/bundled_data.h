@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal: where the model files fetched at build set-up (Real-ESRGAN, the identity

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gpen/engine/embedded_identity.h"
 
 #include "engine/bundled_data.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal: reading the environment. Inline, so that user_models_dir.cpp, which gpen-studio

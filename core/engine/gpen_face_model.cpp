@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gpen/engine/gpen_face_model.h"
 
 #include <algorithm>

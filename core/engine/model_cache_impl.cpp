@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The model cache's internal bookkeeping: slots, observers' queue, eviction, the preload thread.
 
 #include "engine/model_cache_impl.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal: the model cache's state, shared by model_cache.cpp (the public calls, discovery,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The load of one model: read the checkpoint, build through the kind's loader, warm up; every
 // phase timed and reported.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The download's names alone in their file: gpen-studio's model manager shows them without
 // linking the transfer itself (libcurl, the digest).
 

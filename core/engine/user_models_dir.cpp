@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // userModelsDir alone in its file: gpen-studio's downloader needs it without the locator's
 // checkpoint inspection, which pulls in libtorch.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gpen/face/damage_mask.h"
 
 #include <opencv2/imgproc.hpp>

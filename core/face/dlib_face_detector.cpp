@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gpen/face/dlib_face_detector.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gpen/face/face_alignment.h"
 
 #include <array>

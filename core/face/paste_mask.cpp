@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gpen/face/paste_mask.h"
 
 #include <string>

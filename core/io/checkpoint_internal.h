@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal: the pieces the two torch.save formats share. A format reader unpickles the

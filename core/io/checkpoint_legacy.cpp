@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The legacy format of torch.save (before PyTorch 1.6, or _use_new_zipfile_serialization=False):
 // a sequence of pickles (magic number, protocol version, sys_info, the object tree, the list of
 // storage keys) followed, for each key in that order, by an int64 element count and the raw

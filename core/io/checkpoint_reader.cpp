@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Entry points of the checkpoint reader: format detection and the error boundary. Nothing
 // thrown inside (c10::Error, std::bad_alloc) gets past readCheckpoint.
 

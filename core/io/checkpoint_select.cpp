@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared by both formats: persistent ids, choosing the state dict, viewing tensors on storages.
 
 #include <ATen/ATen.h>

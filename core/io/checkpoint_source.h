@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal: where checkpoint bytes come from (a file or memory) and a buffered cursor over

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // validateStateDict: the check a network runs on loaded weights before building itself, so that
 // a wrong or damaged file is reported by name instead of failing deep inside a forward pass.
 

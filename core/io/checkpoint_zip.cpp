@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The zip format of torch.save (PyTorch >= 1.6): <archive>/data.pkl holds the object tree, each
 // storage is an uncompressed record <archive>/data/<key>.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal: the PNG and JPEG decoders, on libpng and libjpeg directly rather than through

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // decodeJpeg: libjpeg with our own error manager. Its warnings (damaged data it decoded around)
 // are collected for the caller instead of printed; its errors end the decode by a longjmp back
 // into readJpeg, whose frame holds only trivially destructible objects (setjmp's rule in C++).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The photo's metadata (EXIF, IPTC, XMP, ICC profile) through exiv2, kept out of image_io.cpp so

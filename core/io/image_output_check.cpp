@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gpen/io/image_output_check.h"
 
 #include <array>

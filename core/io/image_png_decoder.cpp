@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // decodePng: libpng with our own error and warning functions. Warnings (ancillary chunks it
 // skips: a bad colour profile, a CRC error in a text chunk) are collected for the caller instead
 // of printed; errors end the decode by a longjmp back into readPng, whose frame holds only

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // What the readers of other frameworks' model files (NCNN, TF.js) share: a whole file read under

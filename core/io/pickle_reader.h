@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal: an allow-listed unpickler for the pickles inside torch.save files.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal to the unpickler (pickle_reader.cpp: input, stack and opcodes; pickle_values.cpp:

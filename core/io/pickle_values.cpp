@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The values the unpickler builds: allocation against the limits, strings and integers, and the
 // allow-list of globals with what its callables build (REDUCE never calls anything, it records
 // the value the callable would have returned).

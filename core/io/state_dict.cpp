@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gpen/io/state_dict.h"
 
 #include <ATen/ATen.h>

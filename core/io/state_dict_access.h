@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal: torch access to a StateDict for the readers and the networks. Never include

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gpen/io/tfjs_graph_model.h"
 
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal: one-pixel reflection and replication pads that keep the input's memory layout.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "nn/caching_cpu_allocator.h"
 
 #include <sys/mman.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal: libtorch's CPU allocator for the networks' large tensors. It keeps freed memory

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal: convolutions with an optional eval-mode batch norm, shared by RetinaFace and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal: how many samples of a batch one forward computes at once.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The descriptor graph compiled into a list of steps: each convolution with its batch-norm Mul and
 // Add folded into its weights and bias, each Relu/Minimum/Maximum run as a clamp.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GpenArchitecture's description, alone in its file: the model catalog needs it, and gpen-studio
 // links the catalog without libtorch (the rest of gpen_spec.cpp uses ATen).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "nn/gpen_spec.h"
 
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "nn/network_builds.h"
 
 #include <atomic>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ParseNet forward (GPEN face_parse/parse_model.py and blocks.py: ConvLayer, ResidualBlock).
 
 #include "gpen/nn/parsenet.h"

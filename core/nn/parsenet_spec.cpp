@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ParseNet's state-dict layout (GPEN face_parse/parse_model.py, blocks.py) and its inference, and
 // the logits-to-mask mapping (face_parse/face_parsing.py tenor2mask).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RetinaFace-R50 forward (Pytorch_Retinaface models/retinaface.py, net.py; torchvision resnet50).
 
 #include "gpen/nn/retinaface.h"

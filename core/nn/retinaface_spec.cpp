@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RetinaFace-R50's state-dict layout (Pytorch_Retinaface models/retinaface.py and net.py over
 // torchvision's resnet50) and its inference.
 

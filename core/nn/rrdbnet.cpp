@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RRDBNet forward (BasicSR rrdbnet_arch.py) and Real-ESRGAN's mod pad and tiling around it.
 
 #include "gpen/nn/rrdbnet.h"

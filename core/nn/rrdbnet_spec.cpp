@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RRDBNet's state-dict layout (BasicSR basicsr/archs/rrdbnet_arch.py) and its inference.
 
 #include <sstream>

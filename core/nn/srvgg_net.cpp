@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SRVGGNetCompact forward (Real-ESRGAN's srvgg_arch.py) from NCNN weights, and RRDBNet's state dict
 // from NCNN weights.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal: the StyleGAN2 building blocks GPEN uses, as ATen operations on NCHW float

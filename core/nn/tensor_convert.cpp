@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "nn/tensor_convert.h"
 
 #include <ATen/ATen.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal: moving data between our FloatTensor and ATen tensors, and between devices.

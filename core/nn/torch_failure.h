@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal: the one translation of libtorch's exceptions into our errors, shared by every

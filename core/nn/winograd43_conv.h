@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal: 3x3 stride-1 convolutions by Winograd F(4x4, 3x3) on our own AVX2/FMA kernels

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal: the AVX2/FMA kernels of nn/winograd43_conv (Winograd F(4x4, 3x3)) on plain float

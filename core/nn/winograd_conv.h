@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal: 3x3 stride-1 convolutions by oneDNN's Winograd kernels (F(4x4, 3x3)), which

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Apart from identity_model.cpp so that the GUI, which links no libtorch, can use the bands.
 
 #include "gpen/pipeline/identity_bands.h"

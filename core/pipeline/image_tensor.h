@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core-internal: 8-bit BGR images to and from the networks' NCHW float tensors.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Which networks a restore runs: the one resolver every front end goes through (restore_job.h).
 
 #include "gpen/engine/embedded_identity.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gpen/pipeline/tiled_upscale.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "gpen/pipeline/write_restored.h"
 
 #include <opencv2/core.hpp>

@@ -72,10 +72,6 @@
         <translation>Lizenz</translation>
     </message>
     <message>
-        <source>GPEN Studio is free software under the MIT licence.</source>
-        <translation>GPEN Studio ist freie Software unter der MIT-Lizenz.</translation>
-    </message>
-    <message>
         <source>Libraries</source>
         <translation>Bibliotheken</translation>
     </message>
@@ -90,6 +86,18 @@
     <message>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
+    </message>
+    <message>
+        <source>GNU GPL version 2 or later</source>
+        <translation>GNU GPL Version 2 oder später</translation>
+    </message>
+    <message>
+        <source>curl licence (MIT-style)</source>
+        <translation>curl-Lizenz (nach Art der MIT-Lizenz)</translation>
+    </message>
+    <message>
+        <source>GPEN Studio&apos;s code is free software under the Apache License 2.0. Built with exiv2, the program as a whole is distributed under the GNU GPL version 3 or later.</source>
+        <translation>Der Code von GPEN Studio ist freie Software unter der Apache License 2.0. Mit exiv2 gebaut, wird das Programm als Ganzes unter der GNU GPL Version 3 oder später verbreitet.</translation>
     </message>
 </context>
 <context>

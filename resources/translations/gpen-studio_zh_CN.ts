@@ -72,10 +72,6 @@
         <translation>许可证</translation>
     </message>
     <message>
-        <source>GPEN Studio is free software under the MIT licence.</source>
-        <translation>GPEN Studio 是依据 MIT 许可证发布的自由软件。</translation>
-    </message>
-    <message>
         <source>Libraries</source>
         <translation>库</translation>
     </message>
@@ -90,6 +86,18 @@
     <message>
         <source>About &amp;Qt</source>
         <translation>关于 &amp;Qt</translation>
+    </message>
+    <message>
+        <source>GNU GPL version 2 or later</source>
+        <translation>GNU GPL 第 2 版或更高版本</translation>
+    </message>
+    <message>
+        <source>curl licence (MIT-style)</source>
+        <translation>curl 许可证（MIT 风格）</translation>
+    </message>
+    <message>
+        <source>GPEN Studio&apos;s code is free software under the Apache License 2.0. Built with exiv2, the program as a whole is distributed under the GNU GPL version 3 or later.</source>
+        <translation>GPEN Studio 的代码是依据 Apache License 2.0 发布的自由软件。由于与 exiv2 一起构建，整个程序依据 GNU GPL 第 3 版或更高版本分发。</translation>
     </message>
 </context>
 <context>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `gpen-cli batch` and `gpen-cli report merge` end to end: exit codes, the progress line, a
 // read-only output folder, a batch killed with SIGKILL and resumed, shards that cover the list
 // exactly once; and `gpen-cli restore` writing through restoreFile (its processing note).

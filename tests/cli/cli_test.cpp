@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpen-cli end to end: the executable as a user runs it, output and exit codes checked.
 
 #include <sys/stat.h>

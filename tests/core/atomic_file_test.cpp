@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one atomic-write primitive: complete files or none, the target kept on every failure
 // (a real one from the kernel, and injected ones at each step), no temporary file left behind,
 // permissions kept, links never followed, stale temporaries of dead writers cleaned.

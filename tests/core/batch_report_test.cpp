@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The batch report: JSON that reads back whole, CSV quoted for spreadsheets, and shard reports
 // merged by input with settings that must agree.
 

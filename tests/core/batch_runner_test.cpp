@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The batch runner on a generated tree of real photos and real bad files, with a real (small)
 // GPEN checkpoint and the built-in detector: good files restored in their own layout with their
 // metadata and a processing note, bad ones reported, the batch never stopped by one file; a write

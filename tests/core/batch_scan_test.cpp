@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Finding a batch's photos: extensions in any case, hidden and system files skipped, recursion
 // by option, globs, link loops, a stable order, and shards that cover the list exactly once.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The runtime's CPU block cache (nn/caching_cpu_allocator.h), installed by configureRuntime:
 // freed large blocks serve the next request they can hold, a request none can hold unmaps them
 // first, release unmaps them all, and a failed mapping is libtorch's out-of-memory error.

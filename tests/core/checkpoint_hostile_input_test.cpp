@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The checkpoint reader against hostile and damaged files: every prefix, random damage, stride-0
 // broadcasts, deflated, overlapping and out-of-file zip records, and a flood of tensor names.
 

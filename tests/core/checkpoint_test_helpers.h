@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // What checkpoint_reader_test.cpp and checkpoint_hostile_input_test.cpp share: a temp folder,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tone matching of a restored face to its input: Lab moments moved, detail kept, mask honoured.
 
 #include <gtest/gtest.h>

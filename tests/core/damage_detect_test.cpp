@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Finding damage on the 1927 Solvay photograph with damage drawn at random on it: the reference's
 // pure-white painted strokes are found almost exactly; thin bright scratches mostly, with some
 // false marks on the photo's own bright detail. Recall and precision are printed for the notes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Damage filled anywhere on a photo (face/damage_repair.h) and found automatically
 // (face/damage_detect.h), on the shared photos with damage of three kinds drawn by the seeded
 // generator (simulateDamage + drawSimulatedDamage): the PSNR inside the true mask for each

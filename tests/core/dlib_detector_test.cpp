@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The built-in dlib face detector: loading errors, input checks, and detection on the standard
 // sample photograph (skipped where Debian's libdlib-data is not installed).
 

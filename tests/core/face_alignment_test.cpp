@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The 5-point template and the similarity transforms, against the reference (fixture "alignment")
 // and on synthetic geometry.
 

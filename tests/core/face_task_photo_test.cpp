@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The heads on whole photos through restorePhoto: colourising a gray photo (its luma kept, colour
 // in the faces only), inpainting the damage a mask marks (nothing far from it changes), and the
 // resolver keeping each released model to its own task. A small GPEN stands in for the 1024 heads:

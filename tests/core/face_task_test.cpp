@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GPEN's other heads as the reference wrappers run them (../shared/fixtures/heads:
 // FaceColorization, FaceInpainting and Segmentation2Face over FaceGAN, on the stored 64-pixel
 // checkpoint): each output within 1 level on at least 99.9 % of its values and 2 anywhere.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // nn/free_cores: the thread count follows the cores this process may use and those other processes
 // keep busy. Measured over real time: another process really spins while it is read.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Replays the fuzzers' trimmed corpus (tests/fuzz/corpus, grown by packaging/fuzz.sh) through
 // the checkpoint reader and the image decoder: every input ends in a result or an error that
 // names the file, never a crash, a hang or an internal error.

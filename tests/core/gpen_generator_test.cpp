@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Parity of the GPEN generator with the reference implementation (../shared/fixtures, kind "gpen").
 
 #include <limits>

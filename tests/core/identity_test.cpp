@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The identity descriptor (faceres, cmake/GpenIdentity.cmake): the TF.js graph reader and the
 // network built from it match the TF.js reference (tfjs-converter + tfjs-backend-cpu 4.22.0,
 // tests/tools/make_identity_fixtures.js) on stored crops; on the Solvay photo's faces a face

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Image decode and encode: 16 bits, alpha and gray kept, EXIF orientation applied, metadata
 // copied with the orientation reset, the pixel limit checked, atomic writes.
 

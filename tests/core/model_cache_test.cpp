@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The model cache: preload, warmup, one load per model across threads, LRU under a budget,
 // failures kept apart, idle release on an injected clock, models held by jobs. Real loads of the
 // fixtures' small GPEN checkpoints, copied into a temporary models folder.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The catalog of released models, discovery of files on disk (search order, inspection of unknown
 // files), import into the user folder, and the text/JSON listing.
 

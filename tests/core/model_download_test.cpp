@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Core's model downloader against a real HTTP server on 127.0.0.1: a released file is fetched,
 // resumed, checked against the catalog's SHA-256 and installed by the real import; a file whose
 // digest is not the published one, a cancel and a server that sends the whole file again are each

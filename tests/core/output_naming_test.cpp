@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Output names: every placeholder, the tree mirrored by default, formats and their extensions,
 // and templates that would escape the output folder refused.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ParseNet (kind "parsenet" of ../shared/fixtures) and the parsing-to-paste-mask mapping.
 
 #include <chrono>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Paste-back of restored faces: smoothing, strength, overlap and the final blend, on synthetic
 // images where every expected pixel is known exactly.
 

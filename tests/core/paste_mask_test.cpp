@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The soft paste masks: the rectangle mask against the reference (fixture "alignment",
 // paste-mask-512.f32), the parsing mask on synthetic maps.
 

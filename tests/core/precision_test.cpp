@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Precision::Bf16 on every network: it really computes in bfloat16 (the outputs differ from
 // float32) and stays within the bound measured on the fixtures (PSNR over the float32 output's
 // value range, worst output of the network). The bounds are the values measured on an AVX2 CPU

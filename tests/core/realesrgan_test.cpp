@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Real-ESRGAN's networks from Upscayl's NCNN files (cmake/GpenRealEsrgan.cmake): both match a
 // PyTorch fp32 reference on the same files (tests/data/realesrgan, tests/tools/
 // make_realesrgan_fixtures.py); the compact one is the first-run upscaler (an installed

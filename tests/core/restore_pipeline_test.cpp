@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // restorePhoto end to end through the model cache, with every optional stage on: the RRDBNet
 // background pass (x2, tiled), dlib detection, a small GPEN, and ParseNet masks. The networks'
 // numbers are checked by their own parity suites; this checks what the pipeline does with them.

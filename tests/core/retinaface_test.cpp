@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RetinaFace-R50 (kind "retinaface" of ../shared/fixtures), its prior boxes, decoding and NMS.
 
 #include <chrono>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RRDBNet (kinds "rrdbnet" and "rrdbnet-keys" of ../shared/fixtures) and the reference tiling.
 
 #include <chrono>

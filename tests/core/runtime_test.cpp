@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // configureRuntime: libtorch's own lines (its c10 warnings, and glog's where libtorch is built on
 // it, as Debian's is) reach core's log sink, and nothing is printed beside ours.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SHA-256 against the FIPS 180-2 test vectors and against coreutils' sha256sum on a file.
 
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tile planning and the feathered tiled runner, with small real functions standing in for the
 // network (the RRDBNet parity of tiling is in rrdbnet_test).
 

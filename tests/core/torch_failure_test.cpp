@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libtorch's allocation failures become ErrorCode::OutOfMemory, shown with a real one: the
 // address space of a child process is limited, then an RRDBNet tile too large for it is run.
 // Only then does the tiled runner halve its tiles for a real network.

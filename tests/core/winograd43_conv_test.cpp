@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The AVX2 Winograd F(4x4, 3x3) convolution (core-internal nn/winograd43_conv) against
 // at::conv2d: every size class of the tiling (whole and partial 4x4 tiles, groups of 8 tiles,
 // chunks of 24), zero and reflection padding, output channels that do not fill a block of 4, a

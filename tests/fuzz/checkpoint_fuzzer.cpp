@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the checkpoint reader (zip and legacy formats, the allow-listed unpickler),
 // both the full read and the names-and-shapes read model discovery uses. Whatever the bytes, the
 // reader must return (a checkpoint or an error), within the fuzzer's time and memory limits.

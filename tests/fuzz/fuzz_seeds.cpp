@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Writes the fuzzers' starting inputs: small checkpoints in both torch.save formats (floating,
 // half and integer storages, views, a nested state dict) and small images of every accepted
 // format (8- and 16-bit, gray, alpha). packaging/fuzz.sh adds the fixtures' small .pth files.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: image decoding as readImage does it (format sniffing, our header reading,
 // the JPEG completeness walk, exiv2's orientation, OpenCV's decoder). readImage reads by path, so
 // each input is written to a file in /dev/shm first.

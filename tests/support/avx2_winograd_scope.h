@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Our AVX2 Winograd kernels (core-internal nn/winograd43_conv) forced for the networks built in

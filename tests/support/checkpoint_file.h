@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Test-only: a StateDict written to disk as torch.save's zip format, so that a network whose

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Runs the gpen-cli executable (GPEN_CLI_PATH) as a user would, for the end-to-end suites.

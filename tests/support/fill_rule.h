@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The fixtures' fill rule (../shared/fixtures/README.md): deterministic weights for the large

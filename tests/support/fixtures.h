@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Test helpers for ../shared/fixtures: the manifest, raw .f32 tensors, tolerances.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // How close an upscaled photo is to its original and how sharp it looks: shared by the embedded

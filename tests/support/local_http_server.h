@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Test-only: an HTTP/1.1 server on 127.0.0.1 (a free port) serving one body for every GET, with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // What core logs while a LogCapture lives (it replaces the log sink, and clears it at the end).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Test helpers for the model cache suites: a Parser-kind model plugged in through the loader

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Test-only: the memory one call really takes, whatever the test process held before it.

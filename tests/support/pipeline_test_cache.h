@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Test helpers for the suites that run the whole pipeline: a model cache that looks only in a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Everything written to file descriptor 2 while a StderrCapture lives, a library's own

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Requests a stop from inside a network's forward, at an exact point: when libtorch starts the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Test helpers for the engine suites: a temporary folder removed at the end of the test, and

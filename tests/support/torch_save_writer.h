@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Test-only: writes the bytes torch.save would write, both formats, so that the checkpoint

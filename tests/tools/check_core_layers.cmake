@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Fails when a file of core/ includes a core header (public "gpen/<folder>/..." or private
 # "<folder>/...") of a folder on its own floor or above it. The floors, bottom to top: base/;
 # io/ (checkpoints, images); nn/ (the networks); engine/ (catalog, cache, downloader) and face/

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Fails when a .ts file lacks a message the sources have or leaves one unfinished: lupdate (the
 # same sources and options as the update_translations target) updates a scratch copy of each,
 # whose unfinished messages are then counted. The committed files are not touched.

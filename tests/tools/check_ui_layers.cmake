@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Fails when a file of ui/ includes a ui/ header from a folder on its own level or above it. The
 # floors, bottom to top: common/; bridge/ (and bridge/module/, the engine module's sources);
 # photos/; then batch/, models/ and settings/, which never include one another; then ui/ itself

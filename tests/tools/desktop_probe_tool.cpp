@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpen-desktop-probe: what packaging/desktop_test.sh needs that xdotool does not do.
 //
 //   photo IN W H OUT        IN resized to W x H, written to OUT (a large photo from the sample)

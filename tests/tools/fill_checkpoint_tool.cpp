@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpen-fill-checkpoint CASE OUT.pth: writes a fixture case's fill-rule weights as a real
 // checkpoint file (torch.save's zip format), e.g. GPEN-BFR-512-fill as GPEN-BFR-512.pth. The
 // released weights cannot be downloaded here; files of their exact architecture and size are

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Parity fixtures for the Real-ESRGAN networks read from Upscayl's NCNN files (tests/data/realesrgan).
 
 A PyTorch fp32 reference written from BasicSR's / Real-ESRGAN's architecture code (srvgg_arch.py,

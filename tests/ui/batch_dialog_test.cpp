@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The batch dialog with the real engine: a small GPEN checkpoint from the fixtures and the
 // built-in dlib detector, three crops of the Solvay photograph. Waits on signals only.
 

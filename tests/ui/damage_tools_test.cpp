@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Repairing damage in the window: the Task list's "Repair damage" turns the canvas's left button
 // into a brush whose marks are undone, redone, cleared and kept per photo; Restore then runs
 // inpainting with the painted mask through the real engine (a small GPEN file the catalog does not

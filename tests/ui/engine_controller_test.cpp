@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The GUI's engine bridge with real models: a small GPEN checkpoint from the fixtures and the
 // built-in dlib detector. Waits on signals only.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The parsing-map editor (Face from map) in the window, on the real engine: the Restore panel's
 // task shows the editor's button only; the editor reads the photo's face and ParseNet's map of
 // it, draws the face with the chosen Seg2face model (ParseNet by the fill rule, a small GPEN file

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The face strip: reading order, thumbnails at the chosen strength, and a click on a card that
 // shows the face on the photo.
 

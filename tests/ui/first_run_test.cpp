@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The first run: the face-model choice defaults to an installed model (installed ones first, the
 // rest marked "not installed") and is remembered across a restart; with no face model at all the
 // banner says what one adds; Restore with a missing model says why in the panel and starts nothing.

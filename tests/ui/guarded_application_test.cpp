@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // No exception leaves a slot: GuardedApplication (the suites' application object, as it is
 // gpen-studio's) catches it in notify() and reports it.
 

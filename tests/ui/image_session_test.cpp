@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Photos open through core's decoder on the session's decode thread: TIFF and WebP (which Qt
 // reads only with its image-format plugins), 16-bit scans kept at 16 bits for Save, the GUI thread
 // never blocked by a decode.

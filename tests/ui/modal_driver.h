@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Drives a modal dialog from inside its own exec(): the UI suites' way to answer a question box

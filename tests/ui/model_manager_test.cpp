@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The model manager against a real engine and a real HTTP server on a local socket: downloads
 // (complete, cut and resumed, refused, not a model), imports through the controller, the
 // missing-model banner and the dialog's table. Waits on signals and conditions only.

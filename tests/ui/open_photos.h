@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Opening photos in a UI test: the window decodes them in the background (ImageSession), so a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // What the Save suites share: a window with one opened photo that has a result, a driver for the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Save, Save As and Save All from the main window: formats, options, targets, the original
 // never replaced without asking, failures named, and the window answering while a file encodes.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpen-screenshots: renders the window with a restored photo in each comparison mode, and the
 // whole window at 1024 x 700, for the README and the AppStream metadata. Not a test; built on
 // request (ninja gpen-screenshots) and

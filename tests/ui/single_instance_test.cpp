@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One GPEN Studio per user: a real second gpen-studio process hands its files to this one.
 
 #include <QCoreApplication>

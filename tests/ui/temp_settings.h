@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Points QSettings at a temporary folder for the rest of the process and empties it, so that UI

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The interface languages: Simplified Chinese and German from the embedded translations, Qt's
 // own strings alongside, core's English errors led by a sentence in the user's language.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // ThreadSanitizer's view of Qt's queued calls, for the UI suites built by packaging/tsan.sh; a

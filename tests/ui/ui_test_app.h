@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The UI suites' QApplication, created by ui_test_main.cpp (offscreen: QT_QPA_PLATFORM is set by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // main() of the UI suites: one QApplication for the process, alive while the tests run.
 
 #include "temp_settings.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The window on small and scaled screens, and its layout across launches. Run by CTest three
 // times: on the offscreen platform's default screen, on a 1024 x 700 screen, and on a
 // 1920 x 1080 screen at QT_SCALE_FACTOR=2 (tests/ui/CMakeLists.txt).

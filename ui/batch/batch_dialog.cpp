@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "ui/batch/batch_dialog.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BatchDialog while a batch runs: the table's rows following the engine's plan and file events, the
 // overall progress and time left, the end (summary, report, notification) and the review filter.
 

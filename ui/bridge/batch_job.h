@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The values a batch job carries between the batch dialog and the engine thread (core's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "ui/bridge/batch_scan_params.h"
 
 namespace gpen::ui {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The seam between gpen-studio and the engine module (gpen_engine, a shared library loaded at run

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // What crosses the bridge to the engine thread: one job value in (EngineJob), one event value

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core value types that travel in queued signals between the engine thread and the GUI.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "ui/bridge/job_queue.h"
 
 #include "ui/common/job_ids.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // How the GUI says an identity score (core/pipeline/identity_bands.h): a word, a colour and a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Core's images (cv::Mat, 8-bit BGR) and the GUI's (QImage) at the GUI/engine boundary. The

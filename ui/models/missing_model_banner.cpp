@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "ui/models/missing_model_banner.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The damage a user paints on a photo for repair (GPEN-Inpainting): a mask at the photo's size

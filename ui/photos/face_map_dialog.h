@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The parsing-map editor (GPEN-Seg2face): a face of the photo, ParseNet's map of it, and beside

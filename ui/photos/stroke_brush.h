@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Round strokes painted into an image, each stroke one step of an undo stack: what the damage

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "ui/photos/zoom_state.h"
 
 #include <algorithm>

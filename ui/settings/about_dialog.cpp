@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "ui/settings/about_dialog.h"
 
 #include <QApplication>
@@ -46,14 +47,18 @@ AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent), m_text(new QTextBro
     const QString libraries =
         QStringLiteral(
             "<li><b>Qt %1</b> — %2</li><li><b>libtorch</b> — %3</li><li><b>OpenCV</b> — %4</li>"
-            "<li><b>dlib</b> — %5</li>")
+            "<li><b>dlib</b> — %5</li><li><b>exiv2</b> — %6</li><li><b>libcurl</b> — %7</li>")
             .arg(QString::fromLatin1(qVersion()), tr("GNU LGPL version 3"),
                  tr("BSD 3-Clause licence"), tr("Apache License 2.0"),
-                 tr("Boost Software License 1.0"));
+                 tr("Boost Software License 1.0"), tr("GNU GPL version 2 or later"),
+                 tr("curl licence (MIT-style)"));
     m_text->setOpenExternalLinks(true);
     m_text->setHtml(
         QStringLiteral("<h3>%1</h3><p>%2</p><h3>%3</h3><ul>%4</ul><h3>%5</h3><p>%6</p><ul>%7</ul>")
-            .arg(tr("Licence"), tr("GPEN Studio is free software under the MIT licence."),
+            .arg(tr("Licence"),
+                 tr("GPEN Studio's code is free software under the Apache License 2.0. Built with "
+                    "exiv2, "
+                    "the program as a whole is distributed under the GNU GPL version 3 or later."),
                  tr("Libraries"), libraries, tr("Model weights"),
                  tr("The weights are not part of GPEN Studio; each comes with its authors' terms:"),
                  weights));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The engine module (gpen_engine): EngineWorker's bodies, built into a shared library with
 // gpen_core and libtorch so that gpen-studio itself never links libtorch (see engine_backend.h).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The engine module's side of a batch: the dialog's request in core's terms, core's runner, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "ui/bridge/module/engine_face_map.h"
 
 #include "gpen/io/image_io.h"

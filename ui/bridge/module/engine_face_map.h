@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The engine module's side of the parsing-map editor (face_map_dialog.h): a photo's face and its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // SHA-256, for the batch report's record of each model file used (an output is reproducible only

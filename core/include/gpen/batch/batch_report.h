@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The record of a batch: every setting, the SHA-256 of every model file used, and one row per

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // A folder of photos restored file by file with the models loaded once. Decoding and encoding

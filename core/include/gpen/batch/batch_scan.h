@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Finding the photos of a batch: which files of a folder (tree) are inputs, in a stable order that

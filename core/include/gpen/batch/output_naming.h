@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Output names of a batch: a template of placeholders, the output format, and what to do when

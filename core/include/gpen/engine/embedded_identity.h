@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The face descriptor behind the identity score: HSE's MobileNet face descriptor (faceres), a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The upscalers that ship with the app: Real-ESRGAN's two networks, fetched at build set-up as NCNN

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // What a GPEN face model does to an aligned face. The released checkpoints share one network

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The GPEN face restorer as a cache model, and its loader (registered for ModelKind::GpenFace).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // A network the cache has loaded, whatever its kind. The cache hands it out as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The model cache: which models are installed, which are loaded, and the one place that loads

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The released models the application knows by name: what each file is, which network it feeds,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Fetching a released model file: the one downloader behind gpen-cli's `models --download` and

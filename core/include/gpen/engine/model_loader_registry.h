@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // How the cache turns a catalog entry into a LoadedModel: one loader per ModelKind. The cache

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Finding model files on disk and importing new ones into the user's models folder. Stateless

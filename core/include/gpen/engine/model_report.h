@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Command-line support: the catalog with each model's state as text or JSON, and the cold-start

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The lifecycle of one model as the cache reports it to observers (the UI's model-status

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Optional tone matching of a restored face to the photo it goes back into. GPEN's prior makes

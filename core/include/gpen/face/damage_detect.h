@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Finding damage for the user to edit (no trained scratch detector is reachable here, so a

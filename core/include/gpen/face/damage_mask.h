@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The damage a user marks on a photo (white = damaged) and what inpainting does with it per face

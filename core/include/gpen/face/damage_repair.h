@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Damage filled anywhere on a photo with OpenCV's classical fills (no trained inpainting network

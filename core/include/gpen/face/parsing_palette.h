@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The face-parsing classes of CelebAMask-HQ (ParseNet's 19 outputs, in its order) and the colours

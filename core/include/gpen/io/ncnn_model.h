@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // NCNN's model files (Tencent ncnn: a text `.param` graph and a binary `.bin` of weights), read as

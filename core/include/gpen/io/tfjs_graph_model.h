@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // TensorFlow.js graph models (`model.json`: a GraphDef's nodes and a weights manifest, beside

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // A face-recognition descriptor network built from a TF.js graph model (tfjs_graph_model.h):

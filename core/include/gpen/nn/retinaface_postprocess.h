@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // RetinaFace's prior boxes, decoding and detection selection (Pytorch_Retinaface's PriorBox,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Real-ESRGAN's SRVGGNetCompact (realesr-general-x4v3, what Upscayl ships as realesrgan-x4fast):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Drawing a face from a parsing map (GPEN-Seg2face) for an editor: the map to start from is

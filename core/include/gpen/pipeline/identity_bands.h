@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The identity score's bands and arithmetic, apart from the model (identity_model.h), for the

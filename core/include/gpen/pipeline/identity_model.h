@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The identity score: does a restored face still show the same person? The cosine of a face

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The cache-loadable models of the restore pipeline beyond the GPEN face model: face detectors

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // One photo's way through the product: decode -> the models resolved once -> restorePhoto ->

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The whole-photo restoration: background pass, face detection, alignment, GPEN, masks and

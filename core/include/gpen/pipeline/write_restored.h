@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The encode stage of a RestoreJob (restore_job.h), apart so that the GUI's Save links it without
