@@ -7,6 +7,7 @@
 #include <string>
 
 #include "cli/command_line.h"
+#include "gpen/engine/tile_defaults.h"
 #include "gpen/io/image_io.h"
 #include "gpen/pipeline/restore_job.h"
 
@@ -29,8 +30,8 @@ struct RestoreOptions {
     DetectOptions detect;
     int srScale = 1;
     std::string background = "auto";
-    int tile = 400;
-    int tileOverlap = 32;
+    int tile = kDefaultTileSize;
+    int tileOverlap = kDefaultTileOverlap;
     double alpha = 1.0;
     int faceBatch = 4;
     int quality = 95;

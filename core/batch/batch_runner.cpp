@@ -4,12 +4,12 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <cstdio>
 #include <exception>
 #include <thread>
 
 #include "batch/batch_plan.h"
 #include "batch/bounded_queue.h"
+#include "gpen/base/byte_text.h"
 #include "gpen/base/log.h"
 #include "gpen/base/sha256.h"
 #include "gpen/pipeline/restore_job.h"
@@ -251,16 +251,6 @@ bool stopped(const BatchParams& params, const BatchState& state) {
     return isCancelled(params) || state.diskFull();
 }
 
-std::string megabytes(std::uintmax_t bytes) {
-    char buf[32];
-    if (bytes < 1'000'000) {
-        std::snprintf(buf, sizeof buf, "%.0f kB", static_cast<double>(bytes) / 1e3);
-    } else {
-        std::snprintf(buf, sizeof buf, "%.1f MB", static_cast<double>(bytes) / 1e6);
-    }
-    return buf;
-}
-
 // What the user reads when the disk fills: where, what is free, about what the next photo needs
 // (its original's size: an output in the same format is about that), and how to finish.
 std::string fullDiskReason(const fs::path& target, const fs::path& input, const Error& error) {
@@ -270,8 +260,8 @@ std::string fullDiskReason(const fs::path& target, const fs::path& input, const 
     std::string why =
         "the disk holding " + target.parent_path().string() + " is full (" + error.message + ")";
     if (!ec)
-        why += ": " + megabytes(space.available) + " free, the next photo needs about " +
-               megabytes(needs);
+        why += ": " + formatBytes(space.available) + " free, the next photo needs about " +
+               formatBytes(needs);
     return why +
            ". The batch stopped; free some space, then run it again with --resume to finish the "
            "files not written";

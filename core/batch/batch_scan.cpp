@@ -2,26 +2,17 @@
 #include "gpen/batch/batch_scan.h"
 
 #include <algorithm>
-#include <cctype>
 #include <set>
 
 #include <sys/stat.h>
 
+#include "gpen/base/ascii.h"
 #include "gpen/base/atomic_file.h"
 #include "gpen/base/sha256.h"
 
 namespace gpen {
 namespace fs = std::filesystem;
 namespace {
-
-char lower(char c) {
-    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-}
-
-std::string lowerString(std::string s) {
-    for (char& c : s) c = lower(c);
-    return s;
-}
 
 // `[...]` at pattern[p] (p at '['): whether `c` is in the class; `end` is set past the ']'.
 // An unclosed '[' is a literal.
@@ -33,9 +24,9 @@ bool classMatch(std::string_view pattern, std::size_t p, char c, std::size_t& en
     bool first = true;
     for (; i < pattern.size() && (pattern[i] != ']' || first); ++i, first = false) {
         if (i + 2 < pattern.size() && pattern[i + 1] == '-' && pattern[i + 2] != ']') {
-            if (lower(pattern[i]) <= c && c <= lower(pattern[i + 2])) found = true;
+            if (asciiLower(pattern[i]) <= c && c <= asciiLower(pattern[i + 2])) found = true;
             i += 2;
-        } else if (lower(pattern[i]) == c) {
+        } else if (asciiLower(pattern[i]) == c) {
             found = true;
         }
     }
@@ -63,7 +54,7 @@ bool globFrom(std::string_view pat, std::size_t p, std::string_view text, std::s
             }
         }
         if (t >= text.size()) return false;
-        const char tc = lower(text[t]);
+        const char tc = asciiLower(text[t]);
         if (pc == '?') {
             if (tc == '/') return false;
             ++p;
@@ -72,7 +63,7 @@ bool globFrom(std::string_view pat, std::size_t p, std::string_view text, std::s
             if (!classMatch(pat, p, tc, end) || tc == '/') return false;
             p = end;
         } else {
-            if (lower(pc) != tc) return false;
+            if (asciiLower(pc) != tc) return false;
             ++p;
         }
         ++t;
@@ -88,7 +79,7 @@ bool matchesAny(const std::vector<std::string>& globs, const std::string& relati
 }
 
 bool isJunkName(const std::string& name) {
-    const std::string l = lowerString(name);
+    const std::string l = asciiLower(name);
     return name.empty() || name[0] == '.' || l == "thumbs.db" || l == "desktop.ini" ||
            isAtomicTempName(name);
 }
@@ -99,7 +90,7 @@ class Walker {
         : m_root(root), m_params(params), m_out(out) {
         for (const auto& e : params.extensions) {
             std::string dotted = ".";  // appended: GCC 12 warns falsely on "." + std::string&&
-            dotted += lowerString(e);
+            dotted += asciiLower(e);
             m_extensions.insert(dotted);
         }
         for (const auto& dir : params.skipFolders) {
@@ -152,7 +143,7 @@ class Walker {
                 walk(entry.path(), rel, ancestors);
                 ancestors.pop_back();
             } else if (S_ISREG(st.st_mode)) {
-                if (!m_extensions.count(lowerString(entry.path().extension().string()))) continue;
+                if (!m_extensions.count(asciiLower(entry.path().extension().string()))) continue;
                 if (!m_params.include.empty() && !matchesAny(m_params.include, rel, name)) continue;
                 if (matchesAny(m_params.exclude, rel, name)) continue;
                 m_out.files.push_back({entry.path(), fs::path(rel), 0,

@@ -1,16 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "gpen/batch/output_naming.h"
 
-#include <cctype>
+#include "gpen/base/ascii.h"
 
 namespace gpen {
 namespace fs = std::filesystem;
 namespace {
-
-std::string lowerString(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
 
 // A format's name is its extension; "same" keeps the input's (png when it has none).
 std::string extensionFor(OutputFormat format, const fs::path& input) {
@@ -22,7 +17,7 @@ std::string extensionFor(OutputFormat format, const fs::path& input) {
 }  // namespace
 
 Expected<OutputFormat> parseOutputFormat(const std::string& text) {
-    const std::string t = lowerString(text);
+    const std::string t = asciiLower(text);
     if (t == "same") return OutputFormat::Same;
     if (t == "png") return OutputFormat::Png;
     if (t == "jpg" || t == "jpeg") return OutputFormat::Jpeg;

@@ -36,16 +36,9 @@ ModelCache::~ModelCache() {
     }
 }
 
-int ModelCache::addObserver(ModelObserver observer) {
+void ModelCache::addObserver(ModelObserver observer) {
     std::lock_guard lock(m_impl->mutex);
-    const int token = m_impl->nextObserverToken++;
-    m_impl->observers.emplace_back(token, std::move(observer));
-    return token;
-}
-
-void ModelCache::removeObserver(int token) {
-    std::lock_guard lock(m_impl->mutex);
-    std::erase_if(m_impl->observers, [token](const auto& o) { return o.first == token; });
+    m_impl->observers.push_back(std::move(observer));
 }
 
 void ModelCache::start() {

@@ -62,7 +62,7 @@ void ModelCache::Impl::deliver() {
             log(level, line);
         }
         for (const auto& st : batch) {
-            for (const auto& [token, observer] : targets) {
+            for (const auto& observer : targets) {
                 observer(st);
             }
         }

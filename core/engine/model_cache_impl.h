@@ -44,8 +44,7 @@ struct ModelCache::Impl {
     std::uint64_t useCounter = 0;
     bool overBudgetWarned = false;
 
-    std::vector<std::pair<int, ModelObserver>> observers;
-    int nextObserverToken = 1;
+    std::vector<ModelObserver> observers;
     std::vector<ModelStatus> pending;  // published, not yet delivered, in order
     // Log lines made under the lock, written by deliver(): the sink never runs under the lock.
     std::vector<std::pair<LogLevel, std::string>> pendingLogs;

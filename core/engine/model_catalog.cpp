@@ -2,21 +2,14 @@
 #include "gpen/engine/model_catalog.h"
 
 #include <algorithm>
-#include <cctype>
 #include <tuple>
 
+#include "gpen/base/ascii.h"
 #include "gpen/engine/embedded_identity.h"
 #include "gpen/engine/embedded_upscaler.h"
 
 namespace gpen {
 namespace {
-
-bool equalsIgnoringCase(const std::string& a, const std::string& b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) ==
-                      std::tolower(static_cast<unsigned char>(y));
-           });
-}
 
 GpenArchitecture gpenArch(int size, int channelMultiplier, double narrow) {
     GpenArchitecture a;
@@ -173,7 +166,7 @@ const ModelEntry* ModelCatalog::find(const std::string& id) const {
         }
     }
     for (const auto& e : m_entries) {
-        if (equalsIgnoringCase(e.id, id)) {
+        if (equalsIgnoringAsciiCase(e.id, id)) {
             return &e;
         }
     }

@@ -5,24 +5,18 @@
 
 #include <cerrno>
 #include <chrono>
-#include <cstdio>
 #include <cstring>
 #include <mutex>
 #include <optional>
 #include <regex>
 
+#include "gpen/base/byte_text.h"
 #include "gpen/base/sha256.h"
 
 namespace gpen {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string megabytes(std::int64_t bytes) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f MB", static_cast<double>(bytes) / 1e6);
-    return buf;
-}
 
 // One transfer: the .part it appends to, what the server said about the range, and progress.
 struct Transfer {
@@ -197,12 +191,14 @@ Fetched fetch(const std::string& url, const fs::path& part, bool resume,
     } else if (rc != CURLE_OK) {
         const std::string why = message[0] ? message : curl_easy_strerror(rc);
         const std::int64_t have = fileSize(part);
-        fetched.error =
-            Error{ErrorCode::Network,
-                  have > 0 ? "the download stopped after " + megabytes(have) +
-                                 (t.total > 0 ? " of " + megabytes(t.total) : std::string()) +
-                                 ": " + why + "; a retry resumes from there"
-                           : "download failed from " + url + ": " + why};
+        fetched.error = Error{
+            ErrorCode::Network,
+            have > 0
+                ? "the download stopped after " + formatBytes(static_cast<std::uint64_t>(have)) +
+                      (t.total > 0 ? " of " + formatBytes(static_cast<std::uint64_t>(t.total))
+                                   : std::string()) +
+                      ": " + why + "; a retry resumes from there"
+                : "download failed from " + url + ": " + why};
     } else {
         t.report(true);
     }

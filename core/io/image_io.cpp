@@ -14,6 +14,7 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "gpen/base/ascii.h"
 #include "gpen/base/log.h"
 #include "io/image_decoders.h"
 #include "io/image_header.h"
@@ -23,11 +24,7 @@ namespace gpen {
 namespace {
 
 std::string lowerExtension(const std::filesystem::path& path) {
-    std::string ext = path.extension().string();
-    for (auto& c : ext) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return ext;
+    return asciiLower(path.extension().string());
 }
 
 // TIFF, BMP and WebP are decoded by OpenCV 4.6, which writes a failed decode on std::cerr

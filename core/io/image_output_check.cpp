@@ -2,9 +2,10 @@
 #include "gpen/io/image_output_check.h"
 
 #include <array>
-#include <cctype>
 #include <string>
 #include <string_view>
+
+#include "gpen/base/ascii.h"
 
 namespace gpen {
 
@@ -22,8 +23,7 @@ Expected<void> checkImageOutputPath(const std::filesystem::path& path) {
                          shown + ": is a folder; give a file name (for example " +
                              (path / "restored.png").string() + ")");
     }
-    std::string ext = path.extension().string();
-    for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string ext = asciiLower(path.extension().string());
     static constexpr std::array<std::string_view, 8> kWritable = {"",     ".png",  ".jpg",  ".jpeg",
                                                                   ".tif", ".tiff", ".webp", ".bmp"};
     bool known = false;

@@ -5,6 +5,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "gpen/engine/tile_defaults.h"
+
 namespace gpen::ui {
 
 // What the engine is built from: read from QSettings on the GUI thread, handed to the worker by
@@ -23,7 +25,7 @@ struct EngineSettings {
     int memoryBudgetMb = 4096;
     int idleReleaseMinutes = 10;
     QList<int> warmupBatchSizes = {1};
-    int tileSize = 400;
+    int tileSize = kDefaultTileSize;
     QString modelsDir;  // an extra folder searched first (the command line's --models-dir)
 
     bool operator==(const EngineSettings&) const = default;

@@ -13,6 +13,8 @@
 #include <QRect>
 #include <QString>
 
+#include "gpen/engine/tile_defaults.h"
+
 namespace gpen {
 struct DecodedImage;
 }
@@ -25,7 +27,7 @@ struct RestoreOptions {
     QString detector = QStringLiteral("auto");
     int backgroundScale = 1;
     QString background = QStringLiteral("auto");  // the upscaler: auto, or a Background model's id
-    int tileSize = 400;
+    int tileSize = kDefaultTileSize;
     double strength = 1.0;
     bool keepGrayscale = true;
     bool tintRest = false;  // colorize: the rest of the photo toned with the faces' colour

@@ -14,6 +14,7 @@
 
 #include "gpen/base/expected.h"
 #include "gpen/engine/model_catalog.h"
+#include "gpen/engine/tile_defaults.h"
 #include "gpen/nn/runtime.h"
 
 namespace gpen {
@@ -21,8 +22,8 @@ namespace gpen {
 // The sizes the work runs at, so that warmup meets them before the first real request.
 struct WarmupPlan {
     std::vector<int> faceBatchSizes = {1};  // face model and parser: one run per batch size
-    int tileSize = 400;                     // background model: the tile's side, before padding
-    int tilePadding = 10;
+    int tileSize = kDefaultTileSize;        // background model: the tile's side, before padding
+    int tilePadding = kDefaultTilePadding;
     bool enabled = true;  // false: no warmup runs (the first request pays instead)
     // Looked at between the warm-up runs and between the networks' layers: the cache sets it
     // when it is destroyed, so closing the window never waits for a whole 2048 px warm-up.

@@ -64,9 +64,8 @@ class ModelCache {
     ModelCache(const ModelCache&) = delete;
     ModelCache& operator=(const ModelCache&) = delete;
 
-    // Observers see every change from then on. The token removes it.
-    int addObserver(ModelObserver observer);
-    void removeObserver(int token);
+    // Observers see every change from then on, for the cache's lifetime.
+    void addObserver(ModelObserver observer);
 
     // rescan() on the calling thread (directory listings, plus a full read of each unknown .pth
     // file when ModelSearchParams::inspectUnknown), then returns while the preload thread loads

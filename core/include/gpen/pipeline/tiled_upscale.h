@@ -7,15 +7,16 @@
 
 #include "gpen/base/expected.h"
 #include "gpen/base/float_tensor.h"
+#include "gpen/engine/tile_defaults.h"
 #include "gpen/pipeline/progress.h"
 
 namespace gpen {
 
 struct TileParams {
-    int tileSize = 400;    // core side in input pixels; 0: the whole image in one piece
-    int overlap = 32;      // neighbouring cores overlap by this much and are cross-faded there
-    int padding = 10;      // extra context read around each tile and cut away after the network
-    int minTileSize = 64;  // halving after an allocation failure stops here
+    int tileSize = kDefaultTileSize;  // core side in input pixels; 0: the whole image in one piece
+    int overlap = kDefaultTileOverlap;  // neighbouring cores overlap by this much, cross-faded
+    int padding = kDefaultTilePadding;  // context read around each tile, cut away after the network
+    int minTileSize = 64;               // halving after an allocation failure stops here
 };
 
 // The smallest tile side accepted: below it a photo needs millions of tiles, each mostly padding.
