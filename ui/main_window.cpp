@@ -307,6 +307,7 @@ ModelManagerDialog* MainWindow::showModelManager(const QString& modelId) {
 void MainWindow::showNothing(bool photoSelected) {
     m_view->setImages({}, {});
     m_view->setFaceBoxes({});
+    showRepairedAreas(-1);
     m_faces->clear();
     m_stripPhoto = -1;
     m_save->setEnabled(false);
@@ -341,6 +342,7 @@ void MainWindow::showEntry(int index) {
         return;
     }
     m_view->setImages(e.original, e.result);
+    showRepairedAreas(index);
     m_save->setEnabled(!e.result.isNull());
     m_saveAs->setEnabled(!e.result.isNull());
     m_closePhoto->setEnabled(true);

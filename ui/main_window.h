@@ -130,6 +130,9 @@ class MainWindow : public QMainWindow {
                         const QString& discardText = {});
     void findDamage();
     void simulateDamage();
+    // The panel offers "Show the repaired areas" where photo `index` (-1: none) has them, and the
+    // view tints them while it is checked.
+    void showRepairedAreas(int index);
     // The brush takes the marks of the photo coming into view (and leaves the last one's with it).
     void brushFollows(int index);
     // The damage to repair with a restore: the brush's marks in `damage` (the finder then off in

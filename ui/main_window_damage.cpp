@@ -43,8 +43,18 @@ void MainWindow::connectDamageBrush() {
     m_panel->undoDamageButton()->setEnabled(false);
     m_panel->redoDamageButton()->setEnabled(false);
     connect(m_panel->findDamageButton(), &QPushButton::clicked, this, &MainWindow::findDamage);
+    connect(m_panel->showRepairedBox(), &QCheckBox::toggled, this,
+            [this] { showRepairedAreas(currentIndex()); });
     connect(m_panel->simulateDamageButton(), &QPushButton::clicked, this,
             &MainWindow::simulateDamage);
+}
+
+void MainWindow::showRepairedAreas(int index) {
+    const bool shown = index >= 0 && index < m_session->count();
+    const QImage none;
+    const QImage& mask = shown ? m_session->entry(index).repairedMask : none;
+    m_panel->setRepairedAreas(!mask.isNull());
+    m_view->setRepairedMask(m_panel->showRepairedBox()->isChecked() ? mask : QImage());
 }
 
 void MainWindow::findDamage() {

@@ -81,6 +81,7 @@ void MainWindow::connectEngine() {
         // The engine now holds this photo's full result (and only this one): its faces re-blend.
         m_session->setFaces(index, o.faces, m_panel->options().strength);
         m_session->setProcessingNote(index, o.processingNote);
+        m_session->setRepairedMask(index, o.repairedMask);
         m_session->setSummary(index, o.summary);
         m_reblend = {index, o.imageIndex};
         if (m_stripPhoto == index) m_stripPhoto = -1;  // new faces: the strip is filled again

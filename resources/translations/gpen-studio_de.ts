@@ -2021,6 +2021,14 @@
         <source>Fills dust, scratches and cracks anywhere on the photo before its faces are restored: the marks you paint, or where you paint none, what Find damage finds</source>
         <translation>Füllt Staub, Kratzer und Risse überall im Foto, bevor die Gesichter restauriert werden: Ihre gemalten Markierungen oder, wo Sie keine malen, was „Schaden finden“ findet</translation>
     </message>
+    <message>
+        <source>Show the repaired areas</source>
+        <translation>Reparierte Stellen zeigen</translation>
+    </message>
+    <message>
+        <source>Tints on the result what the last restore&apos;s repair filled, to check it.</source>
+        <translation>Färbt im Ergebnis ein, was die Reparatur der letzten Restaurierung gefüllt hat, zum Prüfen.</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::ResultSaver</name>

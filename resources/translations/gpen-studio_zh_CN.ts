@@ -1999,6 +1999,14 @@
         <source>Fills dust, scratches and cracks anywhere on the photo before its faces are restored: the marks you paint, or where you paint none, what Find damage finds</source>
         <translation>在修复人脸之前填补照片上任意位置的灰尘、划痕和裂纹：使用您绘制的标记，未绘制时使用“查找损伤”找到的区域</translation>
     </message>
+    <message>
+        <source>Show the repaired areas</source>
+        <translation>显示修补过的区域</translation>
+    </message>
+    <message>
+        <source>Tints on the result what the last restore&apos;s repair filled, to check it.</source>
+        <translation>在结果上以颜色标出上次修复所填补的区域，便于检查。</translation>
+    </message>
 </context>
 <context>
     <name>gpen::ui::ResultSaver</name>

@@ -284,6 +284,31 @@ TEST_F(DamageRepairTest, RepairWithAnyTaskFillsTheMarksOrWhatTheFinderFinds) {
     }
     EXPECT_GT(changedOnMarks, marked(mask) / 2) << "the marks away from every face were filled";
 
+    // What the repair filled can be seen on the result: offered once there is some, tinted while
+    // checked, over the result only.
+    ASSERT_FALSE(outcome.repairedMask.isNull());
+    EXPECT_EQ(outcome.repairedMask.size(), before.size());
+    EXPECT_TRUE(panel->showRepairedBox()->isVisibleTo(panel));
+    EXPECT_TRUE(canvas->repairOverlay().isNull()) << "not tinted until asked";
+    canvas->setDivider(0.0);  // the result across the whole canvas
+    const QImage untinted = canvas->grab().toImage();
+    panel->showRepairedBox()->setChecked(true);
+    const QImage& overlay = canvas->repairOverlay();
+    ASSERT_EQ(overlay.size(), before.size());
+    int tintedOnMarks = 0, tintedFar = 0;
+    for (int y = 0; y < overlay.height(); ++y) {
+        for (int x = 0; x < overlay.width(); ++x) {
+            if (qAlpha(overlay.pixel(x, y)) == 0) continue;
+            if (mask.constScanLine(y)[x]) ++tintedOnMarks;
+            if (y < 120) ++tintedFar;  // the marks are at rows 137-145
+        }
+    }
+    EXPECT_GT(tintedOnMarks, marked(mask) / 2);
+    EXPECT_EQ(tintedFar, 0);
+    EXPECT_NE(canvas->grab().toImage(), untinted) << "the tint is painted";
+    panel->showRepairedBox()->setChecked(false);
+    EXPECT_TRUE(canvas->repairOverlay().isNull());
+
     // A simulated print with no marks: Restore repairs what the finder finds.
     panel->simulateDamageButton()->click();
     panel->clearDamageButton()->click();

@@ -14,7 +14,9 @@
 // the parsing-map editor opens on the photo's largest face with FACE_MODEL_ID as the Seg2face
 // model, and a stroke of hair is painted across the map (seg2face.png); with "identity" the faces
 // are set to three strengths, so that their identity badges show every band (identity.png, split
-// view at 100 %).
+// view at 100 %); with "print-repair" the photo gets simulated damage (dust, scratches, cracks)
+// and one Restore with Repair checked finds and fills it and restores the faces
+// (print-repair.png), then the repaired areas are shown (print-repair-areas.png).
 
 #include <QApplication>
 #include <QCheckBox>
@@ -96,7 +98,8 @@ int main(int argc, char** argv) {
     const QString sixth = argc == 6 ? QString::fromLocal8Bit(argv[5]) : QString();
     const QString task = sixth == QStringLiteral("colorize") || sixth == QStringLiteral("repair") ||
                                  sixth == QStringLiteral("seg2face") ||
-                                 sixth == QStringLiteral("identity")
+                                 sixth == QStringLiteral("identity") ||
+                                 sixth == QStringLiteral("print-repair")
                              ? sixth
                              : QString();
     const QString batchDir = QFileInfo(sixth).isDir() ? sixth : QString();
@@ -160,6 +163,14 @@ int main(int argc, char** argv) {
         window.grab().save(out.filePath(QStringLiteral("repair-mask.png")));
     }
     window.restorePanel()->setFaceModel(face);
+    if (task == QStringLiteral("print-repair")) {
+        // A print as users bring them: the copy Simulate damage opens (and shows), repaired whole.
+        QSignalSpy added(window.session(), &gpen::ui::ImageSession::entryAdded);
+        window.restorePanel()->simulateDamageButton()->click();
+        if (added.isEmpty() && !added.wait(60000)) return 1;
+        window.restorePanel()->clearDamageButton()->click();  // the finder's work, not the marks
+        window.restorePanel()->repairDamageBox()->setChecked(true);
+    }
     if (task == QStringLiteral("seg2face")) {
         window.restorePanel()->setTask(QStringLiteral("seg2face"));
         window.restorePanel()->setFaceModel(face);
@@ -204,8 +215,20 @@ int main(int argc, char** argv) {
     if (!task.isEmpty()) {
         window.comparisonView()->setMode(gpen::ui::ComparisonView::Mode::Split);
         window.comparisonView()->zoomToFit();
+        // The damage is fine: seen at 100 %, on the middle of the print.
+        if (task == QStringLiteral("print-repair")) {
+            const QSize printSize = window.session()->entry(window.currentIndex()).size;
+            window.comparisonView()->showRegion(QRect(printSize.width() / 4, printSize.height() / 4,
+                                                      printSize.width() / 4,
+                                                      printSize.height() / 2));
+        }
         QTest::qWait(300);
         window.grab().save(out.filePath(task + QStringLiteral(".png")));
+        if (task == QStringLiteral("print-repair")) {
+            window.restorePanel()->showRepairedBox()->setChecked(true);
+            QTest::qWait(300);
+            window.grab().save(out.filePath(QStringLiteral("print-repair-areas.png")));
+        }
         return 0;
     }
     const struct {

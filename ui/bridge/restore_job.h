@@ -67,6 +67,8 @@ struct RestoreOutcome {
     QString summary;  // "28 faces restored with dlib in 2.1 s"
     // Written into the saved file's metadata: the networks that really ran (RestoreJob's note).
     QString processingNote;
+    // Where the print's repair filled (8-bit gray, the photo's size, 255 = filled); null: none.
+    QImage repairedMask;
 };
 
 struct JobProgress {

@@ -106,6 +106,34 @@ void ComparisonView::setBrush(StrokeBrush* brush) {
     m_secondary->setBrush(brush);
 }
 
+void ComparisonView::setRepairedMask(const QImage& mask) {
+    // Set again at every re-blend of the photo: the tint is made once per mask.
+    const qint64 key = mask.isNull() ? 0 : mask.cacheKey();
+    if (key == m_repairedKey) return;
+    m_repairedKey = key;
+    QImage overlay;
+    if (!mask.isNull()) {
+        // The highlight colour at half strength where the repair filled, clear elsewhere: the
+        // print stays visible under it. The mask's gray becomes the alpha of one colour.
+        QColor tint = palette().color(QPalette::Highlight);
+        overlay = QImage(mask.size(), QImage::Format_ARGB32_Premultiplied);
+        overlay.fill(Qt::transparent);
+        const QImage gray = mask.convertToFormat(QImage::Format_Grayscale8);
+        for (int y = 0; y < gray.height(); ++y) {
+            const uchar* in = gray.constScanLine(y);
+            auto* out = reinterpret_cast<QRgb*>(overlay.scanLine(y));
+            for (int x = 0; x < gray.width(); ++x) {
+                const int a = in[x] / 2;
+                if (a == 0) continue;
+                out[x] =
+                    qRgba(tint.red() * a / 255, tint.green() * a / 255, tint.blue() * a / 255, a);
+            }
+        }
+    }
+    m_primary->setRepairOverlay(overlay);
+    m_secondary->setRepairOverlay(overlay);
+}
+
 void ComparisonView::setFaceBoxesVisible(bool visible) {
     m_primary->setFaceBoxesVisible(visible);
     m_secondary->setFaceBoxesVisible(visible);

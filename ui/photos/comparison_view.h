@@ -37,6 +37,9 @@ class ComparisonView : public QWidget {
     void setFaceBoxesVisible(bool visible);
     // Each face's identity score (NaN: not scored), drawn under its box.
     void setFaceScores(const QList<double>& scores);
+    // Where the repair filled (8-bit gray, the photo's size, 255 = filled), tinted over the
+    // result in both panes; null: no overlay.
+    void setRepairedMask(const QImage& mask);
     // Repairing damage: both panes paint `brush`'s mask (null: off).
     void setBrush(StrokeBrush* brush);
     QLabel* zoomLabel() const { return m_zoomLabel; }
@@ -59,6 +62,7 @@ class ComparisonView : public QWidget {
     QToolButton* m_fitButton;
     QToolButton* m_actualButton;
     Mode m_mode = Mode::Split;
+    qint64 m_repairedKey = 0;  // the mask the panes tint now (QImage::cacheKey; 0: none)
 };
 
 }  // namespace gpen::ui

@@ -180,6 +180,14 @@ void ImageCanvas::paintEvent(QPaintEvent*) {
             break;
         }
     }
+    // What the repair filled, over the result only (the original shows the damage itself).
+    if (restored && !m_repairOverlay.isNull() && m_mode != Mode::Before && !showingOriginal()) {
+        painter.save();
+        if (m_mode == Mode::Split)
+            painter.setClipRect(QRectF(m_divider * width(), 0, width(), height()));
+        drawImage(painter, m_repairOverlay, false);
+        painter.restore();
+    }
     if (restored && m_mode != Mode::Before && !showingOriginal()) drawFaceBoxes(painter);
     // The damage marks go over the original only: the result shows what the repair did.
     if (m_brush && !m_brush->overlay().isNull()) {
@@ -192,6 +200,11 @@ void ImageCanvas::paintEvent(QPaintEvent*) {
             painter.restore();
         }
     }
+}
+
+void ImageCanvas::setRepairOverlay(const QImage& overlay) {
+    m_repairOverlay = overlay;
+    update();
 }
 
 void ImageCanvas::setBrush(StrokeBrush* brush) {

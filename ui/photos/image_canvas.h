@@ -47,6 +47,10 @@ class ImageCanvas : public QWidget {
     // image (its overlay drawn over the photo), the right button pans. Null: the usual pan and
     // divider.
     void setBrush(StrokeBrush* brush);
+    // Where the repair filled, tinted over the result wherever the result is shown (an ARGB
+    // image of the photo's size, stretched as the original is; null: none).
+    void setRepairOverlay(const QImage& overlay);
+    const QImage& repairOverlay() const { return m_repairOverlay; }
     // What the two images are called on the canvas (empty: "Before" and "After").
     void setLabels(const QString& before, const QString& after);
 
@@ -96,6 +100,7 @@ class ImageCanvas : public QWidget {
     QString afterLabel() const;
 
     QPointer<StrokeBrush> m_brush;
+    QImage m_repairOverlay;
     QString m_beforeLabel, m_afterLabel;
     QList<QRect> m_faceBoxes;
     QList<double> m_faceScores;

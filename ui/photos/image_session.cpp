@@ -292,6 +292,7 @@ void ImageSession::revert(int index) {
     e.redo.clear();
     e.processingNote.clear();
     e.summary.clear();
+    e.repairedMask = QImage();
     setResult(index, QImage());
 }
 

@@ -51,6 +51,8 @@ class ImageSession : public QObject {
         QString processingNote;
         // The damage painted on this photo for repair (8-bit gray, 255 = damaged); null: none.
         QImage damageMask;
+        // Where the last restore's repair filled (8-bit gray, the photo's size); null: none.
+        QImage repairedMask;
         // The photo's size, known while its pixels are released (see resident()).
         QSize size;
         quint64 lastUsed = 0;  // use() order: the least recently viewed is released first
@@ -77,6 +79,7 @@ class ImageSession : public QObject {
     }
     void setSummary(int index, const QString& summary) { m_entries[index].summary = summary; }
     void setDamageMask(int index, const QImage& mask) { m_entries[index].damageMask = mask; }
+    void setRepairedMask(int index, const QImage& mask) { m_entries[index].repairedMask = mask; }
     // A new restore's faces, all accepted at `strength`.
     void setFaces(int index, const QList<RestoredFaceView>& faces, double strength);
     // The faces' identity scores after a re-blend (sizes match its faces).

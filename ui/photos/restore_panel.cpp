@@ -25,6 +25,7 @@ RestorePanel::RestorePanel(QWidget* parent)
     : QWidget(parent),
       m_task(new QComboBox(this)),
       m_repair(new QCheckBox(tr("Repair damage on the whole photo"), this)),
+      m_showRepaired(new QCheckBox(tr("Show the repaired areas"), this)),
       m_damageTools(new QWidget(this)),
       m_brushSize(new QSpinBox(m_damageTools)),
       m_eraser(new QCheckBox(tr("Eraser"), m_damageTools)),
@@ -165,6 +166,10 @@ RestorePanel::RestorePanel(QWidget* parent)
     form->addRow(m_damageTools);
     form->addRow(tr("Sensitivity"), m_sensitivity);
     form->setRowVisible(m_sensitivity, false);
+    m_showRepaired->setToolTip(
+        tr("Tints on the result what the last restore's repair filled, to check it."));
+    form->addRow(m_showRepaired);
+    form->setRowVisible(m_showRepaired, false);
     form->addRow(m_mapTools);
     form->addRow(tr("Face model"), m_faceModel);
     form->addRow(tr("Detector"), m_detector);
@@ -251,6 +256,10 @@ void RestorePanel::hideButtons() {
 void RestorePanel::hideBrush() {
     m_brushShown = false;
     showRepair();
+}
+
+void RestorePanel::setRepairedAreas(bool present) {
+    m_form->setRowVisible(m_showRepaired, present);
 }
 
 bool RestorePanel::repairBoxApplies() const {

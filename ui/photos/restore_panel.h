@@ -69,6 +69,10 @@ class RestorePanel : public QWidget {
     // Repair damage on the whole photo, with any task (options().findDamage when checked; the
     // window sends the brush's marks instead where there are some).
     QCheckBox* repairDamageBox() const { return m_repair; }
+    // Shown where the photo in view has repaired areas (setRepairedAreas): tints them on the
+    // result.
+    QCheckBox* showRepairedBox() const { return m_showRepaired; }
+    void setRepairedAreas(bool present);
     // Repairing damage: the brush's size (screen pixels), its eraser, and the mask's steps.
     QWidget* damageTools() const { return m_damageTools; }
     QSpinBox* brushSizeBox() const { return m_brushSize; }
@@ -110,6 +114,7 @@ class RestorePanel : public QWidget {
 
     QComboBox* m_task;
     QCheckBox* m_repair;
+    QCheckBox* m_showRepaired;
     QWidget* m_damageTools;
     QSpinBox* m_brushSize;
     QCheckBox* m_eraser;
