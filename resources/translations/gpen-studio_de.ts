@@ -1843,14 +1843,6 @@
         <translation>Keine</translation>
     </message>
     <message>
-        <source>2× (Real-ESRNet)</source>
-        <translation>2× (Real-ESRNet)</translation>
-    </message>
-    <message>
-        <source>4× (Real-ESRNet)</source>
-        <translation>4× (Real-ESRNet)</translation>
-    </message>
-    <message>
         <source> px</source>
         <translation> px</translation>
     </message>
@@ -2028,6 +2020,14 @@
     <message>
         <source>Tints on the result what the last restore&apos;s repair filled, to check it.</source>
         <translation>Färbt im Ergebnis ein, was die Reparatur der letzten Restaurierung gefüllt hat, zum Prüfen.</translation>
+    </message>
+    <message>
+        <source>2×</source>
+        <translation>2×</translation>
+    </message>
+    <message>
+        <source>4×</source>
+        <translation>4×</translation>
     </message>
 </context>
 <context>

@@ -1822,14 +1822,6 @@
         <translation>无</translation>
     </message>
     <message>
-        <source>2× (Real-ESRNet)</source>
-        <translation>2×（Real-ESRNet）</translation>
-    </message>
-    <message>
-        <source>4× (Real-ESRNet)</source>
-        <translation>4×（Real-ESRNet）</translation>
-    </message>
-    <message>
         <source> px</source>
         <translation> 像素</translation>
     </message>
@@ -2006,6 +1998,14 @@
     <message>
         <source>Tints on the result what the last restore&apos;s repair filled, to check it.</source>
         <translation>在结果上以颜色标出上次修复所填补的区域，便于检查。</translation>
+    </message>
+    <message>
+        <source>2×</source>
+        <translation>2×</translation>
+    </message>
+    <message>
+        <source>4×</source>
+        <translation>4×</translation>
     </message>
 </context>
 <context>

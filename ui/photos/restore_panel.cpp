@@ -120,8 +120,9 @@ RestorePanel::RestorePanel(QWidget* parent)
     m_detector->addItem(QStringLiteral("RetinaFace"), QStringLiteral("retinaface"));
     m_detector->addItem(tr("Built-in (dlib)"), QStringLiteral("dlib"));
     m_scale->addItem(tr("None"), 1);
-    m_scale->addItem(tr("2× (Real-ESRNet)"), 2);
-    m_scale->addItem(tr("4× (Real-ESRNet)"), 4);
+    // The scale only: which network upscales is the Upscaler row's (Real-ESRGAN by default).
+    m_scale->addItem(tr("2×"), 2);
+    m_scale->addItem(tr("4×"), 4);
     m_upscaler->addItem(tr("Automatic"), QStringLiteral("auto"));
     m_upscaler->addItem(tr("Real-ESRGAN, fast"), QStringLiteral("realesrgan-x4fast"));
     m_upscaler->addItem(tr("Real-ESRGAN, best quality (slower)"),
