@@ -4,17 +4,30 @@
 #include <opencv2/imgproc.hpp>
 
 namespace gpen::ui {
+namespace {
+
+// A QImage over `pixels`, holding a reference to the Mat's buffer until its last copy goes.
+QImage sharedView(const cv::Mat& pixels, QImage::Format format) {
+    auto* owner = new cv::Mat(pixels);
+    return QImage(
+        owner->data, owner->cols, owner->rows, static_cast<qsizetype>(owner->step), format,
+        [](void* mat) { delete static_cast<cv::Mat*>(mat); }, owner);
+}
+
+}  // namespace
 
 QImage viewOf(const cv::Mat& bgr) {
     if (bgr.empty()) return {};
     cv::Mat pixels = bgr;
     if (bgr.type() != CV_8UC3)
         cv::cvtColor(bgr, pixels, bgr.channels() == 1 ? cv::COLOR_GRAY2BGR : cv::COLOR_BGRA2BGR);
-    // The QImage holds a reference to the Mat's buffer until its last copy goes.
-    auto* owner = new cv::Mat(pixels);
-    return QImage(
-        owner->data, owner->cols, owner->rows, static_cast<qsizetype>(owner->step),
-        QImage::Format_BGR888, [](void* mat) { delete static_cast<cv::Mat*>(mat); }, owner);
+    return sharedView(pixels, QImage::Format_BGR888);
+}
+
+QImage maskViewOf(const cv::Mat& mask) {
+    if (mask.empty()) return {};
+    CV_Assert(mask.type() == CV_8UC1);
+    return sharedView(mask, QImage::Format_Grayscale8);
 }
 
 cv::Mat bgrOf(const QImage& image) {

@@ -15,6 +15,8 @@ namespace gpen::ui {
 // A read-only QImage over `bgr`'s pixels (8-bit BGR or gray), sharing them: no copy. Writing to it
 // detaches (copies) as for any shared QImage.
 QImage viewOf(const cv::Mat& bgr);
+// The same for an 8-bit one-channel mask (0/255): a Format_Grayscale8 view over its pixels.
+QImage maskViewOf(const cv::Mat& mask);
 // 8-bit BGR pixels of `image`: a header over its pixels when it is Format_BGR888 (valid while
 // `image` lives and is not written to), else a converted copy.
 cv::Mat bgrOf(const QImage& image);

@@ -8,6 +8,8 @@
 
 #include <cmath>
 
+#include "ui/common/mask_tint.h"
+
 namespace gpen::ui {
 
 ComparisonView::ComparisonView(QWidget* parent)
@@ -113,22 +115,15 @@ void ComparisonView::setRepairedMask(const QImage& mask) {
     m_repairedKey = key;
     QImage overlay;
     if (!mask.isNull()) {
-        // The highlight colour at half strength where the repair filled, clear elsewhere: the
-        // print stays visible under it. The mask's gray becomes the alpha of one colour.
-        QColor tint = palette().color(QPalette::Highlight);
+        // The highlight colour at half strength (premultiplied) where the repair filled (core's
+        // mask is 0/255), clear elsewhere: the print stays visible under it.
+        const QColor tint = palette().color(QPalette::Highlight);
+        constexpr int kAlpha = 127;
         overlay = QImage(mask.size(), QImage::Format_ARGB32_Premultiplied);
-        overlay.fill(Qt::transparent);
-        const QImage gray = mask.convertToFormat(QImage::Format_Grayscale8);
-        for (int y = 0; y < gray.height(); ++y) {
-            const uchar* in = gray.constScanLine(y);
-            auto* out = reinterpret_cast<QRgb*>(overlay.scanLine(y));
-            for (int x = 0; x < gray.width(); ++x) {
-                const int a = in[x] / 2;
-                if (a == 0) continue;
-                out[x] =
-                    qRgba(tint.red() * a / 255, tint.green() * a / 255, tint.blue() * a / 255, a);
-            }
-        }
+        tintMask(mask.convertToFormat(QImage::Format_Grayscale8), mask.rect(),
+                 qRgba(tint.red() * kAlpha / 255, tint.green() * kAlpha / 255,
+                       tint.blue() * kAlpha / 255, kAlpha),
+                 &overlay);
     }
     m_primary->setRepairOverlay(overlay);
     m_secondary->setRepairOverlay(overlay);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/photos/damage_brush.h"
 
+#include "ui/common/mask_tint.h"
+
 namespace gpen::ui {
 
 DamageBrush::DamageBrush(QObject* parent) : StrokeBrush(parent) {
@@ -47,15 +49,8 @@ QString DamageBrush::strokeText() const {
 }
 
 void DamageBrush::touched(const QRect& rect) {
-    const QImage& m = mask();
-    const QRect r = rect.intersected(m.rect());
     // Premultiplied red at 60 % where damaged, transparent elsewhere.
-    constexpr QRgb kMarked = qRgba(153, 0, 0, 153);
-    for (int y = r.top(); y <= r.bottom(); ++y) {
-        const uchar* in = m.constScanLine(y);
-        auto* out = reinterpret_cast<QRgb*>(m_overlay.scanLine(y));
-        for (int x = r.left(); x <= r.right(); ++x) out[x] = in[x] ? kMarked : 0;
-    }
+    tintMask(mask(), rect, qRgba(153, 0, 0, 153), &m_overlay);
 }
 
 }  // namespace gpen::ui

@@ -242,11 +242,7 @@ void EngineBackendImpl::restore(const RestoreRequest& request) {
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         out.summary = summaryOf(job, seconds);
         out.processingNote = QString::fromStdString(job.processingNote());
-        if (const cv::Mat& m = result->repairedMask; !m.empty()) {
-            out.repairedMask = QImage(m.data, m.cols, m.rows, static_cast<qsizetype>(m.step),
-                                      QImage::Format_Grayscale8)
-                                   .copy();
-        }
+        out.repairedMask = maskViewOf(result->repairedMask);  // shared, as the result is
         result->image.release();  // the GUI has it; re-blending composes from the background
         m_last = std::move(job);
         m_lastImage = request.imageIndex;
