@@ -214,7 +214,7 @@ int batch(const BatchCommandOptions& o) {
     if (json) {
         nlohmann::json j = {{"total", summary->total},
                             {"ok", summary->ok},
-                            {"restored", summary->ok - summary->alreadyDone},
+                            {"restored", summary->restoredByThisRun()},
                             {"already_done", summary->alreadyDone},
                             {"skipped", summary->skipped},
                             {"failed", summary->failed},
@@ -229,8 +229,7 @@ int batch(const BatchCommandOptions& o) {
     } else {
         // A resumed batch: what this run restored, and what an earlier one had (not counted
         // as this run's work).
-        std::cout << summary->total << " files: " << summary->ok - summary->alreadyDone
-                  << " restored, "
+        std::cout << summary->total << " files: " << summary->restoredByThisRun() << " restored, "
                   << (summary->alreadyDone
                           ? std::to_string(summary->alreadyDone) + " already done, "
                           : std::string())

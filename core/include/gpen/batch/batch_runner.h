@@ -102,6 +102,7 @@ struct BatchSummary {
     int total = 0;
     int ok = 0;           // restored, by this run or an earlier one
     int alreadyDone = 0;  // of those, done by an earlier run (--resume) and not restored again
+    int restoredByThisRun() const { return ok - alreadyDone; }
     int skipped = 0;
     int failed = 0;
     int cancelled = 0;
