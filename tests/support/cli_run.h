@@ -4,12 +4,30 @@
 // Runs the gpen-cli executable (GPEN_CLI_PATH) as a user would, for the end-to-end suites.
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <string>
+#include <system_error>
 
 namespace gpen::test {
+
+// One scratch folder per test process, removed when the process ends (each test runs in its own).
+inline std::filesystem::path cliScratchDir() {
+    namespace fs = std::filesystem;
+    struct Scratch {
+        fs::path path = fs::temp_directory_path() / ("gpen-cli-test-" + std::to_string(::getpid()));
+        ~Scratch() {
+            std::error_code ignored;
+            fs::remove_all(path, ignored);
+        }
+    };
+    static const Scratch scratch;
+    fs::create_directories(scratch.path);
+    return scratch.path;
+}
 
 struct CliRun {
     int exitCode = -1;
