@@ -2,11 +2,12 @@
 # Fails when a file of core/ includes a core header (public "gpen/<folder>/..." or private
 # "<folder>/...") of a folder on its own floor or above it. The floors, bottom to top: base/;
 # io/ (checkpoints, images); nn/ (the networks); engine/ (catalog, cache, downloader) and face/
-# (detectors, alignment, masks), which never include one another; pipeline/ (RestoreJob) and
+# (detectors, alignment, masks) and print/ (tone, colour, noise, screens), which never include
+# one another; pipeline/ (RestoreJob) and
 # bench/ (the benchmarks); batch/. A folder reaching up is how a checkpoint reader ends up needing
 # the model cache. The UI's floors: check_ui_layers.cmake.
 # cmake -DCORE_DIR=<source>/core -P this
-set(_floors base=0 io=1 nn=2 engine=3 face=3 bench=4 pipeline=4 batch=5)
+set(_floors base=0 io=1 nn=2 engine=3 face=3 print=3 bench=4 pipeline=4 batch=5)
 foreach(_pair IN LISTS _floors)
     string(REPLACE "=" ";" _pair "${_pair}")
     list(GET _pair 0 _name)
