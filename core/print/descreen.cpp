@@ -43,13 +43,15 @@ std::optional<HalftoneScreen> findHalftoneScreen(const cv::Mat& bgr8) {
     cv::split(spectrum, planes);
     cv::Mat magnitude;
     cv::magnitude(planes[0], planes[1], magnitude);
-    // The spectrum around each frequency: a median over 9x9, in log so that one peak cannot lift it.
+    // The spectrum around each frequency: a median over 9x9, in log so that one peak cannot lift
+    // it.
     cv::Mat logMag;
     cv::log(magnitude + 1e-3f, logMag);
     cv::Mat log8;
     double lo = 0, hi = 0;
     cv::minMaxLoc(logMag, &lo, &hi);
-    logMag.convertTo(log8, CV_8U, 255.0 / std::max(hi - lo, 1e-6), -lo * 255.0 / std::max(hi - lo, 1e-6));
+    logMag.convertTo(log8, CV_8U, 255.0 / std::max(hi - lo, 1e-6),
+                     -lo * 255.0 / std::max(hi - lo, 1e-6));
     cv::Mat around8;
     cv::medianBlur(log8, around8, 9);
     const double scale = std::max(hi - lo, 1e-6) / 255.0;
@@ -57,7 +59,8 @@ std::optional<HalftoneScreen> findHalftoneScreen(const cv::Mat& bgr8) {
     for (int v = 0; v < n; ++v) {
         const int fy = v <= n / 2 ? v : v - n;
         for (int u = 0; u <= n / 2; ++u)
-            if (std::hypot(u, fy) >= 2) strongest = std::max(strongest, double(magnitude.at<float>(v, u)));
+            if (std::hypot(u, fy) >= 2)
+                strongest = std::max(strongest, double(magnitude.at<float>(v, u)));
     }
     HalftoneScreen best;
     for (int v = 0; v < n; ++v) {
@@ -65,7 +68,8 @@ std::optional<HalftoneScreen> findHalftoneScreen(const cv::Mat& bgr8) {
         for (int u = 0; u <= n / 2; ++u) {
             const double radius = std::hypot(u, fy);
             if (radius < n / kMaxPeriod || radius > n / kMinPeriod) continue;
-            const double excess = (log8.at<std::uint8_t>(v, u) - around8.at<std::uint8_t>(v, u)) * scale;
+            const double excess =
+                (log8.at<std::uint8_t>(v, u) - around8.at<std::uint8_t>(v, u)) * scale;
             const double prominence = std::exp(excess);
             if (magnitude.at<float>(v, u) < kMinStrength * strongest) continue;
             if (prominence > best.prominence) best = {n / radius, prominence};

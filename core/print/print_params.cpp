@@ -6,14 +6,20 @@
 
 namespace gpen {
 
-std::string_view toneModeName(ToneMode mode) { return mode == ToneMode::Auto ? "auto" : "off"; }
+std::string_view toneModeName(ToneMode mode) {
+    return mode == ToneMode::Auto ? "auto" : "off";
+}
 
 std::string_view colourModeName(ColourMode mode) {
     switch (mode) {
-        case ColourMode::Auto: return "auto";
-        case ColourMode::Neutral: return "neutral";
-        case ColourMode::Keep: return "keep";
-        case ColourMode::Off: break;
+        case ColourMode::Auto:
+            return "auto";
+        case ColourMode::Neutral:
+            return "neutral";
+        case ColourMode::Keep:
+            return "keep";
+        case ColourMode::Off:
+            break;
     }
     return "off";
 }
@@ -37,7 +43,8 @@ std::optional<ToneMode> parseToneMode(std::string_view word) {
 }
 
 std::optional<ColourMode> parseColourMode(std::string_view word) {
-    for (const auto mode : {ColourMode::Off, ColourMode::Auto, ColourMode::Neutral, ColourMode::Keep})
+    for (const auto mode :
+         {ColourMode::Off, ColourMode::Auto, ColourMode::Neutral, ColourMode::Keep})
         if (word == colourModeName(mode)) return mode;
     return std::nullopt;
 }

@@ -44,7 +44,9 @@ double quantile(const std::array<double, 256>& hist, double q) {
     return 255;
 }
 
-double fadeOf(double darkest) { return std::clamp((darkest - kFadeStart) / kFadeSpan, 0.0, 1.0); }
+double fadeOf(double darkest) {
+    return std::clamp((darkest - kFadeStart) / kFadeSpan, 0.0, 1.0);
+}
 
 // The curve through (from0 -> to0) and (from1 -> to1), straight beyond them, clamped to 0..255.
 std::array<std::uint8_t, 256> linearCurve(double from0, double to0, double from1, double to1) {
@@ -230,7 +232,8 @@ cv::Mat applyToneCorrection(const cv::Mat& bgr8, const ToneCorrection& t) {
                     continue;
                 }
                 const float gain = to / std::max(lum, 0.5f);
-                for (int c = 0; c < 3; ++c) o[x][c] = cv::saturate_cast<std::uint8_t>(in[x][c] * gain);
+                for (int c = 0; c < 3; ++c)
+                    o[x][c] = cv::saturate_cast<std::uint8_t>(in[x][c] * gain);
             }
         }
     });

@@ -46,8 +46,10 @@ inline double ciede2000(double l1, double a1, double b1, double l2, double a2, d
     const double cBarP = (c1p + c2p) / 2.0;
     double hBarP = h1p + h2p;
     if (c1p * c2p != 0) {
-        if (std::abs(h1p - h2p) <= 180) hBarP /= 2.0;
-        else hBarP = (h1p + h2p < 360) ? (h1p + h2p + 360) / 2.0 : (h1p + h2p - 360) / 2.0;
+        if (std::abs(h1p - h2p) <= 180)
+            hBarP /= 2.0;
+        else
+            hBarP = (h1p + h2p < 360) ? (h1p + h2p + 360) / 2.0 : (h1p + h2p - 360) / 2.0;
     }
     const double t = 1.0 - 0.17 * std::cos(rad(hBarP - 30)) + 0.24 * std::cos(rad(2 * hBarP)) +
                      0.32 * std::cos(rad(3 * hBarP + 6)) - 0.20 * std::cos(rad(4 * hBarP - 63));

@@ -32,10 +32,10 @@ inline std::array<ChannelFade, 3> fadeOf(double strength, std::uint32_t seed) {
     std::uniform_real_distribution<double> u(-1.0, 1.0);
     // B, G, R: which dye lost most; seed-chosen between a warm (yellow) and a red-magenta cast.
     const bool warm = (seed % 2) == 1;
-    const std::array<double, 3> whiteLoss = warm ? std::array{0.22, 0.08, 0.02}
-                                                 : std::array{0.06, 0.16, 0.02};
-    const std::array<double, 3> blackTint = warm ? std::array{0.02, 0.04, 0.07}
-                                                 : std::array{0.03, 0.02, 0.07};
+    const std::array<double, 3> whiteLoss =
+        warm ? std::array{0.22, 0.08, 0.02} : std::array{0.06, 0.16, 0.02};
+    const std::array<double, 3> blackTint =
+        warm ? std::array{0.02, 0.04, 0.07} : std::array{0.03, 0.02, 0.07};
     std::array<ChannelFade, 3> f;
     for (int c = 0; c < 3; ++c) {
         f[c].black = strength * (0.10 + blackTint[c] + 0.02 * u(rng));
@@ -51,8 +51,8 @@ inline cv::Mat applyFade(const cv::Mat& bgr8, const std::array<ChannelFade, 3>& 
         lut[c] = cv::Mat(1, 256, CV_8U);
         for (int v = 0; v < 256; ++v) {
             const double x = std::pow(v / 255.0, f[c].gamma);
-            lut[c].at<std::uint8_t>(v) =
-                cv::saturate_cast<std::uint8_t>(255.0 * (f[c].black + (f[c].white - f[c].black) * x));
+            lut[c].at<std::uint8_t>(v) = cv::saturate_cast<std::uint8_t>(
+                255.0 * (f[c].black + (f[c].white - f[c].black) * x));
         }
     }
     cv::Mat l3, out;

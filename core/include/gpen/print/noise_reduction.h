@@ -20,6 +20,8 @@ inline constexpr double kAutoDenoiseFloor = 4.0;
 cv::Mat reduceNoise(const cv::Mat& bgr8, double sigma);
 
 // A --denoise strength (0..1) as the noise level it is tuned for: 1 -> σ 25 levels.
-inline double denoiseSigmaOf(double strength) { return 25.0 * strength; }
+inline double denoiseSigmaOf(double strength) {
+    return 25.0 * strength;
+}
 
 }  // namespace gpen

@@ -28,10 +28,10 @@ struct PrintStatistics {
     std::array<std::array<double, 256>, 3> channel{};  // B, G, R
     std::array<double, 256> luma{};
     double pixels = 0;
-    double grayPixels = 0;     // channels within 2 levels of each other
-    double colouredPixels = 0; // CIELAB chroma above 4
-    double hueX = 0, hueY = 0; // the coloured pixels' unit hue vectors, summed
-    double chromaSum = 0;      // of the coloured pixels
+    double grayPixels = 0;      // channels within 2 levels of each other
+    double colouredPixels = 0;  // CIELAB chroma above 4
+    double hueX = 0, hueY = 0;  // the coloured pixels' unit hue vectors, summed
+    double chromaSum = 0;       // of the coloured pixels
 
     PrintStatistics& operator+=(const PrintStatistics& other);
 };
@@ -59,7 +59,8 @@ struct ToneCorrection {
     std::string describe() const;
 };
 
-ToneCorrection fitToneCorrection(const PrintStatistics& statistics, ToneMode tone, ColourMode colour);
+ToneCorrection fitToneCorrection(const PrintStatistics& statistics, ToneMode tone,
+                                 ColourMode colour);
 
 // The photo (8-bit BGR) with the correction applied; gray stays gray (B = G = R).
 cv::Mat applyToneCorrection(const cv::Mat& bgr8, const ToneCorrection& correction);
