@@ -45,10 +45,11 @@ double estimateNoiseSigma(const cv::Mat& bgr8) {
         cv::magnitude(gx, gy, gradient);
         // The flattest half of the pixels (inner ones: the kernel's border is not noise).
         const cv::Rect inner(1, 1, w - 2, h - 2);
-        cv::Mat g = gradient(inner).clone().reshape(1, 1);
-        std::vector<float> values(g.begin<float>(), g.end<float>());
-        std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
-        const float median = values[values.size() / 2];
+        cv::Mat values = gradient(inner).clone();  // continuous: one run of floats
+        float* const v = values.ptr<float>();
+        const std::size_t n = values.total();
+        std::nth_element(v, v + n / 2, v + n);
+        const float median = v[n / 2];
         const cv::Mat flat = gradient(inner) <= median;
         cv::Mat absResponse = cv::abs(response(inner));
         sum += cv::mean(absResponse, flat)[0];

@@ -22,24 +22,16 @@
 #include "gpen/io/image_io.h"
 #include "support/fixtures.h"
 #include "support/image_quality.h"
+#include "support/shared_photos.h"
 
 namespace gpen {
 namespace {
 
-struct Photo {
-    std::string name;
-    cv::Mat clean;
-};
+using Photo = test::SharedPhoto;
 
 std::vector<Photo> sharedPhotos() {
-    const auto dir = test::sampleImagesDir();
-    std::vector<Photo> photos;
-    for (const char* name : {"Solvay_conference_1927.png", "colour/astronaut.png",
-                             "colour/coffee.png", "colour/chelsea.png", "colour/rocket.jpg"}) {
-        auto img = readImageBgr8(dir / name);
-        if (img) photos.push_back({std::filesystem::path(name).stem().string(), *img});
-    }
-    return photos;
+    return test::sharedPhotos({"Solvay_conference_1927.png", "colour/astronaut.png",
+                               "colour/coffee.png", "colour/chelsea.png", "colour/rocket.jpg"});
 }
 
 constexpr std::array kKinds = {SimulatedDamage::Dust, SimulatedDamage::Scratches,

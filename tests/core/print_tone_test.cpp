@@ -20,24 +20,13 @@
 #include "support/colour_difference.h"
 #include "support/fixtures.h"
 #include "support/image_quality.h"
+#include "support/shared_photos.h"
 #include "tools/print_degrade.h"
 
 namespace gpen {
 namespace {
 
-struct Photo {
-    std::string name;
-    cv::Mat clean;
-};
-
-std::vector<Photo> colourPhotos() {
-    std::vector<Photo> photos;
-    for (const char* name : {"astronaut.png", "coffee.png", "chelsea.png", "rocket.jpg"}) {
-        auto img = readImageBgr8(test::sampleImagesDir() / "colour" / name);
-        if (img) photos.push_back({std::filesystem::path(name).stem().string(), *img});
-    }
-    return photos;
-}
+using Photo = test::SharedPhoto;
 
 cv::Mat corrected(const cv::Mat& bgr8, ColourMode colour = ColourMode::Auto) {
     return applyToneCorrection(bgr8, fitToneCorrection(measurePrint(bgr8), ToneMode::Auto, colour));
@@ -46,7 +35,7 @@ cv::Mat corrected(const cv::Mat& bgr8, ColourMode colour = ColourMode::Auto) {
 class PrintToneTest : public ::testing::Test {
   protected:
     void SetUp() override {
-        m_photos = colourPhotos();
+        m_photos = test::colourPhotos();
         if (m_photos.size() != 4)
             GTEST_SKIP() << "the shared photos were not found under " << test::sampleImagesDir();
     }
@@ -109,7 +98,8 @@ TEST_F(PrintToneTest, NoiseIsMeasuredAndReduced) {
             const auto t0 = std::chrono::steady_clock::now();
             const cv::Mat denoised = reduceNoise(noisy, est);
             const double ms =
-                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                    .count();
             const double gain = test::psnr(denoised, p.clean) - test::psnr(noisy, p.clean);
             std::printf(" σ%.0f est %.1f gain %.2f dB (%.0f ms)", sigma, est, gain, ms);
             EXPECT_GE(gain, 3.0) << p.name << " σ " << sigma;
@@ -145,7 +135,8 @@ TEST_F(PrintToneTest, TwelveMegapixelScanThroughTheAutomaticChecks) {
     cv::resize(test::fadePrint(m_photos[1].clean, 1.0, 1), scan, cv::Size(4000, 3000), 0, 0,
                cv::INTER_CUBIC);
     const auto t0 = std::chrono::steady_clock::now();
-    const ToneCorrection t = fitToneCorrection(measurePrint(scan), ToneMode::Auto, ColourMode::Auto);
+    const ToneCorrection t =
+        fitToneCorrection(measurePrint(scan), ToneMode::Auto, ColourMode::Auto);
     const cv::Mat out = applyToneCorrection(scan, t);
     const double sigma = estimateNoiseSigma(out);
     const auto screen = findHalftoneScreen(out);
